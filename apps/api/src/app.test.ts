@@ -1,0 +1,89 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './db/client';
+import { createTestApp, type TestContext } from './test/app';
+
+describe('the HTTP envelope', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('answers an unknown API route with 404 {code, detail}', async () => {
+    const res = await request(ctx.app).get('/api/v1/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ code: 'NOT_FOUND', detail: 'No route for GET /api/v1/no-such-thing.' });
+  });
+
+  it('answers malformed JSON with 400 INVALID_INPUT, not a 500', async () => {
+    const res = await request(ctx.app)
+      .post('/api/v1/health')
+      .set('Content-Type', 'application/json')
+      .send('{"email": "a@b.co",');
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_INPUT');
+    expect(res.body.detail).toMatch(/not valid JSON/);
+  });
+
+  it('answers a body over the limit with 413 PAYLOAD_TOO_LARGE', async () => {
+    const res = await request(ctx.app)
+      .post('/api/v1/anything')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ blob: 'x'.repeat(1_100_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('reports health with the database and the queue up', async () => {
+    const res = await request(ctx.app).get('/api/v1/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', db: 'ok', queue: 'ok' });
+  });
+
+  it('echoes a caller request id and makes one otherwise', async () => {
+    const given = await request(ctx.app).get('/api/v1/health').set('X-Request-Id', 'trace-123');
+    expect(given.headers['x-request-id']).toBe('trace-123');
+    const made = await request(ctx.app).get('/api/v1/health');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends a strict Content-Security-Policy', async () => {
+    const res = await request(ctx.app).get('/api/v1/health');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('health when a part is down', () => {
+  it('answers 503 naming the database when it does not answer', async () => {
+    const ctx = await createTestApp();
+    const broken: Database = { ...ctx.database, ping: () => Promise.reject(new Error('connection refused')) };
+    const down = await createTestApp({ database: broken, queue: ctx.queue });
+    const res = await request(down.app).get('/api/v1/health');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ status: 'degraded', db: 'down', queue: 'ok' });
+    await ctx.close();
+  });
+});
+
+describe('the app hosts', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('shows links to the three apps on the bare domain', async () => {
+    const res = await request(ctx.app).get('/').set('Host', 'localhost:8080');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('href="//requester.localhost:8080/"');
+    expect(res.text).toContain('href="//reviewer.localhost:8080/"');
+    expect(res.text).toContain('href="//admin.localhost:8080/"');
+  });
+
+  it('keeps the API on every app host', async () => {
+    const res = await request(ctx.app).get('/api/v1/health').set('Host', 'admin.localhost:8080');
+    expect(res.body.status).toBe('ok');
+  });
+});

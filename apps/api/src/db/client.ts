@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Either back end: the PGlite and node-postgres drizzle databases share this type. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /** Runs `fn` while holding a cluster-wide lock (migrations at start-up from several processes). */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` for a throw-away database. */
+  dataDir?: string;
+  logger?: Pick<Logger, 'error'>;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A dropped connection must not crash the process: the pool replaces it and callers see errors.
+  pool.on('error', (error) => options.logger?.error({ err: error }, 'postgres pool error'));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    withStartupLock: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(727274)');
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(path.resolve(dataDir), { recursive: true });
+  const client = new PGlite(dataDir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    // PGlite is one connection in one process: nothing else can race the migration.
+    withStartupLock: (fn) => fn(),
+    close: () => client.close(),
+  };
+}
+
+/** Rows of a raw SQL query: both drivers answer `{rows}`. */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

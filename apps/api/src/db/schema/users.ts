@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull().default(''),
+    organization: text('organization'),
+    userType: text('user_type', { enum: ['requester', 'worker', 'admin'] }).notNull(),
+    isApproved: boolean('is_approved').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Emails are stored lower-cased; one live account per address.
+    uniqueIndex('users_email_live_uq').on(t.email).where(sql`${t.deletedAt} is null`),
+    index('users_type_idx').on(t.userType, t.createdAt),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;

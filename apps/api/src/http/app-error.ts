@@ -1,0 +1,16 @@
+import { ERROR_CATALOGUE, type ErrorCode } from '@sieve/contracts';
+
+/** The one error services throw; the error middleware maps it to its status and `{code, detail}`. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string = ERROR_CATALOGUE[code].message,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.status = ERROR_CATALOGUE[code].status;
+  }
+}

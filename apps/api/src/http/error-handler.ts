@@ -1,0 +1,66 @@
+import { ERROR_CATALOGUE, type ErrorCode, type ErrorResponse } from '@sieve/contracts';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { AppError } from './app-error';
+
+export function zodFields(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+function body(code: ErrorCode, detail?: string, fields?: Record<string, string>): ErrorResponse {
+  return { code, detail: detail ?? ERROR_CATALOGUE[code].message, ...(fields ? { fields } : {}) };
+}
+
+/** Errors raised by Express' own body parsers carry a `type` and a `status`. */
+function parserErrorCode(error: { type?: unknown; status?: unknown }): ErrorCode | null {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return 'INVALID_INPUT';
+    case 'entity.too.large':
+      return 'PAYLOAD_TOO_LARGE';
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    default:
+      return typeof error.status === 'number' && error.status >= 400 && error.status < 500
+        ? 'INVALID_INPUT'
+        : null;
+  }
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}.`));
+};
+
+/** The one error middleware (DESIGN §8): every error leaves as `{code, detail}`, never with internals. */
+export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
+  if (res.headersSent) {
+    req.log?.error({ err: error }, 'error after response started');
+    res.destroy();
+    return;
+  }
+  if (error instanceof AppError) {
+    if (error.status >= 500) req.log?.error({ err: error }, error.code);
+    res.status(error.status).json(body(error.code, error.detail, error.fields));
+    return;
+  }
+  if (error instanceof ZodError) {
+    const fields = zodFields(error);
+    const names = Object.keys(fields).join(', ');
+    res.status(400).json(body('INVALID_INPUT', `Please check your input and try again (${names}).`, fields));
+    return;
+  }
+  const parserCode = error && typeof error === 'object' ? parserErrorCode(error) : null;
+  if (parserCode) {
+    const detail = parserCode === 'INVALID_INPUT' ? 'The request body is not valid JSON.' : undefined;
+    res.status(ERROR_CATALOGUE[parserCode].status).json(body(parserCode, detail));
+    return;
+  }
+  req.log?.error({ err: error }, 'unhandled error');
+  res.status(500).json(body('INTERNAL_SERVER_ERROR'));
+};

@@ -1,0 +1,77 @@
+import type { Endpoint, UserType } from '@sieve/contracts';
+import type { NextFunction, Request, Response, Router } from 'express';
+import type { z } from 'zod';
+import { AppError } from './app-error';
+
+export interface AuthedUser {
+  id: string;
+  email: string;
+  userType: UserType;
+  isApproved: boolean;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      user?: AuthedUser;
+    }
+  }
+}
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface HandlerInput<E extends Endpoint> {
+  params: Infer<E['params']>;
+  query: Infer<E['query']>;
+  body: Infer<E['body']>;
+  user: E['access'] extends 'public' ? AuthedUser | undefined : AuthedUser;
+  req: Request;
+  res: Response;
+}
+
+export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<unknown> | unknown;
+
+/** The role guard: anonymous → 401, wrong role → 403 (DESIGN §5: every route, on the server). */
+export function assertAccess(endpoint: Pick<Endpoint, 'access'>, user: AuthedUser | undefined) {
+  if (endpoint.access === 'public') return;
+  if (!user) throw new AppError('UNAUTHORIZED');
+  if (!endpoint.access.includes(user.userType)) throw new AppError('FORBIDDEN');
+}
+
+/** Express path from an OpenAPI path: `/tasks/{id}` → `/tasks/:id`. */
+export function expressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * Mounts one contract endpoint: guard, validate params/query/body with the contract's schemas,
+ * call the handler, and send its result (parsed through the response schema) with the contract's status.
+ */
+export function mount<E extends Endpoint>(router: Router, endpoint: E, handler: Handler<E>) {
+  const route = async (req: Request, res: Response, _next: NextFunction) => {
+    assertAccess(endpoint, req.user);
+    const input = {
+      params: endpoint.params ? endpoint.params.parse(req.params) : undefined,
+      query: endpoint.query ? endpoint.query.parse(req.query) : undefined,
+      body: endpoint.body ? endpoint.body.parse(req.body ?? {}) : undefined,
+      user: req.user,
+      req,
+      res,
+    } as HandlerInput<E>;
+    const result = await handler(input);
+    if (res.headersSent) return;
+    const { status, schema } = endpoint.response;
+    if (schema) {
+      const parsed = schema.safeParse(result);
+      // A reply that breaks the contract is our bug, not the caller's: a 500, never a 400.
+      if (!parsed.success)
+        throw new Error(`${endpoint.id}: response breaks the contract: ${parsed.error.message}`);
+      res.status(status).json(parsed.data);
+    } else if (result === undefined) {
+      res.status(status).end();
+    } else {
+      res.status(status).json(result);
+    }
+  };
+  router[endpoint.method](expressPath(endpoint.path), route);
+}

@@ -1,0 +1,16 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+import { BullQueue } from './bullmq-queue';
+import { InProcessQueue } from './in-process-queue';
+import type { JobQueue } from './queue';
+
+export function createQueue(
+  config: Pick<Config, 'redisUrl' | 'jobConcurrency'>,
+  db: Db,
+  logger: Logger,
+): JobQueue {
+  if (config.redisUrl)
+    return new BullQueue({ redisUrl: config.redisUrl, concurrency: config.jobConcurrency, logger });
+  return new InProcessQueue(db, { concurrency: config.jobConcurrency, logger });
+}

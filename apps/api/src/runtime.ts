@@ -1,0 +1,42 @@
+import { type Config, ConfigError, loadConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { applyMigrations } from './db/migrate';
+import { createQueue } from './jobs/create-queue';
+import { releaseOrphanedJobs } from './jobs/in-process-queue';
+import type { JobQueue } from './jobs/queue';
+import { createLogger, type Logger } from './logger';
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  queue: JobQueue;
+}
+
+/** Reads the config or exits with a message naming the bad variable. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+}
+
+/** What the API and the worker both start with: config, logs, the migrated database and the queue. */
+export async function startRuntime(config: Config): Promise<Runtime> {
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: `${config.dataDir}/pg`,
+    logger,
+  });
+  await applyMigrations(database);
+  const queue = createQueue(config, database.db, logger);
+  // Embedded default: one process owns every in-process job, so a crash's leftovers are due now.
+  if (queue.kind === 'in-process' && database.kind === 'pglite') await releaseOrphanedJobs(database.db);
+  return { config, logger, database, queue };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/main.ts', 'src/worker.ts', 'src/admin-create.ts'],
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  clean: true,
+  // Workspace packages are TypeScript sources: bundle them; keep npm packages external.
+  noExternal: [/^@sieve\//],
+  // Migrations are read from disk at start (see db/migrate.ts): ship them beside the bundle.
+  onSuccess: 'rm -rf dist/migrations && cp -r src/db/migrations dist/migrations',
+});

@@ -1,0 +1,5 @@
+import type { Endpoint } from './endpoint';
+import { healthEndpoints } from './health';
+
+/** Every endpoint of the API. The route guard test walks this table completely. */
+export const ENDPOINTS: readonly Endpoint[] = [...Object.values(healthEndpoints)];

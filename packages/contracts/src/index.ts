@@ -1,0 +1,7 @@
+export * from './constants';
+export * from './endpoint';
+export * from './endpoints';
+export * from './errors';
+export * from './health';
+export * from './openapi';
+export * from './zod';
