@@ -1,0 +1,15 @@
+export { type ApiRequestOptions, apiRequest, swrFetcher } from './api/api-client';
+export { ApiError, errorMessageFor } from './api/api-error';
+export type { RegisterBody } from './api/auth-api';
+export { AuthContext, type AuthContextValue, type AuthStatus, type SignInInput } from './auth-context';
+export { AuthProvider, type AuthProviderProps } from './auth-provider';
+export { type AppRoutesOptions, createAppRoutes } from './routing/create-app-routes';
+export { dashboardPathFor } from './routing/dashboard-path';
+export { LogoutButton } from './routing/logout-button';
+export { RequireAuth, type RequireAuthProps } from './routing/require-auth';
+export { AuthScreen, type AuthScreenProps } from './screens/auth-screen';
+export { ForgotPasswordScreen, type ForgotPasswordScreenProps } from './screens/forgot-password-screen';
+export { ResetPasswordScreen, type ResetPasswordScreenProps } from './screens/reset-password-screen';
+export { clearStoredSession, readStoredSession, storeSession } from './session/session-storage';
+export { isUserType, type Session, type SessionUser, USER_TYPE_LABEL } from './session/session-user';
+export { useAuth } from './use-auth';

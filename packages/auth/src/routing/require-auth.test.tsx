@@ -1,0 +1,64 @@
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { AuthContext, type AuthContextValue } from '../auth-context';
+import { AuthProvider } from '../auth-provider';
+import { RequireAuth } from './require-auth';
+
+function renderGuarded(provider: (children: ReactNode) => ReactNode) {
+  render(
+    <MemoryRouter initialEntries={['/worker/dashboard']}>
+      {provider(
+        <Routes>
+          <Route path="/login" element={<p>login page</p>} />
+          <Route
+            path="/worker/dashboard"
+            element={
+              <RequireAuth userType="worker">
+                <p>secret dashboard</p>
+              </RequireAuth>
+            }
+          />
+        </Routes>,
+      )}
+    </MemoryRouter>,
+  );
+}
+
+const loadingValue = {
+  status: 'loading',
+  user: null,
+  token: null,
+} as unknown as AuthContextValue;
+
+describe('RequireAuth', () => {
+  it('shows a spinner while the session loads', () => {
+    renderGuarded((children) => <AuthContext.Provider value={loadingValue}>{children}</AuthContext.Provider>);
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByText('secret dashboard')).toBeNull();
+  });
+
+  it('redirects anonymous users to /login', () => {
+    renderGuarded((children) => <AuthProvider>{children}</AuthProvider>);
+    expect(screen.getByText('login page')).toBeTruthy();
+  });
+
+  it('shows the page to a signed-in user of the area', () => {
+    localStorage.setItem('authToken', 't');
+    localStorage.setItem('userType', 'worker');
+    localStorage.setItem('userId', 'u');
+    renderGuarded((children) => <AuthProvider>{children}</AuthProvider>);
+    expect(screen.getByText('secret dashboard')).toBeTruthy();
+  });
+
+  it('does not show another role the area', () => {
+    localStorage.setItem('authToken', 't');
+    localStorage.setItem('userType', 'requester');
+    localStorage.setItem('userId', 'u');
+    renderGuarded((children) => <AuthProvider>{children}</AuthProvider>);
+    expect(screen.queryByText('secret dashboard')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Wrong account type' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+});

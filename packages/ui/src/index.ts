@@ -1,0 +1,31 @@
+export { AppHeader, type AppHeaderProps } from './components/app-header';
+export { AppShell, type AppShellProps } from './components/app-shell';
+export { Banner, type BannerProps } from './components/banner';
+export { Button, type ButtonProps, type ButtonVariant } from './components/button';
+export { Card, type CardProps } from './components/card';
+export { CenteredLayout, type CenteredLayoutProps } from './components/centered-layout';
+export { Checkbox, type CheckboxProps } from './components/checkbox';
+export { classNames } from './components/class-names';
+export { Field, type FieldProps } from './components/field';
+export { Icon, type IconName, type IconProps } from './components/icon';
+export { Logo, type LogoProps } from './components/logo';
+export { PasswordField, type PasswordFieldProps } from './components/password-field';
+export { SelectField, type SelectFieldProps, type SelectOption } from './components/select-field';
+export { Spinner, type SpinnerProps } from './components/spinner';
+export { TextField, type TextFieldProps } from './components/text-field';
+export { ThemeContext, type ThemeContextValue } from './theme/theme-context';
+export {
+  applyStoredTheme,
+  applyThemeClass,
+  isTheme,
+  nextTheme,
+  type ResolvedTheme,
+  resolveTheme,
+  THEME_CLASS_NAMES,
+  THEME_STORAGE_KEY,
+  THEMES,
+  type Theme,
+} from './theme/theme-preference';
+export { ThemeProvider, type ThemeProviderProps } from './theme/theme-provider';
+export { ThemeToggle, type ThemeToggleProps } from './theme/theme-toggle';
+export { useTheme } from './theme/use-theme';
