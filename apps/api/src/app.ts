@@ -1,25 +1,45 @@
 import { randomUUID } from 'node:crypto';
+import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
+import type { Redis } from 'ioredis';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { authenticate } from './http/authenticate';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { LoginLimiter } from './modules/auth/login-limiter';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createMailer } from './modules/mail/mailer';
 import { appHosts, defaultAppsDir } from './web/app-hosts';
 
 export interface AppDeps {
-  config: Pick<Config, 'appDomain' | 'bodyLimit' | 'webDistDir'>;
+  config: Config;
   database: Database;
   queue: JobQueue;
   logger: Logger;
+  /** Shared state across API processes (login limits) when REDIS_URL is set. */
+  redis?: Redis | undefined;
 }
 
 /** Builds the Express app without listening (tests drive it with supertest). */
 export function createApp(deps: AppDeps) {
+  const { config, database, logger } = deps;
+  if (!config.jwtSecret) throw new Error('createApp needs config.jwtSecret (resolveJwtSecret)');
+  const mailer = createMailer(database.db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, logger);
+  const auth = createAuthService({
+    db: database.db,
+    jwtSecret: config.jwtSecret,
+    mailer,
+    limiter: new LoginLimiter(config.loginLimits, deps.redis),
+    logger,
+  });
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -69,11 +89,10 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use(docsRoutes());
-  app.use('/api/v1', express.json({ limit: deps.config.bodyLimit }));
+  app.use('/api/v1', express.json({ limit: config.bodyLimit }), cookieParser(), authenticate(auth));
   app.use('/api/v1', healthRoutes(deps));
-  app.use(
-    appHosts({ appsDir: deps.config.webDistDir ?? defaultAppsDir(), appDomain: deps.config.appDomain }),
-  );
+  app.use('/api/v1', authRoutes(auth, config.appDomain));
+  app.use(appHosts({ appsDir: config.webDistDir ?? defaultAppsDir(), appDomain: config.appDomain }));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

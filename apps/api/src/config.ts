@@ -57,6 +57,9 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   CLAIM_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(DEFAULT_CLAIM_LEASE_SECONDS),
   ALLOW_PRIVATE_FETCH: flag,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z
@@ -129,6 +132,11 @@ function buildConfig(env: Env) {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     },
     claimLeaseSeconds: env.CLAIM_LEASE_SECONDS,
+    loginLimits: {
+      failuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      attemptsPerAddress: env.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+      windowSeconds: env.LOGIN_WINDOW_SECONDS,
+    },
     jobConcurrency: env.JOB_CONCURRENCY,
     logLevel: env.LOG_LEVEL,
     bodyLimit: env.BODY_LIMIT,

@@ -1,4 +1,5 @@
-import { type Config, ConfigError, loadConfig } from './config';
+import { Redis } from 'ioredis';
+import { type Config, ConfigError, loadConfig, resolveJwtSecret } from './config';
 import { type Database, openDatabase } from './db/client';
 import { applyMigrations } from './db/migrate';
 import { createQueue } from './jobs/create-queue';
@@ -11,6 +12,7 @@ export interface Runtime {
   logger: Logger;
   database: Database;
   queue: JobQueue;
+  redis?: Redis | undefined;
 }
 
 /** Reads the config or exits with a message naming the bad variable. */
@@ -27,7 +29,8 @@ export function loadConfigOrExit(): Config {
 }
 
 /** What the API and the worker both start with: config, logs, the migrated database and the queue. */
-export async function startRuntime(config: Config): Promise<Runtime> {
+export async function startRuntime(loaded: Config): Promise<Runtime> {
+  const config = { ...loaded, jwtSecret: resolveJwtSecret(loaded) };
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -38,5 +41,9 @@ export async function startRuntime(config: Config): Promise<Runtime> {
   const queue = createQueue(config, database.db, logger);
   // Embedded default: one process owns every in-process job, so a crash's leftovers are due now.
   if (queue.kind === 'in-process' && database.kind === 'pglite') await releaseOrphanedJobs(database.db);
-  return { config, logger, database, queue };
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  redis?.on('error', (error) => logger.warn({ err: error }, 'redis (shared state) error'));
+  return { config, logger, database, queue, redis };
 }

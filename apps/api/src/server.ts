@@ -37,6 +37,7 @@ export function installShutdown(runtime: Runtime, stopAccepting: () => Promise<v
     try {
       await stopAccepting();
       await queue.close();
+      runtime.redis?.disconnect();
       await database.close();
       logger.info('stopped');
       process.exit(0);

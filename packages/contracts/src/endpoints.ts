@@ -1,5 +1,6 @@
 import type { Endpoint } from './endpoint';
+import { authEndpoints } from './auth';
 import { healthEndpoints } from './health';
 
 /** Every endpoint of the API. The route guard test walks this table completely. */
-export const ENDPOINTS: readonly Endpoint[] = [...Object.values(healthEndpoints)];
+export const ENDPOINTS: readonly Endpoint[] = [...Object.values(healthEndpoints), ...Object.values(authEndpoints)];

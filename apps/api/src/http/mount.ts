@@ -1,6 +1,7 @@
 import type { Endpoint, UserType } from '@sieve/contracts';
 import type { NextFunction, Request, Response, Router } from 'express';
 import type { z } from 'zod';
+import type { SessionClaims } from '../modules/auth/tokens';
 import { AppError } from './app-error';
 
 export interface AuthedUser {
@@ -14,6 +15,8 @@ declare global {
   namespace Express {
     interface Request {
       user?: AuthedUser;
+      /** The verified token's claims, for logout. */
+      session?: SessionClaims;
     }
   }
 }
@@ -36,6 +39,10 @@ export function assertAccess(endpoint: Pick<Endpoint, 'access'>, user: AuthedUse
   if (endpoint.access === 'public') return;
   if (!user) throw new AppError('UNAUTHORIZED');
   if (!endpoint.access.includes(user.userType)) throw new AppError('FORBIDDEN');
+  // Worker routes need an approved, active worker (DESIGN §4).
+  if (user.userType === 'worker' && !user.isApproved && endpoint.access.length === 1) {
+    throw new AppError('WORKER_NOT_APPROVED');
+  }
 }
 
 /** Express path from an OpenAPI path: `/tasks/{id}` → `/tasks/:id`. */
@@ -47,7 +54,11 @@ export function expressPath(path: string): string {
  * Mounts one contract endpoint: guard, validate params/query/body with the contract's schemas,
  * call the handler, and send its result (parsed through the response schema) with the contract's status.
  */
+/** Every endpoint id mounted in this process: the role-matrix test checks it against the contract. */
+export const mountedEndpointIds = new Set<string>();
+
 export function mount<E extends Endpoint>(router: Router, endpoint: E, handler: Handler<E>) {
+  mountedEndpointIds.add(endpoint.id);
   const route = async (req: Request, res: Response, _next: NextFunction) => {
     assertAccess(endpoint, req.user);
     const input = {

@@ -1,4 +1,5 @@
 import { createApp } from '../app';
+import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { InProcessQueue } from '../jobs/in-process-queue';
 import type { JobQueue } from '../jobs/queue';
@@ -14,14 +15,20 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...env });
+}
+
 /** `createApp()` on a clean migrated database, as the API integration tests use it. */
 export async function createTestApp(
-  overrides: { database?: Database; queue?: JobQueue } = {},
+  overrides: { database?: Database; queue?: JobQueue; env?: Record<string, string> } = {},
 ): Promise<TestContext> {
   const database = overrides.database ?? (await createTestDatabase());
   const queue = overrides.queue ?? new InProcessQueue(database.db, { concurrency: 2, logger: testLogger });
   const app = createApp({
-    config: { appDomain: 'localhost', bodyLimit: '1mb', webDistDir: undefined },
+    config: testConfig(overrides.env),
     database,
     queue,
     logger: testLogger,

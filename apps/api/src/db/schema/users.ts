@@ -13,6 +13,8 @@ export const users = pgTable(
     isApproved: boolean('is_approved').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** Tokens issued before this instant are void (set by a password reset). */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

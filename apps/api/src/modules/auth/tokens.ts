@@ -1,0 +1,55 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SESSION, type UserType } from '@sieve/contracts';
+import jwt from 'jsonwebtoken';
+
+export interface SessionClaims {
+  sub: string;
+  typ: UserType;
+  /** Issued-at in milliseconds: a password reset voids tokens issued before it, to the millisecond. */
+  ims: number;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+/** A session JWT (HS256) with a `jti`, expiring with the maximum session duration (DESIGN §5). */
+export function issueSessionToken(user: { id: string; userType: UserType }, secret: string) {
+  const jti = randomUUID();
+  const expiresAt = new Date(Date.now() + SESSION.maxSessionDurationMs);
+  const token = jwt.sign({ typ: user.userType, ims: Date.now() }, secret, {
+    algorithm: 'HS256',
+    subject: user.id,
+    jwtid: jti,
+    expiresIn: Math.floor(SESSION.maxSessionDurationMs / 1000),
+  });
+  return { token, jti, expiresAt };
+}
+
+/** The claims of a valid token, or null: bad signature, other algorithm (incl. `none`), expired. */
+export function verifySessionToken(token: string, secret: string): SessionClaims | null {
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'] });
+    if (
+      typeof claims !== 'object' ||
+      !claims.sub ||
+      !claims.jti ||
+      !claims.exp ||
+      typeof claims.ims !== 'number'
+    ) {
+      return null;
+    }
+    return claims as SessionClaims;
+  } catch {
+    return null;
+  }
+}
+
+/** A random single-use secret and the hash we store for it. */
+export function newOneTimeSecret() {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: hashSecret(secret) };
+}
+
+export function hashSecret(secret: string) {
+  return createHash('sha256').update(secret).digest('hex');
+}

@@ -1,0 +1,4 @@
+export * from './disposable-lists';
+export * from './email';
+export * from './email-vectors';
+export * from './password';
