@@ -17,7 +17,9 @@ export const DASHBOARD_OF_ROLE = {
 const Email = z.string().trim().min(1, 'Email is required').max(254);
 const Password = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH);
 
-export const LoginBody = z.object({ email: Email, password: Password, remember: z.boolean().optional() }).meta({ id: 'LoginBody' });
+export const LoginBody = z
+  .object({ email: Email, password: Password, remember: z.boolean().optional() })
+  .meta({ id: 'LoginBody' });
 export const SessionResponse = z
   .object({ token: z.string(), user_type: UserTypeSchema, user_id: z.string(), expires_at: z.string() })
   .meta({ id: 'SessionResponse' });
@@ -59,7 +61,9 @@ export const HandoffBody = z.object({ target: AppAreaSchema }).meta({ id: 'Hando
 export const HandoffResponse = z
   .object({ code: z.string(), url: z.string(), expires_at: z.string() })
   .meta({ id: 'HandoffResponse' });
-export const HandoffExchangeBody = z.object({ code: z.string().min(10).max(200) }).meta({ id: 'HandoffExchangeBody' });
+export const HandoffExchangeBody = z
+  .object({ code: z.string().min(10).max(200) })
+  .meta({ id: 'HandoffExchangeBody' });
 
 export const InviteRoleSchema = z.enum(['worker', 'admin']);
 export const GenerateInviteBody = z
@@ -68,7 +72,10 @@ export const GenerateInviteBody = z
     expiry_days: z.coerce
       .number()
       .int()
-      .refine((d) => (INVITE_EXPIRY_DAYS as readonly number[]).includes(d), 'Expiry must be 1, 7, 30, 90 or 365 days')
+      .refine(
+        (d) => (INVITE_EXPIRY_DAYS as readonly number[]).includes(d),
+        'Expiry must be 1, 7, 30, 90 or 365 days',
+      )
       .default(7),
     code: z
       .string()

@@ -1,6 +1,9 @@
-import type { Endpoint } from './endpoint';
 import { authEndpoints } from './auth';
+import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 
 /** Every endpoint of the API. The route guard test walks this table completely. */
-export const ENDPOINTS: readonly Endpoint[] = [...Object.values(healthEndpoints), ...Object.values(authEndpoints)];
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...Object.values(healthEndpoints),
+  ...Object.values(authEndpoints),
+];
