@@ -1,5 +1,5 @@
+import type { RegisterBody } from '@sieve/contracts';
 import { createContext } from 'react';
-import type { RegisterBody } from './api/auth-api';
 import type { Session, SessionUser } from './session/session-user';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';

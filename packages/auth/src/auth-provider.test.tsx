@@ -64,7 +64,7 @@ describe('AuthProvider', () => {
       '/api/v1/auth/login',
       expect.objectContaining({
         method: 'POST',
-        body: JSON.stringify({ email: 'r@example.org', password: 'pw' }),
+        body: JSON.stringify({ email: 'r@example.org', password: 'pw', remember: true }),
       }),
     );
     expect(localStorage.getItem('authToken')).toBe('jwt');

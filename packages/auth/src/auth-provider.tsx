@@ -1,5 +1,6 @@
+import type { RegisterBody } from '@sieve/contracts';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { loginRequest, logoutRequest, type RegisterBody, registerRequest } from './api/auth-api';
+import { loginRequest, logoutRequest, registerRequest } from './api/auth-api';
 import { AuthContext, type AuthContextValue, type AuthStatus, type SignInInput } from './auth-context';
 import { clearStoredSession, readStoredSession, storeSession } from './session/session-storage';
 import type { Session, SessionUser } from './session/session-user';
@@ -29,7 +30,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
 
   const signIn = useCallback(
     async ({ email, password, remember }: SignInInput): Promise<SessionUser> => {
-      const response = await loginRequest(email, password);
+      const response = await loginRequest(email, password, remember);
       const user: SessionUser = {
         uid: response.user_id,
         email,

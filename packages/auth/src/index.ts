@@ -1,6 +1,5 @@
 export { type ApiRequestOptions, apiRequest, swrFetcher } from './api/api-client';
 export { ApiError, errorMessageFor } from './api/api-error';
-export type { RegisterBody } from './api/auth-api';
 export { AuthContext, type AuthContextValue, type AuthStatus, type SignInInput } from './auth-context';
 export { AuthProvider, type AuthProviderProps } from './auth-provider';
 export { type AppRoutesOptions, createAppRoutes } from './routing/create-app-routes';

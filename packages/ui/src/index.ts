@@ -1,5 +1,6 @@
 export { AppHeader, type AppHeaderProps } from './components/app-header';
 export { AppShell, type AppShellProps } from './components/app-shell';
+export { Badge, type BadgeProps } from './components/badge';
 export { Banner, type BannerProps } from './components/banner';
 export { Button, type ButtonProps, type ButtonVariant } from './components/button';
 export { Card, type CardProps } from './components/card';

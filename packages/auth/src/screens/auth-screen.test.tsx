@@ -137,15 +137,24 @@ describe('AuthScreen, create-account mode', () => {
     );
   });
 
-  it('checks password length and invite code before calling the server', () => {
+  it('warns live about a disposable email address (spec 01 §5)', () => {
+    renderAt('/signup');
+    fill('Email', 'someone@mailinator.com');
+    expect(screen.getByText('Please use a personal or work email address')).toBeTruthy();
+    fill('Email', 'someone@example-company.com');
+    expect(screen.queryByText('Please use a personal or work email address')).toBeNull();
+  });
+
+  it('checks email, password and invite code before calling the server', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     renderAt('/signup');
     fill('Full Name', 'Rae Viewer');
-    fill('Email', 'rae@example.org');
+    fill('Email', 'rae@localhost');
     fill('Password', 'short');
     fill('Confirm Password', 'short');
     fireEvent.submit(screen.getByRole('button', { name: 'Create Account' }).closest('form')!);
+    expect(screen.getByText('Please enter a valid email domain')).toBeTruthy();
     expect(screen.getByText('Password must be at least 8 characters long')).toBeTruthy();
     expect(screen.getByText('Invite code is required for Reviewer and Admin accounts')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();

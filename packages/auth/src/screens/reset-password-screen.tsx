@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, PASSWORD_MIN_LENGTH } from '@sieve/contracts';
+import { ERROR_CATALOGUE, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from '@sieve/contracts';
 import { Banner, Button, CenteredLayout, PasswordField } from '@sieve/ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -25,11 +25,9 @@ export function ResetPasswordScreen({ appName }: ResetPasswordScreenProps) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      setPasswordError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters long`);
-      return;
-    }
-    setPasswordError(null);
+    const problem = passwordProblem(password);
+    setPasswordError(problem);
+    if (problem) return;
     setIsBusy(true);
     try {
       await passwordResetConfirmRequest(token, password);
@@ -73,7 +71,7 @@ export function ResetPasswordScreen({ appName }: ResetPasswordScreenProps) {
           name="confirmPassword"
           autoComplete="new-password"
           required
-          error={confirmPassword && !passwordsMatch ? 'Passwords do not match' : undefined}
+          error={confirmPassword && !passwordsMatch ? PASSWORD_MESSAGES.mismatch : undefined}
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
         />

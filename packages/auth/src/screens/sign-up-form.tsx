@@ -1,4 +1,10 @@
-import { PASSWORD_MIN_LENGTH, type UserType } from '@sieve/contracts';
+import {
+  checkEmail,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+  type UserType,
+} from '@sieve/contracts';
 import { Banner, Button, Icon, PasswordField, SelectField, TextField } from '@sieve/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,7 +19,15 @@ const ACCOUNT_TYPE_OPTIONS = (['requester', 'worker', 'admin'] as const).map((va
   label: USER_TYPE_LABEL[value],
 }));
 
-type FieldErrors = Partial<Record<'password' | 'inviteCode', string>>;
+type FieldErrors = Partial<Record<'email' | 'password' | 'inviteCode', string>>;
+
+// spec 01 §5: a disposable address shows a live warning while typing.
+const DISPOSABLE_WARNING = 'Please use a personal or work email address';
+
+function isDisposable(email: string): boolean {
+  const check = checkEmail(email);
+  return !check.valid && check.reason === 'disposable';
+}
 
 export interface SignUpFormProps {
   defaultUserType?: UserType;
@@ -38,11 +52,14 @@ export function SignUpForm({ defaultUserType = 'requester' }: SignUpFormProps) {
   const hasConfirmation = confirmPassword.length > 0;
   const passwordsMatch = password === confirmPassword;
 
+  const isDisposableEmail = isDisposable(email);
+
   function validate(): FieldErrors {
     const errors: FieldErrors = {};
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`;
-    }
+    const emailCheck = checkEmail(email);
+    if (!emailCheck.valid) errors.email = emailCheck.message;
+    const problem = passwordProblem(password);
+    if (problem) errors.password = problem;
     if (needsInvite && !inviteCode.trim()) {
       errors.inviteCode = 'Invite code is required for Reviewer and Admin accounts';
     }
@@ -97,6 +114,8 @@ export function SignUpForm({ defaultUserType = 'requester' }: SignUpFormProps) {
           name="email"
           autoComplete="email"
           required
+          warning={isDisposableEmail ? DISPOSABLE_WARNING : undefined}
+          error={fieldErrors.email}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
@@ -137,7 +156,7 @@ export function SignUpForm({ defaultUserType = 'requester' }: SignUpFormProps) {
           name="confirmPassword"
           autoComplete="new-password"
           required
-          error={hasConfirmation && !passwordsMatch ? 'Passwords do not match' : undefined}
+          error={hasConfirmation && !passwordsMatch ? PASSWORD_MESSAGES.mismatch : undefined}
           adornment={
             hasConfirmation ? (
               <Icon

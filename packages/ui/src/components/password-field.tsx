@@ -6,6 +6,7 @@ import { Icon } from './icon';
 export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
   label: ReactNode;
   hint?: ReactNode;
+  warning?: ReactNode;
   error?: ReactNode;
   id?: string;
   /** Shown inside the input before the show/hide toggle, e.g. a match indicator. */
@@ -13,12 +14,21 @@ export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 }
 
 /** A password input with a show/hide toggle (spec 01 §2). */
-export function PasswordField({ label, hint, error, id, adornment, required, ...props }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  hint,
+  warning,
+  error,
+  id,
+  adornment,
+  required,
+  ...props
+}: PasswordFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const [isVisible, setIsVisible] = useState(false);
   return (
-    <Field id={inputId} label={label} hint={hint} error={error}>
+    <Field id={inputId} label={label} hint={hint} warning={warning} error={error}>
       <div className="sv-input-group">
         <input
           id={inputId}
@@ -26,7 +36,7 @@ export function PasswordField({ label, hint, error, id, adornment, required, ...
           className="sv-input"
           required={required}
           aria-invalid={error ? true : undefined}
-          aria-describedby={fieldDescriptionIds(inputId, hint, error)}
+          aria-describedby={fieldDescriptionIds(inputId, { hint, warning, error })}
           {...props}
         />
         <div className="sv-input-group__end">

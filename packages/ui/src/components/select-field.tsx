@@ -12,6 +12,7 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   label: ReactNode;
   options: readonly SelectOption[];
   hint?: ReactNode;
+  warning?: ReactNode;
   error?: ReactNode;
   id?: string;
 }
@@ -20,6 +21,7 @@ export function SelectField({
   label,
   options,
   hint,
+  warning,
   error,
   id,
   className,
@@ -29,13 +31,13 @@ export function SelectField({
   const generatedId = useId();
   const selectId = id ?? generatedId;
   return (
-    <Field id={selectId} label={label} hint={hint} error={error}>
+    <Field id={selectId} label={label} hint={hint} warning={warning} error={error}>
       <select
         id={selectId}
         className={classNames('sv-input', 'sv-select', className)}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescriptionIds(selectId, hint, error)}
+        aria-describedby={fieldDescriptionIds(selectId, { hint, warning, error })}
         {...props}
       >
         {options.map((option) => (
