@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from './env';
+
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface RunningServer {
+  port: number;
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+/** GET /api/v1/health over loopback; the status code, or null when nothing answers. */
+function healthStatus(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/v1/health',
+        headers: { host: `localhost:${port}` },
+        timeout: 2_000,
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? null);
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(null));
+    req.end();
+  });
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no output)';
+  }
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Starts the built product as a user would run it: embedded database in a fresh data directory,
+ * no Postgres or Redis, production mode. Resolves once /api/v1/health answers 200.
+ */
+export async function startServer(entry: string, port: number): Promise<RunningServer> {
+  if (!existsSync(entry)) {
+    throw new Error(`${entry} does not exist: build first (pnpm build, or pnpm --filter @sieve/api build).`);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sieve-e2e-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = createWriteStream(logFile);
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+
+  const child = spawn(process.execPath, [entry], {
+    cwd: REPO_ROOT,
+    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, STOP_TIMEOUT_MS);
+      }
+    }
+    log.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const output = tail(logFile);
+      await stop();
+      throw new Error(
+        `The server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output}`,
+      );
+    }
+    if ((await healthStatus(port)) === 200) return { port, logFile, stop };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const output = tail(logFile);
+  await stop();
+  throw new Error(`GET /api/v1/health did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output}`);
+}
