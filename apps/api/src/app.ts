@@ -14,8 +14,13 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginLimiter } from './modules/auth/login-limiter';
 import { docsRoutes } from './modules/docs/docs.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createMailer } from './modules/mail/mailer';
+import { requestsRoutes } from './modules/requests/requests.routes';
+import { createRequestsService } from './modules/requests/requests.service';
+import type { FileStorage } from './storage/file-storage';
 import { appHosts, defaultAppsDir } from './web/app-hosts';
 
 export interface AppDeps {
@@ -25,6 +30,7 @@ export interface AppDeps {
   logger: Logger;
   /** Shared state across API processes (login limits) when REDIS_URL is set. */
   redis?: Redis | undefined;
+  storage: FileStorage;
 }
 
 /** Builds the Express app without listening (tests drive it with supertest). */
@@ -39,6 +45,9 @@ export function createApp(deps: AppDeps) {
     limiter: new LoginLimiter(config.loginLimits, deps.redis),
     logger,
   });
+
+  const files = createFilesService({ db: database.db, storage: deps.storage });
+  const requestsService = createRequestsService({ db: database.db, queue: deps.queue, files, logger });
 
   const app = express();
   app.disable('x-powered-by');
@@ -92,6 +101,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/v1', express.json({ limit: config.bodyLimit }), cookieParser(), authenticate(auth));
   app.use('/api/v1', healthRoutes(deps));
   app.use('/api/v1', authRoutes(auth, config.appDomain));
+  app.use('/api/v1', filesRoutes(files));
+  app.use('/api/v1', requestsRoutes(requestsService));
   app.use(appHosts({ appsDir: config.webDistDir ?? defaultAppsDir(), appDomain: config.appDomain }));
 
   app.use(notFoundHandler);

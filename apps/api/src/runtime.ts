@@ -6,6 +6,8 @@ import { createQueue } from './jobs/create-queue';
 import { releaseOrphanedJobs } from './jobs/in-process-queue';
 import type { JobQueue } from './jobs/queue';
 import { createLogger, type Logger } from './logger';
+import { seedPlans } from './modules/billing/plans';
+import { type FileStorage, localFileStorage } from './storage/file-storage';
 
 export interface Runtime {
   config: Config;
@@ -13,6 +15,7 @@ export interface Runtime {
   database: Database;
   queue: JobQueue;
   redis?: Redis | undefined;
+  storage: FileStorage;
 }
 
 /** Reads the config or exits with a message naming the bad variable. */
@@ -38,6 +41,7 @@ export async function startRuntime(loaded: Config): Promise<Runtime> {
     logger,
   });
   await applyMigrations(database);
+  await seedPlans(database.db, config.stripe.prices);
   const queue = createQueue(config, database.db, logger);
   // Embedded default: one process owns every in-process job, so a crash's leftovers are due now.
   if (queue.kind === 'in-process' && database.kind === 'pglite') await releaseOrphanedJobs(database.db);
@@ -45,5 +49,5 @@ export async function startRuntime(loaded: Config): Promise<Runtime> {
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis (shared state) error'));
-  return { config, logger, database, queue, redis };
+  return { config, logger, database, queue, redis, storage: localFileStorage(config.filesDir) };
 }

@@ -120,3 +120,15 @@ export const TOP_PERFORMER_HIGHLIGHT_ABOVE = 0.9;
 // DESIGN §4 / §10
 export const DEFAULT_CLAIM_LEASE_SECONDS = 1800;
 export const REQUIRED_REVIEWS = { allHigh: 1, default: 2, disputed: 3 } as const;
+
+// spec 02 §5: accepted upload extensions per document type
+export const FILE_TYPE_ACCEPT: Record<string, readonly string[]> = {
+  pdf: ['.pdf'],
+  csv: ['.csv'],
+  excel: ['.xlsx', '.xls'],
+  credit_card: ['.pdf', '.jpg', '.jpeg', '.png'],
+  lease: ['.pdf', '.jpg', '.jpeg', '.png'],
+  receipt_mapping: ['.pdf', '.jpg', '.jpeg', '.png'],
+  pos_mapping: ['.pdf', '.jpg', '.jpeg', '.png'],
+  admin_submit: ['.pdf', '.txt', '.doc', '.docx'],
+};

@@ -5,5 +5,6 @@ export * from './endpoints';
 export * from './errors';
 export * from './health';
 export * from './openapi';
+export * from './requests';
 export * from './validation';
 export * from './zod';

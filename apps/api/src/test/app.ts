@@ -1,9 +1,14 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { InProcessQueue } from '../jobs/in-process-queue';
 import type { JobQueue } from '../jobs/queue';
 import { createLogger } from '../logger';
+import { seedPlans } from '../modules/billing/plans';
+import { localFileStorage } from '../storage/file-storage';
 import { createTestDatabase } from './database';
 
 export const testLogger = createLogger('silent');
@@ -27,7 +32,10 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = overrides.database ?? (await createTestDatabase());
   const queue = overrides.queue ?? new InProcessQueue(database.db, { concurrency: 2, logger: testLogger });
+  await seedPlans(database.db, {});
+  const storage = localFileStorage(mkdtempSync(path.join(tmpdir(), 'sieve-files-')));
   const app = createApp({
+    storage,
     config: testConfig(overrides.env),
     database,
     queue,

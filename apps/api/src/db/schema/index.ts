@@ -1,3 +1,5 @@
 export * from './auth';
+export * from './billing';
 export * from './jobs';
+export * from './requests';
 export * from './users';

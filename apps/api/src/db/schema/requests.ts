@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Uploaded documents; the bytes live in file storage under `storage_key`. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerId)],
+);
+
+/** A requester's extraction request: the row is the truth of its lifecycle (DESIGN §3). */
+export const requests = pgTable(
+  'requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id),
+    /** The admin who submitted on the requester's behalf, if any. */
+    submittedBy: uuid('submitted_by').references(() => users.id),
+    documentType: text('document_type').notNull(),
+    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    priority: text('priority', { enum: ['low', 'medium', 'high'] })
+      .notNull()
+      .default('medium'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
+    aiOnly: boolean('ai_only').notNull().default(false),
+    aiResult: jsonb('ai_result').$type<Record<string, unknown>>(),
+    consensusResult: jsonb('consensus_result').$type<Record<string, unknown>>(),
+    finalResult: jsonb('final_result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    dataExpiration: date('data_expiration'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('requests_requester_idx').on(t.requesterId, t.createdAt),
+    index('requests_status_idx').on(t.status, t.createdAt),
+    index('requests_unfinished_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'processing')`),
+  ],
+);
+
+/** One review task per document (per page for a website crawl), DESIGN §3–§4. */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => requests.id),
+    part: integer('part').notNull().default(0),
+    documentType: text('document_type').notNull(),
+    status: text('status', { enum: ['available', 'claimed', 'completed', 'rejected'] })
+      .notNull()
+      .default('available'),
+    priority: integer('priority').notNull().default(1),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
+    aiResult: jsonb('ai_result').$type<Record<string, unknown>>().notNull(),
+    requiredReviews: integer('required_reviews').notNull().default(2),
+    finalResult: jsonb('final_result').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tasks_request_part_uq').on(t.requestId, t.part),
+    index('tasks_queue_idx').on(t.priority, t.createdAt).where(sql`${t.status} in ('available', 'claimed')`),
+  ],
+);
+
+/** A worker's part in a task: a leased claim that ends submitted, skipped, rejected or expired (DESIGN §4). */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    workerId: uuid('worker_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['claimed', 'submitted', 'skipped', 'rejected', 'expired'] })
+      .notNull()
+      .default('claimed'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    response: jsonb('response').$type<Record<string, unknown>>(),
+    confidence: numeric('confidence', { precision: 4, scale: 3, mode: 'number' }),
+    rejectionReason: text('rejection_reason'),
+    timeSpentSeconds: integer('time_spent_seconds'),
+  },
+  (t) => [
+    uniqueIndex('assignments_task_worker_uq').on(t.taskId, t.workerId),
+    index('assignments_worker_idx').on(t.workerId, t.finishedAt),
+    index('assignments_live_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'claimed'`),
+  ],
+);

@@ -1,0 +1,68 @@
+import { requestEndpoints, UPLOAD_MAX_BYTES } from '@sieve/contracts';
+import { Router } from 'express';
+import multer from 'multer';
+import { AppError } from '../../http/app-error';
+import { mount } from '../../http/mount';
+import { type FilesService, fileUrlOf } from './files.service';
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 },
+}).single('file');
+
+export function filesRoutes(service: FilesService) {
+  const router = Router();
+
+  mount(router, requestEndpoints.upload, async ({ req, res, user }) => {
+    await new Promise<void>((resolve, reject) => {
+      upload(req, res, (error: unknown) => {
+        if (!error) return resolve();
+        if (error instanceof multer.MulterError) {
+          reject(
+            error.code === 'LIMIT_FILE_SIZE'
+              ? new AppError('FILE_TOO_LARGE')
+              : new AppError('INVALID_INPUT', `Upload refused: ${error.message}.`, { file: error.message }),
+          );
+        } else {
+          reject(error);
+        }
+      });
+    });
+    if (!req.file)
+      throw new AppError('INVALID_INPUT', 'Attach the document in the form field "file".', {
+        file: 'Required',
+      });
+    const documentType = typeof req.body?.document_type === 'string' ? req.body.document_type : undefined;
+    const stored = await service.store(user, {
+      bytes: req.file.buffer,
+      filename: req.file.originalname,
+      documentType,
+    });
+    return {
+      file_id: stored.id,
+      file_url: fileUrlOf(stored.id),
+      filename: stored.filename,
+      content_type: stored.contentType,
+      size: stored.size,
+    };
+  });
+
+  mount(router, requestEndpoints.download, async ({ params, user, res }) => {
+    const file = await service.readable(user, params.id);
+    const bytes = await service.bytes(file);
+    res.setHeader('Content-Type', file.contentType);
+    res.setHeader('Content-Disposition', `inline; filename="${encodeURIComponent(file.filename)}"`);
+    res.setHeader('Cache-Control', 'private, max-age=3600');
+    // Framed by our own apps only; it may never run script on our origin. Chrome's PDF viewer
+    // refuses sandboxed documents, and a PDF runs no script of ours, so only other types get `sandbox`.
+    const policy =
+      "default-src 'none'; frame-ancestors 'self'; style-src 'unsafe-inline'; img-src 'self' data:";
+    res.setHeader(
+      'Content-Security-Policy',
+      file.contentType === 'application/pdf' ? policy : `sandbox; ${policy}`,
+    );
+    res.status(200).end(bytes);
+  });
+
+  return router;
+}

@@ -1,0 +1,73 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app';
+import { createUser } from '../../test/users';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+describe('file uploads', () => {
+  let ctx: TestContext;
+  let requester: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    requester = await createUser(ctx.database.db, 'requester');
+  });
+  afterAll(() => ctx.close());
+
+  const upload = (bytes: Buffer, filename: string, documentType?: string) => {
+    const call = request(ctx.app).post('/api/v1/files').set('Authorization', requester.auth);
+    if (documentType) call.field('document_type', documentType);
+    return call.attach('file', bytes, filename);
+  };
+
+  it('stores a PDF and gives it back to its owner only', async () => {
+    const res = await upload(PDF, 'report.pdf', 'pdf');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      filename: 'report.pdf',
+      content_type: 'application/pdf',
+      size: PDF.length,
+    });
+    expect(res.body.file_url).toBe(`/api/v1/files/${res.body.file_id}`);
+    const back = await request(ctx.app).get(res.body.file_url).set('Authorization', requester.auth);
+    expect(back.status).toBe(200);
+    expect(Buffer.from(back.body)).toEqual(PDF);
+    const stranger = await createUser(ctx.database.db, 'requester');
+    expect((await request(ctx.app).get(res.body.file_url).set('Authorization', stranger.auth)).status).toBe(
+      404,
+    );
+  });
+
+  it('judges the type by the bytes, not the name', async () => {
+    const disguised = await upload(
+      Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff'),
+      'invoice.pdf',
+      'pdf',
+    );
+    expect(disguised.status).toBe(415);
+    expect(disguised.body.code).toBe('INVALID_FILE_TYPE');
+    const imageAsPdf = await upload(PNG, 'scan.pdf', 'pdf');
+    expect(imageAsPdf.status).toBe(415);
+    const imageForLease = await upload(PNG, 'lease.png', 'lease');
+    expect(imageForLease.status).toBe(201);
+    const csv = await upload(Buffer.from('name,value\nrevenue,10\n'), 'data.csv', 'csv');
+    expect(csv.body.content_type).toBe('text/csv');
+  });
+
+  it('refuses files over 10 MB with 413 FILE_TOO_LARGE', async () => {
+    const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
+    const res = await upload(big, 'big.pdf', 'pdf');
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('FILE_TOO_LARGE');
+  });
+
+  it('asks for the file field', async () => {
+    const res = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', requester.auth)
+      .field('x', 'y');
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toHaveProperty('file');
+  });
+});

@@ -1,0 +1,214 @@
+import type { CreateRequestBody, RequestRecord } from '@sieve/contracts';
+import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { assignments, requests, tasks } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { toCsv } from '../../http/csv';
+import type { JobQueue } from '../../jobs/queue';
+import type { Logger } from '../../logger';
+import { assertWithinLimits } from '../billing/usage';
+import type { FilesService } from '../files/files.service';
+import { fileIdOfUrl } from '../files/files.service';
+import { extractionJob } from './extraction.job';
+import { toRequestRecord, toTaskSummary } from './requests.serialize';
+
+export interface RequestsServiceDeps {
+  db: Db;
+  queue: JobQueue;
+  files: FilesService;
+  logger: Logger;
+}
+
+export interface SubmitOptions {
+  /** An admin submitting on the requester's behalf: audited by the caller, not counted in the plan. */
+  submittedBy?: string;
+  /** Usage limits apply to requesters' own submissions. */
+  enforceLimits?: boolean;
+}
+
+export function createRequestsService(deps: RequestsServiceDeps) {
+  const { db } = deps;
+
+  /** Turns inline bytes and our own file URLs into stored file ids the owner may use. */
+  async function resolveFiles(owner: { id: string }, body: CreateRequestBody) {
+    const metadata: Record<string, unknown> = { ...body.metadata };
+    if (typeof metadata.file_bytes === 'string' && metadata.file_bytes) {
+      let bytes: Buffer;
+      try {
+        bytes = Buffer.from(metadata.file_bytes, 'base64');
+      } catch {
+        throw new AppError('INVALID_INPUT', 'file_bytes must be base64.', {
+          'metadata.file_bytes': 'Not base64',
+        });
+      }
+      const stored = await deps.files.store(owner, {
+        bytes,
+        filename: typeof metadata.filename === 'string' ? metadata.filename : 'document',
+        documentType: body.document_type,
+      });
+      metadata.file_id = stored.id;
+      metadata.filename = stored.filename;
+      metadata.content_type = stored.contentType;
+      delete metadata.file_bytes;
+    }
+    if (typeof metadata.file_url === 'string' && !metadata.file_id) {
+      const id = fileIdOfUrl(metadata.file_url);
+      if (id) metadata.file_id = id;
+    }
+    if (typeof metadata.file_id === 'string') {
+      const file = await deps.files
+        .readable({ id: owner.id, userType: 'requester', email: '', isApproved: true }, metadata.file_id)
+        .catch(() => {
+          throw new AppError('INVALID_INPUT', 'The uploaded file could not be found.', {
+            'metadata.file_id': 'Unknown file',
+          });
+        });
+      metadata.file_url = `/api/v1/files/${file.id}`;
+      metadata.filename ??= file.filename;
+      metadata.content_type ??= file.contentType;
+    }
+    return metadata;
+  }
+
+  async function enqueue(requestId: string) {
+    try {
+      await deps.queue.enqueue(extractionJob, { requestId }, { jobId: requestId });
+    } catch (error) {
+      // The row is the truth: the periodic sweep enqueues it once the queue answers again.
+      deps.logger.warn({ err: error, requestId }, 'could not enqueue extraction; the sweep will retry');
+    }
+  }
+
+  return {
+    async submit(requester: { id: string }, body: CreateRequestBody, options: SubmitOptions = {}) {
+      const metadata = await resolveFiles(requester, body);
+      const request = await db.transaction(async (tx) => {
+        if (options.enforceLimits ?? true) await assertWithinLimits(tx, requester.id);
+        const [row] = await tx
+          .insert(requests)
+          .values({
+            requesterId: requester.id,
+            submittedBy: options.submittedBy ?? null,
+            documentType: body.document_type,
+            priority: body.priority,
+            metadata,
+            aiOnly: Boolean(metadata.ai_only_mode),
+            dataExpiration: typeof metadata.data_expiration === 'string' ? metadata.data_expiration : null,
+          })
+          .returning();
+        return row;
+      });
+      if (!request) throw new AppError('JOB_CREATION_FAILED');
+      await enqueue(request.id);
+      return { request_id: request.id, job_id: request.id, status: request.status };
+    },
+
+    enqueue,
+
+    async list(
+      requesterId: string,
+      query: { page: number; limit: number; status?: string | undefined; search?: string | undefined },
+    ) {
+      const conditions: SQL[] = [eq(requests.requesterId, requesterId), isNull(requests.deletedAt)];
+      if (query.status) conditions.push(eq(requests.status, query.status as RequestRecord['status']));
+      if (query.search) {
+        const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+        const match = or(
+          ilike(sql`${requests.id}::text`, like),
+          ilike(requests.documentType, like),
+          ilike(sql`coalesce(${requests.metadata}->>'filename', '')`, like),
+          ilike(sql`coalesce(${requests.metadata}->>'ticker', '')`, like),
+          ilike(sql`coalesce(${requests.metadata}->>'url', '')`, like),
+        );
+        if (match) conditions.push(match);
+      }
+      const where = and(...conditions);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(requests)
+          .where(where)
+          .orderBy(desc(requests.createdAt), desc(requests.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ n: count() }).from(requests).where(where),
+      ]);
+      return {
+        requests: rows.map(toRequestRecord),
+        total: Number(total?.n ?? 0),
+        page: query.page,
+        limit: query.limit,
+      };
+    },
+
+    async get(requesterId: string, id: string) {
+      const row = await db.query.requests.findFirst({
+        where: and(eq(requests.id, id), eq(requests.requesterId, requesterId), isNull(requests.deletedAt)),
+      });
+      if (!row) throw new AppError('REQUEST_NOT_FOUND');
+      const taskRows = await db.select().from(tasks).where(eq(tasks.requestId, id)).orderBy(tasks.part);
+      const received = taskRows.length
+        ? await db
+            .select({ taskId: assignments.taskId, n: count() })
+            .from(assignments)
+            .where(
+              and(
+                inArray(
+                  assignments.taskId,
+                  taskRows.map((t) => t.id),
+                ),
+                eq(assignments.status, 'submitted'),
+              ),
+            )
+            .groupBy(assignments.taskId)
+        : [];
+      const receivedOf = new Map(received.map((r) => [r.taskId, Number(r.n)]));
+      return {
+        ...toRequestRecord(row),
+        tasks: taskRows.map((t) => toTaskSummary(t, receivedOf.get(t.id) ?? 0)),
+      };
+    },
+
+    /** The final result as a file: JSON, or CSV with one row per data point. */
+    async resultFile(requesterId: string, id: string, format: 'json' | 'csv') {
+      const request = await this.get(requesterId, id);
+      if (request.status !== 'completed') {
+        throw new AppError('INVALID_INPUT', 'The result is ready once the request is completed.', {
+          id: request.status,
+        });
+      }
+      const result = (request.final_result ?? {}) as Record<string, unknown>;
+      const name = `sieve-${request.document_type}-${request.request_id.slice(0, 8)}`;
+      if (format === 'json') {
+        return {
+          filename: `${name}.json`,
+          contentType: 'application/json',
+          body: JSON.stringify(
+            { request_id: request.request_id, document_type: request.document_type, result },
+            null,
+            2,
+          ),
+        };
+      }
+      const rows = Object.entries(result).map(([dataPoint, item]) => {
+        const cell =
+          item && typeof item === 'object' && !Array.isArray(item)
+            ? (item as Record<string, unknown>)
+            : { value: item };
+        return { data_point: dataPoint, ...cell };
+      });
+      const columns = [
+        'data_point',
+        'value',
+        'location',
+        'source_text',
+        'source_url',
+        'confidence',
+        'disputed',
+      ];
+      return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv(columns, rows) };
+    },
+  };
+}
+
+export type RequestsService = ReturnType<typeof createRequestsService>;

@@ -1,0 +1,191 @@
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { plans, subscriptions } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../test/app';
+import { postgresUrl } from '../../test/database';
+import { createUser } from '../../test/users';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const submit = (auth: string, body: object) =>
+  request(ctx.app).post('/api/v1/requests').set('Authorization', auth).send(body);
+const pdfRequest = (extra: Record<string, unknown> = {}) => ({
+  document_type: 'pdf',
+  metadata: { url: 'https://acme-corp.io/annual-report.pdf', data_points: ['Total revenue'], ...extra },
+});
+
+async function setLimits(userId: string, daily: number, weekly = 1000, monthly = 1000) {
+  const planId = `test-${userId.slice(0, 8)}`;
+  await ctx.database.db.insert(plans).values({
+    id: planId,
+    name: 'Test',
+    description: 'limits under test',
+    cost: 0,
+    dailyLimit: daily,
+    weeklyLimit: weekly,
+    monthlyLimit: monthly,
+    features: [],
+  });
+  await ctx.database.db
+    .insert(subscriptions)
+    .values({ userId, planId })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { planId } });
+}
+
+describe('submitting requests', () => {
+  it('stores the request pending, queues its extraction, and lists it for its owner only', async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    const res = await submit(owner.auth, pdfRequest());
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      request_id: expect.any(String),
+      job_id: res.body.request_id,
+      status: 'pending',
+    });
+    const jobs = await queryRows<{ id: string; name: string }>(
+      ctx.database.db,
+      sql`select id, name from jobs where id = ${res.body.request_id}`,
+    );
+    expect(jobs).toEqual([{ id: res.body.request_id, name: 'extract-request' }]);
+
+    const list = await request(ctx.app).get('/api/v1/requests').set('Authorization', owner.auth);
+    expect(list.body).toMatchObject({ total: 1, page: 1, limit: 20 });
+    expect(list.body.requests[0]).toMatchObject({
+      request_id: res.body.request_id,
+      document_type: 'pdf',
+      status: 'pending',
+      priority: 'medium',
+    });
+
+    const detail = await request(ctx.app)
+      .get(`/api/v1/requests/${res.body.request_id}`)
+      .set('Authorization', owner.auth);
+    expect(detail.body).toMatchObject({ request_id: res.body.request_id, tasks: [], result: null });
+
+    const other = await createUser(ctx.database.db, 'requester');
+    const hidden = await request(ctx.app)
+      .get(`/api/v1/requests/${res.body.request_id}`)
+      .set('Authorization', other.auth);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.code).toBe('REQUEST_NOT_FOUND');
+    expect((await request(ctx.app).get('/api/v1/requests').set('Authorization', other.auth)).body.total).toBe(
+      0,
+    );
+  });
+
+  it('names the fields of an invalid request, and stores nothing', async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    const res = await submit(owner.auth, {
+      document_type: 'sec',
+      metadata: { effective_date: '2024-01-01' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_INPUT');
+    expect(res.body.fields).toMatchObject({ 'metadata.ticker': 'Ticker is required' });
+    expect((await request(ctx.app).get('/api/v1/requests').set('Authorization', owner.auth)).body.total).toBe(
+      0,
+    );
+  });
+
+  it('accepts inline base64 bytes and stores them as a file', async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
+    const res = await submit(owner.auth, {
+      document_type: 'pdf',
+      metadata: { file_bytes: pdf, filename: 'inline.pdf' },
+    });
+    expect(res.status).toBe(201);
+    const detail = await request(ctx.app)
+      .get(`/api/v1/requests/${res.body.request_id}`)
+      .set('Authorization', owner.auth);
+    expect(detail.body.metadata).toMatchObject({ filename: 'inline.pdf', content_type: 'application/pdf' });
+    expect(detail.body.metadata).not.toHaveProperty('file_bytes');
+    const file = await request(ctx.app).get(detail.body.metadata.file_url).set('Authorization', owner.auth);
+    expect(file.status).toBe(200);
+  });
+
+  it("refuses another requester's file", async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    const upload = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', owner.auth)
+      .attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'mine.pdf');
+    const thief = await createUser(ctx.database.db, 'requester');
+    const res = await submit(thief.auth, {
+      document_type: 'pdf',
+      metadata: { file_url: upload.body.file_url },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toHaveProperty('metadata.file_id');
+  });
+
+  it('pages, filters by status and searches', async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    for (const ticker of ['AAPL', 'MSFT', 'NVDA']) {
+      await submit(owner.auth, { document_type: 'sec', metadata: { ticker, fiscal_period: '2023' } });
+    }
+    const page = await request(ctx.app)
+      .get('/api/v1/requests?page=2&limit=2')
+      .set('Authorization', owner.auth);
+    expect(page.body).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect(page.body.requests).toHaveLength(1);
+    const found = await request(ctx.app).get('/api/v1/requests?search=msft').set('Authorization', owner.auth);
+    expect(found.body.requests.map((r: { metadata: { ticker: string } }) => r.metadata.ticker)).toEqual([
+      'MSFT',
+    ]);
+    const done = await request(ctx.app)
+      .get('/api/v1/requests?status=completed')
+      .set('Authorization', owner.auth);
+    expect(done.body.total).toBe(0);
+    const bad = await request(ctx.app)
+      .get('/api/v1/requests?status=finished')
+      .set('Authorization', owner.auth);
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('usage limits at submit', () => {
+  it('refuses a submission over the daily limit with 429 naming the limit, and stores nothing', async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    await setLimits(owner.id, 2);
+    expect((await submit(owner.auth, pdfRequest())).status).toBe(201);
+    expect((await submit(owner.auth, pdfRequest())).status).toBe(201);
+    const third = await submit(owner.auth, pdfRequest());
+    expect(third.status).toBe(429);
+    expect(third.body.code).toBe('USAGE_LIMIT_EXCEEDED');
+    expect(third.body.detail).toMatch(/all 2 requests .* daily limit/);
+    expect((await request(ctx.app).get('/api/v1/requests').set('Authorization', owner.auth)).body.total).toBe(
+      2,
+    );
+  });
+
+  it('starts every requester on the free plan', async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    await submit(owner.auth, pdfRequest());
+    const [sub] = await ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, owner.id));
+    expect(sub?.planId).toBe('free');
+  });
+
+  it.skipIf(!postgresUrl)('lets exactly 5 of 20 concurrent submissions through with 5 left', async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    await setLimits(owner.id, 8);
+    for (let i = 0; i < 3; i++) expect((await submit(owner.auth, pdfRequest())).status).toBe(201);
+    const results = await Promise.all(Array.from({ length: 20 }, () => submit(owner.auth, pdfRequest())));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(15);
+    const stored = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from requests where requester_id = ${owner.id}`,
+    );
+    expect(stored[0]?.n).toBe(8);
+  });
+});

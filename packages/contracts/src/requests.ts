@@ -1,0 +1,368 @@
+import { FILE_TYPE_ACCEPT, UPLOAD_MAX_BYTES, WEBSITE_MAX_PAGES } from './constants';
+import { defineEndpoint } from './endpoint';
+import { checkUrl } from './validation/url';
+import { z } from './zod';
+
+// spec 02 §1
+export const DOCUMENT_TYPES = [
+  'pdf',
+  'sec',
+  'website',
+  'csv',
+  'excel',
+  'credit_card',
+  'lease',
+  'earnings_search',
+  'revenue_segmentation',
+  'chart_data_extraction',
+  'receipt_mapping',
+  'pos_mapping',
+  'custom_prompt',
+] as const;
+export const DocumentTypeSchema = z.enum(DOCUMENT_TYPES);
+export type DocumentType = z.infer<typeof DocumentTypeSchema>;
+
+export const ADMIN_DOCUMENT_TYPES = [
+  'pdf',
+  'sec',
+  'credit_card',
+  'earnings_search',
+  'revenue_segmentation',
+  'chart_data_extraction',
+  'lease',
+  'custom_prompt',
+] as const satisfies readonly DocumentType[];
+
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  pdf: 'PDF Document',
+  sec: 'SEC Filing',
+  website: 'Website',
+  csv: 'CSV File',
+  excel: 'Excel File',
+  credit_card: 'Credit Card Statement',
+  lease: 'Lease Agreement',
+  earnings_search: 'Earnings Search',
+  revenue_segmentation: 'Revenue Segmentation',
+  chart_data_extraction: 'Chart Data Extraction',
+  receipt_mapping: 'Receipt Mapping',
+  pos_mapping: 'POS Mapping',
+  custom_prompt: 'Custom Prompt',
+};
+
+export const FILING_TYPES = ['10-K', '10-Q', '8-K', '20-F', 'DEF 14A', 'S-1'] as const;
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+export const REQUEST_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+export const REQUEST_MESSAGES = {
+  fileTooLarge: 'File size must be less than 10MB',
+  tickerRequired: 'Ticker is required',
+  periodOrDate: 'Choose either a fiscal period or an effective date, not both',
+  directionRequired: 'An effective date needs a search direction (before or after)',
+  customPromptRequired: 'Custom prompt text is required',
+  sourceRequired: 'Provide a URL or upload a file',
+  noCommas: 'Data points cannot contain commas',
+  urlRequired: 'URL is required',
+} as const;
+
+const HttpUrl = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const check = checkUrl(value);
+    if (!check.valid) ctx.addIssue({ code: 'custom', message: check.message });
+  });
+
+/** A data point or column name: trimmed, not blank, no commas (spec 02 §5). */
+const ItemName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine((v) => !v.includes(','), REQUEST_MESSAGES.noCommas);
+
+const ItemList = z
+  .array(z.string())
+  .max(200)
+  .default([])
+  .transform((items) => items.map((i) => i.trim()).filter((i) => i !== ''))
+  .pipe(z.array(ItemName));
+
+/** Stored file reference from POST /files, or the bytes inline (base64). */
+const FileFields = {
+  file_id: z.uuid().optional(),
+  file_url: z.string().trim().max(2000).optional(),
+  file_bytes: z
+    .string()
+    .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 4, REQUEST_MESSAGES.fileTooLarge)
+    .optional(),
+  filename: z.string().trim().max(255).optional(),
+  content_type: z.string().trim().max(100).optional(),
+};
+
+const CommonFields = {
+  data_points: ItemList,
+  ai_only_mode: z.boolean().default(false),
+  data_expiration: z.iso.date().optional(),
+  text: z.string().max(200_000).optional(),
+};
+
+const SourceFields = { url: HttpUrl.optional(), ...FileFields };
+
+function requireSource(
+  meta: {
+    url?: string | undefined;
+    file_id?: string | undefined;
+    file_url?: string | undefined;
+    file_bytes?: string | undefined;
+    text?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+  allowText = false,
+) {
+  if (meta.url || meta.file_id || meta.file_url || meta.file_bytes || (allowText && meta.text?.trim()))
+    return;
+  ctx.addIssue({ code: 'custom', path: ['url'], message: REQUEST_MESSAGES.sourceRequired });
+}
+
+const fileOrUrl = (extra: z.ZodRawShape = {}, allowText = false) =>
+  z
+    .object({ ...CommonFields, ...SourceFields, ...extra })
+    .superRefine((m, ctx) => requireSource(m, ctx, allowText));
+
+const SecMetadata = z
+  .object({
+    ...CommonFields,
+    ...SourceFields,
+    ticker: z
+      .string({ error: REQUEST_MESSAGES.tickerRequired })
+      .trim()
+      .min(1, REQUEST_MESSAGES.tickerRequired)
+      .max(10)
+      .regex(/^[A-Za-z.-]+$/, 'Ticker must be letters')
+      .transform((t) => t.toUpperCase()),
+    filing_type: z.enum(FILING_TYPES).default('10-K'),
+    fiscal_period: z.string().trim().max(20).optional(),
+    effective_date: z.iso.date().optional(),
+    search_direction: z.enum(['before', 'after']).optional(),
+  })
+  .superRefine((m, ctx) => {
+    if (m.fiscal_period && m.effective_date) {
+      ctx.addIssue({ code: 'custom', path: ['effective_date'], message: REQUEST_MESSAGES.periodOrDate });
+    }
+    if (m.effective_date && !m.search_direction) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['search_direction'],
+        message: REQUEST_MESSAGES.directionRequired,
+      });
+    }
+  });
+
+const WebsiteMetadata = z.object({
+  ...CommonFields,
+  url: HttpUrl.pipe(z.string().min(1, REQUEST_MESSAGES.urlRequired)),
+  // Falls back to 10 when not numeric (spec 02 §5).
+  max_pages: z
+    .unknown()
+    .transform((v) => {
+      const n = typeof v === 'number' ? v : Number.parseInt(String(v ?? ''), 10);
+      return Number.isFinite(n) ? Math.trunc(n) : WEBSITE_MAX_PAGES.default;
+    })
+    .pipe(z.number().int().min(WEBSITE_MAX_PAGES.min).max(WEBSITE_MAX_PAGES.max)),
+  include_subdomains: z.boolean().default(false),
+});
+
+const CsvMetadata = fileOrUrl({ columns: ItemList, has_headers: z.boolean().default(true) });
+
+const CustomPromptMetadata = z.object({
+  ...CommonFields,
+  ...SourceFields,
+  custom_prompt: z
+    .string({ error: REQUEST_MESSAGES.customPromptRequired })
+    .trim()
+    .min(1, REQUEST_MESSAGES.customPromptRequired)
+    .max(20_000),
+});
+
+const Priority = z.enum(PRIORITIES).default('medium');
+const variant = <T extends DocumentType, M extends z.ZodType>(type: T, metadata: M) =>
+  z.object({ document_type: z.literal(type), metadata, priority: Priority });
+
+export const CreateRequestBody = z
+  .discriminatedUnion(
+    'document_type',
+    [
+      variant('pdf', fileOrUrl()),
+      variant('sec', SecMetadata),
+      variant('website', WebsiteMetadata),
+      variant('csv', CsvMetadata),
+      variant('excel', fileOrUrl()),
+      variant('credit_card', fileOrUrl()),
+      variant('lease', fileOrUrl()),
+      variant('receipt_mapping', fileOrUrl()),
+      variant('pos_mapping', fileOrUrl()),
+      variant('earnings_search', fileOrUrl({}, true)),
+      variant('revenue_segmentation', fileOrUrl({}, true)),
+      variant('chart_data_extraction', fileOrUrl({}, true)),
+      variant('custom_prompt', CustomPromptMetadata),
+    ],
+    { error: 'Document type is required' },
+  )
+  .meta({ id: 'CreateRequestBody' });
+export type CreateRequestBody = z.infer<typeof CreateRequestBody>;
+export type CreateRequestInput = z.input<typeof CreateRequestBody>;
+
+export const CreateRequestResponse = z
+  .object({ request_id: z.string(), job_id: z.string(), status: z.enum(REQUEST_STATUSES) })
+  .meta({ id: 'CreateRequestResponse' });
+
+export const ResultItem = z
+  .object({
+    value: z.unknown(),
+    location: z.string().optional(),
+    source_text: z.string().optional(),
+    source_url: z.string().nullable().optional(),
+    confidence: z.number().optional(),
+    disputed: z.boolean().optional(),
+  })
+  .meta({ id: 'ResultItem' });
+
+export const AiResult = z
+  .object({
+    result: z.record(z.string(), z.unknown()),
+    confidence_score: z.number(),
+    provider: z.string().optional(),
+    model: z.string().nullable().optional(),
+  })
+  .meta({ id: 'AiResult' });
+
+export const RequestTaskSummary = z.object({
+  task_id: z.string(),
+  status: z.string(),
+  name: z.string().nullable(),
+  ai_result: AiResult.nullable(),
+  consensus_result: z.record(z.string(), z.unknown()).nullable(),
+  required_reviews: z.number().int(),
+  reviews_received: z.number().int(),
+});
+
+export const RequestRecord = z
+  .object({
+    request_id: z.string(),
+    document_type: DocumentTypeSchema,
+    status: z.enum(REQUEST_STATUSES),
+    priority: z.enum(PRIORITIES),
+    created_at: z.string(),
+    updated_at: z.string(),
+    completed_at: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    result: z.object({ success: z.boolean() }).catchall(z.unknown()).nullable(),
+    ai_result: AiResult.nullable(),
+    consensus_result: z.record(z.string(), z.unknown()).nullable(),
+    final_result: z.record(z.string(), z.unknown()).nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'RequestRecord' });
+export type RequestRecord = z.infer<typeof RequestRecord>;
+
+export const RequestDetail = RequestRecord.extend({ tasks: z.array(RequestTaskSummary) }).meta({
+  id: 'RequestDetail',
+});
+
+export const ListRequestsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(20),
+  status: z.enum(REQUEST_STATUSES).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export const RequestListResponse = z
+  .object({
+    requests: z.array(RequestRecord),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  })
+  .meta({ id: 'RequestListResponse' });
+
+export const IdParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+export const ResultQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
+
+export const UploadResponse = z
+  .object({
+    file_id: z.string(),
+    file_url: z.string(),
+    filename: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+  })
+  .meta({ id: 'UploadResponse' });
+
+export const requestEndpoints = {
+  upload: defineEndpoint({
+    id: 'uploadFile',
+    method: 'post',
+    path: '/files',
+    summary: 'Upload a document (multipart field `file`, 10 MB, type checked by its bytes)',
+    tag: 'files',
+    access: ['requester', 'admin'],
+    rawBody: {
+      contentType: 'multipart/form-data',
+      description: 'field `file`; optional field `document_type`',
+    },
+    response: { status: 201, schema: UploadResponse, description: 'The stored file' },
+  }),
+  download: defineEndpoint({
+    id: 'downloadFile',
+    method: 'get',
+    path: '/files/{id}',
+    summary: 'Download a stored document (owner, admins, and reviewers of its tasks)',
+    tag: 'files',
+    access: ['requester', 'worker', 'admin'],
+    params: IdParams,
+    response: { status: 200, contentType: 'application/octet-stream', description: 'The file bytes' },
+  }),
+  create: defineEndpoint({
+    id: 'createRequest',
+    method: 'post',
+    path: '/requests',
+    summary: 'Submit a document for extraction (usage limits of the plan apply)',
+    tag: 'requests',
+    access: ['requester'],
+    body: CreateRequestBody,
+    response: { status: 201, schema: CreateRequestResponse, description: 'Stored and queued' },
+  }),
+  list: defineEndpoint({
+    id: 'listRequests',
+    method: 'get',
+    path: '/requests',
+    summary: "The requester's own requests, newest first",
+    tag: 'requests',
+    access: ['requester'],
+    query: ListRequestsQuery,
+    response: { status: 200, schema: RequestListResponse, description: 'A page of requests' },
+  }),
+  get: defineEndpoint({
+    id: 'getRequest',
+    method: 'get',
+    path: '/requests/{id}',
+    summary: 'One of the requester’s requests with its tasks',
+    tag: 'requests',
+    access: ['requester'],
+    params: IdParams,
+    response: { status: 200, schema: RequestDetail, description: 'The request' },
+  }),
+  result: defineEndpoint({
+    id: 'downloadRequestResult',
+    method: 'get',
+    path: '/requests/{id}/result',
+    summary: 'The final result as JSON or CSV',
+    tag: 'requests',
+    access: ['requester'],
+    params: IdParams,
+    query: ResultQuery,
+    response: { status: 200, contentType: 'text/csv', description: 'The result file' },
+  }),
+} as const;
+
+export { FILE_TYPE_ACCEPT };
