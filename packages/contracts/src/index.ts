@@ -4,6 +4,7 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './errors';
 export * from './health';
+export * from './normalise';
 export * from './openapi';
 export * from './requests';
 export * from './validation';
