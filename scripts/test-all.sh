@@ -15,7 +15,7 @@ echo "== typecheck and build"
 pnpm exec turbo run typecheck build --output-logs=errors-only
 echo "== unit and integration tests (database: ${DATABASE_URL:+postgres}${DATABASE_URL:-pglite}, queue: ${REDIS_URL:+bullmq}${REDIS_URL:-in-process})"
 status=0
-pnpm exec turbo run test --concurrency=1 --output-logs=full 2>&1 | tee -a "$log" || status=1
+pnpm exec turbo run test --concurrency=1 --output-logs=full --filter='!@sieve/e2e' 2>&1 | tee -a "$log" || status=1
 if [ "$status" -eq 0 ]; then
   echo "== browser tests"
   pnpm --filter @sieve/e2e test 2>&1 | tee -a "$log" || status=1

@@ -2,10 +2,12 @@ import { authEndpoints } from './auth';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { requestEndpoints } from './requests';
+import { workerEndpoints } from './worker';
 
 /** Every endpoint of the API. The route guard test walks this table completely. */
 export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(healthEndpoints),
   ...Object.values(authEndpoints),
   ...Object.values(requestEndpoints),
+  ...Object.values(workerEndpoints),
 ];

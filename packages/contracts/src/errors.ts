@@ -96,7 +96,7 @@ export function statusOf(code: ErrorCode): number {
 }
 
 /** Every error response: `{code, detail}`, plus `fields` for validation (DESIGN §8). */
-export const ErrorResponse = z
+export const ErrorResponse = /* @__PURE__ */ z
   .object({
     code: z.string(),
     detail: z.string(),

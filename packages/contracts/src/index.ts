@@ -5,7 +5,7 @@ export * from './endpoints';
 export * from './errors';
 export * from './health';
 export * from './normalise';
-export * from './openapi';
 export * from './requests';
 export * from './validation';
+export * from './worker';
 export * from './zod';

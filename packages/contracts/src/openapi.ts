@@ -14,7 +14,6 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], serverUrl =
     scheme: 'bearer',
     bearerFormat: 'JWT',
   });
-  registry.register('ErrorResponse', ErrorResponse);
 
   for (const endpoint of endpoints) {
     const isPublic = endpoint.access === 'public';

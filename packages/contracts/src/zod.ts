@@ -1,7 +1,4 @@
-import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 
-// Schemas must be created after this runs, so every contracts module takes `z` from here.
-extendZodWithOpenApi(z);
-
+// Every contracts module takes `z` from here; the OpenAPI generator (server only) reads `.meta({ id })`.
 export { z };

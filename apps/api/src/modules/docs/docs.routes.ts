@@ -1,4 +1,5 @@
-import { buildOpenApiDocument, ENDPOINTS } from '@sieve/contracts';
+import { ENDPOINTS } from '@sieve/contracts';
+import { buildOpenApiDocument } from '@sieve/contracts/openapi';
 import express, { Router } from 'express';
 import swaggerUi from 'swagger-ui-dist';
 

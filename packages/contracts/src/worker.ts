@@ -1,0 +1,212 @@
+import { defineEndpoint } from './endpoint';
+import { DOCUMENT_TYPES, IdParams } from './requests';
+import { z } from './zod';
+
+export const TASK_SORTS = ['priority', 'newest', 'oldest', 'type_asc', 'type_desc', 'id_asc', 'id_desc'] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+/** spec 01 §2 queue sort labels. */
+export const TASK_SORT_LABELS: Record<Exclude<TaskSort, 'priority'>, string> = {
+  newest: 'Newest First',
+  oldest: 'Oldest First',
+  type_asc: 'Type A-Z',
+  type_desc: 'Type Z-A',
+  id_asc: 'ID A-Z',
+  id_desc: 'ID Z-A',
+};
+
+export const REJECTION_REASONS = ['instructed_to_reject', 'not_qualified', 'poor_quality', 'technical_issue'] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+export const QUEUE_REJECTION_REASONS = ['instructed_to_reject', 'not_qualified'] as const;
+
+export const TaskMetadata = z
+  .object({
+    name: z.string().nullable().optional(),
+    ticker: z.string().nullable().optional(),
+    url: z.string().nullable().optional(),
+    file_url: z.string().nullable().optional(),
+    filing_url: z.string().nullable().optional(),
+    document_name: z.string().nullable().optional(),
+    report_id: z.string().nullable().optional(),
+    content_type: z.string().nullable().optional(),
+  })
+  .catchall(z.unknown());
+
+export const WorkerTask = z
+  .object({
+    task_id: z.string(),
+    request_id: z.string(),
+    document_type: z.enum(DOCUMENT_TYPES),
+    created_at: z.string(),
+    status: z.enum(['available', 'claimed', 'completed', 'rejected']),
+    priority: z.number().int(),
+    required_reviews: z.number().int(),
+    metadata: TaskMetadata,
+    original_request: z.object({ metadata: z.record(z.string(), z.unknown()) }),
+    ai_result: z.object({ confidence_score: z.number() }).catchall(z.unknown()),
+    /** The caller's live claim on it, if any. */
+    claim: z.object({ lease_expires_at: z.string() }).nullable(),
+  })
+  .meta({ id: 'WorkerTask' });
+export type WorkerTask = z.infer<typeof WorkerTask>;
+
+export const TaskListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  search: z.string().trim().max(200).optional(),
+  document_type: z.enum(DOCUMENT_TYPES).optional(),
+  sort: z.enum(TASK_SORTS).default('priority'),
+});
+export const TaskListResponse = z
+  .object({ tasks: z.array(WorkerTask), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
+  .meta({ id: 'TaskListResponse' });
+
+export const AcceptResponse = z
+  .object({ task_id: z.string(), status: z.literal('claimed'), lease_expires_at: z.string() })
+  .meta({ id: 'AcceptResponse' });
+
+export const RejectBody = z
+  .object({ rejection_reason: z.enum(REJECTION_REASONS).default('instructed_to_reject') })
+  .meta({ id: 'RejectBody' });
+
+export const ReviewBody = z
+  .object({
+    response: z.object({
+      ai_processed: z.boolean().default(true),
+      confidence_score: z.number().max(0),
+      result: z.record(z.string().min(1).max(200), z.unknown()),
+    }),
+    confidence: z.number().min(0).max(1).default(0.8),
+    /** Seconds the reviewer spent, as the workspace timed it. */
+    time_spent_seconds: z.number().int().min(0).max(86_400).optional(),
+  })
+  .meta({ id: 'ReviewBody' });
+export type ReviewBody = z.infer<typeof ReviewBody>;
+
+export const ReviewResponse = z
+  .object({
+    task_id: z.string(),
+    status: z.literal('submitted'),
+    task_status: z.enum(['available', 'claimed', 'completed', 'rejected']),
+    submitted_at: z.string(),
+  })
+  .meta({ id: 'ReviewResponse' });
+
+export const TaskActionResponse = z
+  .object({ task_id: z.string(), status: z.enum(['skipped', 'rejected']) })
+  .meta({ id: 'TaskActionResponse' });
+
+export const HistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const HistoryItem = z.object({
+  task_id: z.string(),
+  request_id: z.string(),
+  document_type: z.string(),
+  name: z.string().nullable(),
+  status: z.enum(['submitted', 'skipped', 'rejected', 'expired']),
+  rejection_reason: z.string().nullable(),
+  claimed_at: z.string(),
+  finished_at: z.string().nullable(),
+  time_spent_seconds: z.number().nullable(),
+  matched_consensus: z.number().nullable(),
+});
+export const HistoryResponse = z
+  .object({ history: z.array(HistoryItem), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
+  .meta({ id: 'HistoryResponse' });
+
+export const WorkerStats = z
+  .object({
+    tasksCompleted: z.number().int(),
+    tasksCompletedToday: z.number().int(),
+    averageTime: z.number(),
+    qualityScore: z.number().nullable(),
+    streak: z.number().int(),
+    totalTimeSpent: z.number(),
+    leaderboard: z.object({
+      rank: z.number().int().nullable(),
+      previousRank: z.number().int().nullable(),
+      reviewers: z.number().int(),
+      tasksThisWeek: z.number().int(),
+    }),
+  })
+  .meta({ id: 'WorkerStats' });
+export type WorkerStats = z.infer<typeof WorkerStats>;
+
+const TaskParams = IdParams;
+const worker = ['worker'] as const;
+
+export const workerEndpoints = {
+  tasks: defineEndpoint({
+    id: 'listWorkerTasks',
+    method: 'get',
+    path: '/worker/tasks',
+    summary: 'Tasks this reviewer may take, and those it holds: highest priority, then oldest, first',
+    tag: 'worker',
+    access: worker,
+    query: TaskListQuery,
+    response: { status: 200, schema: TaskListResponse, description: 'A page of tasks' },
+  }),
+  accept: defineEndpoint({
+    id: 'acceptTask',
+    method: 'post',
+    path: '/worker/tasks/{id}/accept',
+    summary: 'Claim a review slot (a lease); renews the lease when already held',
+    tag: 'worker',
+    access: worker,
+    params: TaskParams,
+    response: { status: 200, schema: AcceptResponse, description: 'Claimed' },
+  }),
+  reject: defineEndpoint({
+    id: 'rejectTask',
+    method: 'post',
+    path: '/worker/tasks/{id}/reject',
+    summary: 'Reject a task (not_qualified only hides it from this reviewer)',
+    tag: 'worker',
+    access: worker,
+    params: TaskParams,
+    body: RejectBody,
+    response: { status: 200, schema: TaskActionResponse, description: 'Rejected' },
+  }),
+  review: defineEndpoint({
+    id: 'submitReview',
+    method: 'post',
+    path: '/worker/tasks/{id}/review',
+    summary: 'Submit a review; idempotent per task and reviewer',
+    tag: 'worker',
+    access: worker,
+    params: TaskParams,
+    body: ReviewBody,
+    response: { status: 200, schema: ReviewResponse, description: 'Stored' },
+  }),
+  skip: defineEndpoint({
+    id: 'skipTask',
+    method: 'post',
+    path: '/worker/tasks/{id}/skip',
+    summary: 'Give the slot back and hide the task from this reviewer',
+    tag: 'worker',
+    access: worker,
+    params: TaskParams,
+    response: { status: 200, schema: TaskActionResponse, description: 'Skipped' },
+  }),
+  history: defineEndpoint({
+    id: 'workerHistory',
+    method: 'get',
+    path: '/worker/history',
+    summary: "This reviewer's past tasks, newest first",
+    tag: 'worker',
+    access: worker,
+    query: HistoryQuery,
+    response: { status: 200, schema: HistoryResponse, description: 'A page of history' },
+  }),
+  stats: defineEndpoint({
+    id: 'workerStats',
+    method: 'get',
+    path: '/worker/stats',
+    summary: "This reviewer's metrics and weekly leaderboard rank",
+    tag: 'worker',
+    access: worker,
+    response: { status: 200, schema: WorkerStats, description: 'Metrics' },
+  }),
+} as const;
