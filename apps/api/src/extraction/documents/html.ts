@@ -1,0 +1,271 @@
+import * as cheerio from 'cheerio';
+import type { ExtractedDocument, TextCell, TextLine } from '../types';
+
+/**
+ * HTML → the visible text in reading order: one line per heading, paragraph, list item or other
+ * block; one line per table row, cells joined by " | "; scripts, styles and hidden elements
+ * dropped.
+ */
+
+// The parts of domhandler's node shape the walk reads (cheerio does not re-export its node types).
+interface DomNode {
+  type: string;
+  data?: string;
+  name?: string;
+  attribs?: Record<string, string>;
+  children?: DomNode[];
+  parent?: DomNode | null;
+}
+
+const SKIPPED = new Set([
+  'head',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'embed',
+  'canvas',
+  'audio',
+  'video',
+  'map',
+  'select',
+  'button',
+  'input',
+  'textarea',
+]);
+
+const BLOCKS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'section',
+  'summary',
+  'ul',
+  'tr',
+  'td',
+  'th',
+]);
+
+function isHidden(node: DomNode): boolean {
+  const attribs = node.attribs ?? {};
+  if ('hidden' in attribs) return true;
+  if (attribs['aria-hidden'] === 'true') return true;
+  const style = (attribs.style ?? '').replace(/\s+/g, '').toLowerCase();
+  return style.includes('display:none') || style.includes('visibility:hidden');
+}
+
+function collapse(text: string): string {
+  return text.replace(/[\s\u00a0]+/g, ' ').trim();
+}
+
+/** The visible inline text of a subtree, whitespace collapsed (for table cells). */
+function inlineText(node: DomNode): string {
+  if (node.type === 'text') return node.data ?? '';
+  if (node.type !== 'tag' || SKIPPED.has(node.name ?? '') || isHidden(node)) return '';
+  if (node.name === 'br') return ' ';
+  const inner = (node.children ?? []).map(inlineText).join('');
+  return BLOCKS.has(node.name ?? '') ? ` ${inner} ` : inner;
+}
+
+interface RawLine {
+  text: string;
+  cells?: TextCell[];
+  isHeader?: boolean;
+}
+
+class TextCollector {
+  readonly lines: RawLine[] = [];
+  private buffer = '';
+
+  add(text: string) {
+    this.buffer += text;
+  }
+
+  flush() {
+    const text = collapse(this.buffer);
+    this.buffer = '';
+    if (text) this.lines.push({ text });
+  }
+
+  push(line: RawLine) {
+    this.flush();
+    this.lines.push(line);
+  }
+}
+
+function rowsOf(table: DomNode): DomNode[] {
+  const rows: DomNode[] = [];
+  for (const child of table.children ?? []) {
+    if (child.type !== 'tag') continue;
+    if (child.name === 'tr') rows.push(child);
+    else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') {
+      for (const row of child.children ?? []) if (row.type === 'tag' && row.name === 'tr') rows.push(row);
+    }
+  }
+  return rows;
+}
+
+function walkTable(table: DomNode, out: TextCollector) {
+  out.flush();
+  for (const child of table.children ?? []) {
+    if (child.type === 'tag' && child.name === 'caption') {
+      const caption = collapse(inlineText(child));
+      if (caption) out.push({ text: caption });
+    }
+  }
+  for (const row of rowsOf(table)) {
+    if (isHidden(row)) continue;
+    const cells: TextCell[] = [];
+    let column = 0;
+    let allHeaders = true;
+    for (const cell of row.children ?? []) {
+      if (cell.type !== 'tag' || (cell.name !== 'td' && cell.name !== 'th')) continue;
+      column += 1;
+      if (cell.name === 'td') allHeaders = false;
+      const text = collapse(inlineText(cell));
+      if (text) cells.push({ text, column: String(column) });
+      const span = Number(cell.attribs?.colspan ?? 1);
+      if (Number.isInteger(span) && span > 1) column += Math.min(span, 100) - 1;
+    }
+    if (cells.length === 0) continue;
+    const inHead = row.parent?.type === 'tag' && row.parent.name === 'thead';
+    const line: RawLine = { text: cells.map((c) => c.text).join(' | ') };
+    if (cells.length > 1) line.cells = cells;
+    if (cells.length > 1 && (inHead || allHeaders)) line.isHeader = true;
+    out.push(line);
+  }
+}
+
+function walk(node: DomNode, out: TextCollector) {
+  if (node.type === 'text') {
+    out.add(node.data ?? '');
+    return;
+  }
+  if (node.type !== 'tag' && node.type !== 'root') return;
+  const name = node.name ?? '';
+  if (node.type === 'tag') {
+    if (SKIPPED.has(name) || isHidden(node)) return;
+    if (name === 'br') {
+      out.flush();
+      return;
+    }
+    if (name === 'table') {
+      walkTable(node, out);
+      return;
+    }
+    if (name === 'pre') {
+      out.flush();
+      for (const line of inlineTextPreserving(node).split(/\r?\n/)) {
+        const text = collapse(line);
+        if (text) out.push({ text });
+      }
+      return;
+    }
+    if (name === 'img') {
+      const alt = collapse(node.attribs?.alt ?? '');
+      if (alt) out.add(` ${alt} `);
+      return;
+    }
+  }
+  const block = node.type === 'root' || BLOCKS.has(name);
+  if (block) out.flush();
+  for (const child of node.children ?? []) walk(child, out);
+  if (block) out.flush();
+}
+
+function inlineTextPreserving(node: DomNode): string {
+  if (node.type === 'text') return node.data ?? '';
+  if (node.type !== 'tag' || SKIPPED.has(node.name ?? '') || isHidden(node)) return '';
+  if (node.name === 'br') return '\n';
+  return (node.children ?? []).map(inlineTextPreserving).join('');
+}
+
+export interface ParsedHtml {
+  document: ExtractedDocument;
+  /** Absolute http(s) links of the page, fragments stripped (for the crawler). */
+  links: string[];
+}
+
+/** Parses a page once for both its text and its links. `url` resolves relative links. */
+export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
+  const $ = typeof html === 'string' ? cheerio.load(html) : cheerio.loadBuffer(html);
+  // Cheerio's root is a domhandler Document; the walk reads it through the DomNode shape.
+  const root = $.root()[0] as unknown as DomNode;
+  const out = new TextCollector();
+  walk(root, out);
+  out.flush();
+  const lines: TextLine[] = out.lines.map((raw, i) => {
+    const line: TextLine = { text: raw.text, location: { line: i + 1 } };
+    if (raw.cells) line.cells = raw.cells;
+    if (raw.isHeader) line.isHeader = true;
+    return line;
+  });
+
+  const title = collapse($('title').first().text()) || collapse($('h1').first().text()) || undefined;
+  const document: ExtractedDocument = { kind: 'html', lines };
+  if (url) document.sourceUrl = url;
+  if (title) document.title = title;
+
+  const links: string[] = [];
+  if (url) {
+    let base: URL;
+    try {
+      base = new URL($('base[href]').attr('href') ?? url, url);
+    } catch {
+      base = new URL(url);
+    }
+    $('a[href], area[href]').each((_, element) => {
+      const href = $(element).attr('href');
+      if (!href) return;
+      try {
+        const link = new URL(href.trim(), base);
+        if (link.protocol !== 'http:' && link.protocol !== 'https:') return;
+        link.hash = '';
+        links.push(link.href);
+      } catch {
+        // An unparsable href is skipped.
+      }
+    });
+  }
+  return { document, links };
+}
+
+/** HTML → an ExtractedDocument of kind "html" (visible text, reading order, line numbers). */
+export function loadHtml(html: string | Buffer, url?: string): ExtractedDocument {
+  return parseHtml(html, url).document;
+}

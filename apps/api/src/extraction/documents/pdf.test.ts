@@ -1,0 +1,114 @@
+import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { DocumentError } from '../errors';
+import { makeReportPdf, REPORT_LINES } from '../testing/fixtures';
+import { groupLines, loadPdf } from './pdf';
+import { generateTextPdf } from './pdf.bench-corpus';
+
+describe('loadPdf', () => {
+  it('reads lines in reading order with page and line numbers (in a worker thread)', async () => {
+    const doc = await loadPdf(await makeReportPdf());
+    expect(doc.kind).toBe('pdf');
+    const page2 = doc.lines.filter((l) => l.location.page === 2).map((l) => [l.location.line, l.text]);
+    expect(page2).toEqual([
+      [1, 'Financial highlights'],
+      [2, 'The figures below are unaudited.'],
+      [3, REPORT_LINES.revenue],
+      [4, REPORT_LINES.margin],
+      [5, REPORT_LINES.date],
+      [6, 'Operating expenses were broadly flat.'],
+    ]);
+    expect(doc.lines[0]).toEqual({ text: 'Acme Corporation', location: { page: 1, line: 1 } });
+  });
+
+  it('gives the same lines in-thread and in the worker', async () => {
+    const bytes = await generateTextPdf(3);
+    const [worker, inThread] = await Promise.all([loadPdf(bytes), loadPdf(bytes, { inThread: true })]);
+    expect(worker.lines).toEqual(inThread.lines);
+    expect(worker.title).toBe('Benchmark corpus (3 pages)');
+    expect(worker.lines.length).toBeGreaterThan(100);
+  });
+
+  it('keeps the caller’s bytes intact (the worker gets a copy)', async () => {
+    const bytes = await makeReportPdf();
+    const before = bytes.length;
+    await loadPdf(bytes);
+    expect(bytes.length).toBe(before);
+    expect(bytes.byteLength).toBe(before);
+  });
+
+  it('keeps the event loop free while a long PDF is parsed', async () => {
+    const bytes = await generateTextPdf(60);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const started = Date.now();
+    const doc = await loadPdf(bytes);
+    const elapsed = Date.now() - started;
+    clearInterval(timer);
+    expect(doc.lines.some((l) => l.location.page === 60)).toBe(true);
+    // The interval keeps firing throughout the parse: at least a third of the slots it could have.
+    expect(ticks).toBeGreaterThan(elapsed / 5 / 3);
+  });
+
+  it('splits table cells at wide gaps', async () => {
+    const doc = await loadPdf(await generateTextPdf(1));
+    const row = doc.lines.find((l) => l.text.startsWith('Segment 5 revenue'));
+    expect(row?.cells?.map((c) => c.text)).toEqual([
+      'Segment 5 revenue',
+      expect.stringMatching(/^\$/),
+      expect.stringMatching(/^\$/),
+    ]);
+    expect(row?.text).toMatch(/^Segment 5 revenue {2}\$[\d,.]+ {2}\$[\d.]+$/);
+  });
+
+  it('refuses garbage with a readable error', async () => {
+    await expect(loadPdf(Buffer.from('this is not a pdf at all'))).rejects.toThrow(
+      new DocumentError('The file is not a readable PDF (it is damaged or not a PDF)'),
+    );
+    const truncated = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 0x41)]);
+    await expect(loadPdf(truncated)).rejects.toThrow('The file is not a readable PDF');
+  });
+
+  it('refuses a password-protected PDF with a readable error', async () => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    doc.addPage().drawText('secret', { x: 50, y: 700, size: 12, font });
+    // A Standard security handler whose user password is not empty: pdfjs needs a password.
+    const encrypt = doc.context.obj({
+      Filter: 'Standard',
+      V: 1,
+      R: 2,
+      O: PDFHexString.of('0f'.repeat(32)),
+      U: PDFHexString.of('1e'.repeat(32)),
+      P: -44,
+    });
+    doc.context.trailerInfo.Encrypt = doc.context.register(encrypt);
+    doc.context.trailerInfo.ID = doc.context.obj([
+      PDFHexString.of('ab'.repeat(16)),
+      PDFHexString.of('ab'.repeat(16)),
+    ]);
+    const bytes = await doc.save({ useObjectStreams: false });
+    await expect(loadPdf(bytes)).rejects.toThrow(
+      'The PDF is password-protected; upload a copy without a password',
+    );
+  });
+});
+
+describe('groupLines', () => {
+  it('joins runs on one baseline, spacing by gap, and orders top to bottom', () => {
+    const lines = groupLines(
+      [
+        ['world', 80, 700.4, 30, 10],
+        ['Hello', 50, 700, 25, 10],
+        ['Second', 50, 680, 40, 10],
+        ['line', 93, 680, 20, 10],
+        ['  ', 50, 660, 5, 10],
+      ],
+      3,
+    );
+    expect(lines).toEqual([
+      { text: 'Hello world', location: { page: 3, line: 1 } },
+      { text: 'Second line', location: { page: 3, line: 2 } },
+    ]);
+  });
+});
