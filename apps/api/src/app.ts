@@ -11,15 +11,12 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { LoginLimiter } from './modules/auth/login-limiter';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { filesRoutes } from './modules/files/files.routes';
-import { createFilesService } from './modules/files/files.service';
 import { healthRoutes } from './modules/health/health.routes';
-import { createMailer } from './modules/mail/mailer';
 import { requestsRoutes } from './modules/requests/requests.routes';
-import { createRequestsService } from './modules/requests/requests.service';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { createServices, type Services } from './services';
 import type { FileStorage } from './storage/file-storage';
 import { appHosts, defaultAppsDir } from './web/app-hosts';
 
@@ -34,21 +31,8 @@ export interface AppDeps {
 }
 
 /** Builds the Express app without listening (tests drive it with supertest). */
-export function createApp(deps: AppDeps) {
-  const { config, database, logger } = deps;
-  if (!config.jwtSecret) throw new Error('createApp needs config.jwtSecret (resolveJwtSecret)');
-  const mailer = createMailer(database.db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, logger);
-  const auth = createAuthService({
-    db: database.db,
-    jwtSecret: config.jwtSecret,
-    mailer,
-    limiter: new LoginLimiter(config.loginLimits, deps.redis),
-    logger,
-  });
-
-  const files = createFilesService({ db: database.db, storage: deps.storage });
-  const requestsService = createRequestsService({ db: database.db, queue: deps.queue, files, logger });
-
+export function createApp(deps: AppDeps, services: Services = createServices(deps)) {
+  const { config } = deps;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -98,11 +82,12 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use(docsRoutes());
-  app.use('/api/v1', express.json({ limit: config.bodyLimit }), cookieParser(), authenticate(auth));
+  app.use('/api/v1', express.json({ limit: config.bodyLimit }), cookieParser(), authenticate(services.auth));
   app.use('/api/v1', healthRoutes(deps));
-  app.use('/api/v1', authRoutes(auth, config.appDomain));
-  app.use('/api/v1', filesRoutes(files));
-  app.use('/api/v1', requestsRoutes(requestsService));
+  app.use('/api/v1', authRoutes(services.auth, config.appDomain));
+  app.use('/api/v1', filesRoutes(services.files));
+  app.use('/api/v1', requestsRoutes(services.requests));
+  app.use('/api/v1', tasksRoutes(services.tasks));
   app.use(appHosts({ appsDir: config.webDistDir ?? defaultAppsDir(), appDomain: config.appDomain }));
 
   app.use(notFoundHandler);

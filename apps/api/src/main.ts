@@ -1,8 +1,10 @@
 import { createApp } from './app';
 import { startProcessors } from './jobs/processors';
 import { seedAdmin } from './modules/auth/seed-admin';
+import { startSchedules } from './modules/maintenance/schedules';
 import { loadConfigOrExit, startRuntime } from './runtime';
 import { listen } from './server';
+import { createServices } from './services';
 
 /** The all-in-one start: API + the three apps, and the job runner too unless REDIS_URL moves it out. */
 async function main() {
@@ -22,8 +24,10 @@ async function main() {
       ].join('\n'),
     );
   }
+  const services = createServices(runtime);
   if (runtime.queue.kind === 'in-process') await startProcessors(runtime);
-  await listen(createApp(runtime), runtime);
+  await listen(createApp(runtime, services), runtime);
+  startSchedules(services, runtime.logger);
   const port = config.port;
   runtime.logger.info(
     {

@@ -2,7 +2,15 @@ import { defineEndpoint } from './endpoint';
 import { DOCUMENT_TYPES, IdParams } from './requests';
 import { z } from './zod';
 
-export const TASK_SORTS = ['priority', 'newest', 'oldest', 'type_asc', 'type_desc', 'id_asc', 'id_desc'] as const;
+export const TASK_SORTS = [
+  'priority',
+  'newest',
+  'oldest',
+  'type_asc',
+  'type_desc',
+  'id_asc',
+  'id_desc',
+] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
 /** spec 01 §2 queue sort labels. */
@@ -15,7 +23,12 @@ export const TASK_SORT_LABELS: Record<Exclude<TaskSort, 'priority'>, string> = {
   id_desc: 'ID Z-A',
 };
 
-export const REJECTION_REASONS = ['instructed_to_reject', 'not_qualified', 'poor_quality', 'technical_issue'] as const;
+export const REJECTION_REASONS = [
+  'instructed_to_reject',
+  'not_qualified',
+  'poor_quality',
+  'technical_issue',
+] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 export const QUEUE_REJECTION_REASONS = ['instructed_to_reject', 'not_qualified'] as const;
 
@@ -58,7 +71,12 @@ export const TaskListQuery = z.object({
   sort: z.enum(TASK_SORTS).default('priority'),
 });
 export const TaskListResponse = z
-  .object({ tasks: z.array(WorkerTask), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
+  .object({
+    tasks: z.array(WorkerTask),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  })
   .meta({ id: 'TaskListResponse' });
 
 export const AcceptResponse = z
@@ -113,7 +131,12 @@ export const HistoryItem = z.object({
   matched_consensus: z.number().nullable(),
 });
 export const HistoryResponse = z
-  .object({ history: z.array(HistoryItem), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
+  .object({
+    history: z.array(HistoryItem),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  })
   .meta({ id: 'HistoryResponse' });
 
 export const WorkerStats = z

@@ -138,6 +138,13 @@ export class InProcessQueue implements JobQueue {
     while (!this.closed && !this.paused && this.running.size < this.options.concurrency) {
       const job = await this.claim();
       if (!job) return;
+      if (this.paused || this.closed) {
+        // Paused or closing while the claim was in flight: hand the job back untouched.
+        await this.db.execute(
+          sql`update ${jobs} set status = 'waiting', attempts = attempts - 1, locked_until = null where id = ${job.id}`,
+        );
+        return;
+      }
       const run = this.run(job).finally(() => {
         this.running.delete(run);
         this.wake();

@@ -42,38 +42,6 @@ CREATE TABLE "revoked_tokens" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "jobs" (
-	"id" text PRIMARY KEY NOT NULL,
-	"name" text NOT NULL,
-	"payload" jsonb NOT NULL,
-	"status" text DEFAULT 'waiting' NOT NULL,
-	"attempts" integer DEFAULT 0 NOT NULL,
-	"max_attempts" integer DEFAULT 3 NOT NULL,
-	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"locked_until" timestamp with time zone,
-	"last_error" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"finished_at" timestamp with time zone
-);
---> statement-breakpoint
-CREATE TABLE "users" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"email" text NOT NULL,
-	"password_hash" text NOT NULL,
-	"full_name" text DEFAULT '' NOT NULL,
-	"organization" text,
-	"user_type" text NOT NULL,
-	"is_approved" boolean DEFAULT false NOT NULL,
-	"is_active" boolean DEFAULT true NOT NULL,
-	"email_verified" boolean DEFAULT false NOT NULL,
-	"sessions_valid_after" timestamp with time zone,
-	"last_login_at" timestamp with time zone,
-	"last_activity_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"deleted_at" timestamp with time zone
-);
---> statement-breakpoint
 CREATE TABLE "plans" (
 	"id" text PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -98,6 +66,20 @@ CREATE TABLE "subscriptions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"status" text DEFAULT 'waiting' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"max_attempts" integer DEFAULT 3 NOT NULL,
+	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "assignments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"task_id" uuid NOT NULL,
@@ -109,7 +91,9 @@ CREATE TABLE "assignments" (
 	"response" jsonb,
 	"confidence" numeric(4, 3),
 	"rejection_reason" text,
-	"time_spent_seconds" integer
+	"time_spent_seconds" integer,
+	"items_total" integer,
+	"items_matched" integer
 );
 --> statement-breakpoint
 CREATE TABLE "files" (
@@ -163,6 +147,24 @@ CREATE TABLE "tasks" (
 	"completed_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "users" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"email" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"full_name" text DEFAULT '' NOT NULL,
+	"organization" text,
+	"user_type" text NOT NULL,
+	"is_approved" boolean DEFAULT false NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"email_verified" boolean DEFAULT false NOT NULL,
+	"sessions_valid_after" timestamp with time zone,
+	"last_login_at" timestamp with time zone,
+	"last_activity_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invite_codes" ADD CONSTRAINT "invite_codes_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invite_codes" ADD CONSTRAINT "invite_codes_used_by_users_id_fk" FOREIGN KEY ("used_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -179,8 +181,6 @@ CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");-
 CREATE INDEX "one_time_tokens_user_idx" ON "one_time_tokens" USING btree ("user_id","purpose");--> statement-breakpoint
 CREATE INDEX "revoked_tokens_expiry_idx" ON "revoked_tokens" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "jobs_ready_idx" ON "jobs" USING btree ("run_at") WHERE "jobs"."status" = 'waiting';--> statement-breakpoint
-CREATE UNIQUE INDEX "users_email_live_uq" ON "users" USING btree ("email") WHERE "users"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "users_type_idx" ON "users" USING btree ("user_type","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "assignments_task_worker_uq" ON "assignments" USING btree ("task_id","worker_id");--> statement-breakpoint
 CREATE INDEX "assignments_worker_idx" ON "assignments" USING btree ("worker_id","finished_at");--> statement-breakpoint
 CREATE INDEX "assignments_live_idx" ON "assignments" USING btree ("lease_expires_at") WHERE "assignments"."status" = 'claimed';--> statement-breakpoint
@@ -189,4 +189,6 @@ CREATE INDEX "requests_requester_idx" ON "requests" USING btree ("requester_id",
 CREATE INDEX "requests_status_idx" ON "requests" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "requests_unfinished_idx" ON "requests" USING btree ("created_at") WHERE "requests"."status" in ('pending', 'processing');--> statement-breakpoint
 CREATE UNIQUE INDEX "tasks_request_part_uq" ON "tasks" USING btree ("request_id","part");--> statement-breakpoint
-CREATE INDEX "tasks_queue_idx" ON "tasks" USING btree ("priority","created_at") WHERE "tasks"."status" in ('available', 'claimed');
+CREATE INDEX "tasks_queue_idx" ON "tasks" USING btree ("priority","created_at") WHERE "tasks"."status" in ('available', 'claimed');--> statement-breakpoint
+CREATE UNIQUE INDEX "users_email_live_uq" ON "users" USING btree ("email") WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "users_type_idx" ON "users" USING btree ("user_type","created_at");

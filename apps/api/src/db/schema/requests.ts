@@ -121,6 +121,9 @@ export const assignments = pgTable(
     confidence: numeric('confidence', { precision: 4, scale: 3, mode: 'number' }),
     rejectionReason: text('rejection_reason'),
     timeSpentSeconds: integer('time_spent_seconds'),
+    /** Set when the task reaches consensus: how many of this review's items matched it. */
+    itemsTotal: integer('items_total'),
+    itemsMatched: integer('items_matched'),
   },
   (t) => [
     uniqueIndex('assignments_task_worker_uq').on(t.taskId, t.workerId),

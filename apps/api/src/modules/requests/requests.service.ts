@@ -105,6 +105,27 @@ export function createRequestsService(deps: RequestsServiceDeps) {
 
     enqueue,
 
+    /**
+     * DESIGN §3: requests left pending/processing and not yet routed to review (a crash, a queue
+     * outage) are queued again; the job id deduplicates against live jobs.
+     */
+    async sweepUnfinished(olderThanMs: number) {
+      const rows = await db
+        .select({ id: requests.id })
+        .from(requests)
+        .where(
+          and(
+            inArray(requests.status, ['pending', 'processing']),
+            isNull(requests.deletedAt),
+            sql`${requests.updatedAt} < now() - make_interval(secs => ${olderThanMs / 1000})`,
+            sql`not exists (select 1 from ${tasks} where ${tasks.requestId} = ${requests.id})`,
+          ),
+        )
+        .limit(1000);
+      for (const row of rows) await enqueue(row.id);
+      return rows.length;
+    },
+
     async list(
       requesterId: string,
       query: { page: number; limit: number; status?: string | undefined; search?: string | undefined },

@@ -1,0 +1,269 @@
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignments, requests, tasks } from '../../db/schema';
+import { createTestApp, type TestContext } from '../../test/app';
+import { createReviewTask } from '../../test/tasks';
+import { createUser } from '../../test/users';
+import { createTasksService } from './tasks.service';
+
+let ctx: TestContext;
+let requester: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  requester = await createUser(ctx.database.db, 'requester');
+});
+afterAll(() => ctx.close());
+
+type Worker = Awaited<ReturnType<typeof createUser>>;
+const workers = (n: number) =>
+  Promise.all(Array.from({ length: n }, () => createUser(ctx.database.db, 'worker')));
+const post = (worker: Worker, path: string, body: object = {}) =>
+  request(ctx.app).post(`/api/v1/worker/tasks/${path}`).set('Authorization', worker.auth).send(body);
+const reviewBody = (result: Record<string, unknown>) => ({
+  response: { ai_processed: true, confidence_score: -0.5, result },
+  confidence: 0.9,
+});
+const listFor = async (worker: Worker, query = '') =>
+  (await request(ctx.app).get(`/api/v1/worker/tasks${query}`).set('Authorization', worker.auth)).body;
+const taskRow = async (id: string) => (await ctx.database.db.select().from(tasks).where(eq(tasks.id, id)))[0];
+
+describe('claims', () => {
+  it('gives exactly the open slots to 50 concurrent accepts', async () => {
+    const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 2 });
+    const crowd = await workers(50);
+    const results = await Promise.all(crowd.map((w) => post(w, `${task.id}/accept`)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    const refused = results.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(48);
+    expect(refused[0]?.body.code).toBe('TASK_ALREADY_CLAIMED');
+    const claims = await ctx.database.db.select().from(assignments).where(eq(assignments.taskId, task.id));
+    expect(claims).toHaveLength(2);
+    expect((await taskRow(task.id))?.status).toBe('claimed');
+  });
+
+  it('renews a held lease, and lists the held task for its holder only', async () => {
+    const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 1 });
+    const [holder, other] = await workers(2);
+    if (!holder || !other) throw new Error();
+    const first = await post(holder, `${task.id}/accept`);
+    const again = await post(holder, `${task.id}/accept`);
+    expect(again.status).toBe(200);
+    expect(Date.parse(again.body.lease_expires_at)).toBeGreaterThanOrEqual(
+      Date.parse(first.body.lease_expires_at),
+    );
+    expect((await listFor(holder)).tasks.map((t: { task_id: string }) => t.task_id)).toContain(task.id);
+    expect((await listFor(other)).tasks.map((t: { task_id: string }) => t.task_id)).not.toContain(task.id);
+  });
+
+  it('frees the slot of an expired lease and answers the late submit with 410', async () => {
+    const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 1 });
+    const [late, next] = await workers(2);
+    if (!late || !next) throw new Error();
+    expect((await post(late, `${task.id}/accept`)).status).toBe(200);
+    expect((await post(next, `${task.id}/accept`)).status).toBe(409);
+    await ctx.database.db
+      .update(assignments)
+      .set({ leaseExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(assignments.taskId, task.id));
+    const service = createTasksService({ db: ctx.database.db, leaseSeconds: 60, logger: console as never });
+    expect(await service.expireLeases()).toBeGreaterThanOrEqual(1);
+    expect((await taskRow(task.id))?.status).toBe('available');
+    const submit = await post(late, `${task.id}/review`, reviewBody({ total_revenue: 1 }));
+    expect(submit.status).toBe(410);
+    expect(submit.body.code).toBe('TASK_EXPIRED');
+    expect((await post(next, `${task.id}/accept`)).status).toBe(200);
+  });
+});
+
+describe('reviews and consensus', () => {
+  it('counts a repeated submission once', async () => {
+    const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 2 });
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    const body = reviewBody({ total_revenue: 1234500000 });
+    const first = await post(w, `${task.id}/review`, body);
+    const second = await post(w, `${task.id}/review`, body);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.submitted_at).toBe(first.body.submitted_at);
+    const rows = await ctx.database.db.select().from(assignments).where(eq(assignments.taskId, task.id));
+    expect(rows.filter((r) => r.status === 'submitted')).toHaveLength(1);
+  });
+
+  it('completes the task and its request when two reviews agree', async () => {
+    const { task, request: req } = await createReviewTask(ctx.database.db, requester.id, {
+      requiredReviews: 2,
+    });
+    const [a, b] = await workers(2);
+    if (!a || !b) throw new Error();
+    await post(
+      a,
+      `${task.id}/review`,
+      reviewBody({ total_revenue: { value: '1,234,500,000', source_text: 'Total revenue' } }),
+    );
+    const second = await post(b, `${task.id}/review`, reviewBody({ total_revenue: 1234500000 }));
+    expect(second.body.task_status).toBe('completed');
+    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, req.id));
+    expect(row?.status).toBe('completed');
+    expect(row?.finalResult).toEqual({
+      total_revenue: { value: '1,234,500,000', source_text: 'Total revenue' },
+    });
+    const detail = await request(ctx.app)
+      .get(`/api/v1/requests/${req.id}`)
+      .set('Authorization', requester.auth);
+    expect(detail.body).toMatchObject({ status: 'completed', result: { success: true } });
+    expect(detail.body.tasks[0]).toMatchObject({ status: 'completed', reviews_received: 2 });
+  });
+
+  it('asks for a third review on a disagreement, then settles by majority', async () => {
+    const { task, request: req } = await createReviewTask(ctx.database.db, requester.id, {
+      requiredReviews: 2,
+    });
+    const [a, b, c] = await workers(3);
+    if (!a || !b || !c) throw new Error();
+    await post(a, `${task.id}/review`, reviewBody({ total_revenue: 100 }));
+    const second = await post(b, `${task.id}/review`, reviewBody({ total_revenue: 200 }));
+    expect(second.body.task_status).toBe('available');
+    expect((await taskRow(task.id))?.requiredReviews).toBe(3);
+    expect((await listFor(c)).tasks.map((t: { task_id: string }) => t.task_id)).toContain(task.id);
+    const third = await post(c, `${task.id}/review`, reviewBody({ total_revenue: '200' }));
+    expect(third.body.task_status).toBe('completed');
+    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, req.id));
+    expect(row?.finalResult).toEqual({ total_revenue: 200 });
+  });
+
+  it('flags a disputed item with the better reviewer’s value when all three differ', async () => {
+    const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 3 });
+    const [a, b, c] = await workers(3);
+    if (!a || !b || !c) throw new Error();
+    // b has a record of matching consensus; a and c have none.
+    await ctx.database.db.insert(assignments).values({
+      taskId: (await createReviewTask(ctx.database.db, requester.id)).task.id,
+      workerId: b.id,
+      status: 'submitted',
+      leaseExpiresAt: new Date(),
+      itemsTotal: 10,
+      itemsMatched: 10,
+    });
+    for (const [w, v] of [
+      [a, 1],
+      [b, 2],
+      [c, 3],
+    ] as const)
+      await post(w, `${task.id}/review`, reviewBody({ total_revenue: v }));
+    expect((await taskRow(task.id))?.finalResult).toEqual({ total_revenue: { value: 2, disputed: true } });
+  });
+});
+
+describe('skip and reject', () => {
+  it('hides a skipped or not-qualified task from that worker only', async () => {
+    const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 2 });
+    const [skipper, unqualified, other] = await workers(3);
+    if (!skipper || !unqualified || !other) throw new Error();
+    await post(skipper, `${task.id}/accept`);
+    expect((await post(skipper, `${task.id}/skip`)).body).toEqual({ task_id: task.id, status: 'skipped' });
+    expect((await post(unqualified, `${task.id}/reject`, { rejection_reason: 'not_qualified' })).status).toBe(
+      200,
+    );
+    for (const w of [skipper, unqualified]) {
+      expect((await listFor(w)).tasks.map((t: { task_id: string }) => t.task_id)).not.toContain(task.id);
+      expect((await post(w, `${task.id}/accept`)).status).toBe(404);
+    }
+    expect((await listFor(other)).tasks.map((t: { task_id: string }) => t.task_id)).toContain(task.id);
+    expect((await taskRow(task.id))?.status).toBe('available');
+  });
+
+  it('rejects the task when a majority of its required reviews vote to reject', async () => {
+    const { task, request: req } = await createReviewTask(ctx.database.db, requester.id, {
+      requiredReviews: 2,
+    });
+    const [a, b] = await workers(2);
+    if (!a || !b) throw new Error();
+    await post(a, `${task.id}/reject`, {});
+    expect((await taskRow(task.id))?.status).toBe('available');
+    await post(b, `${task.id}/reject`, { rejection_reason: 'poor_quality' });
+    expect((await taskRow(task.id))?.status).toBe('rejected');
+    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, req.id));
+    expect(row).toMatchObject({ status: 'failed', error: 'Reviewers rejected this document.' });
+  });
+
+  it('answers 404 for an unknown task and 400 for a bad reason', async () => {
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    expect((await post(w, '6f1c1c9e-3b1a-4c55-9d1e-5d7f8b9a0c11/accept')).body.code).toBe('TASK_NOT_FOUND');
+    const { task } = await createReviewTask(ctx.database.db, requester.id);
+    expect((await post(w, `${task.id}/reject`, { rejection_reason: 'bored' })).status).toBe(400);
+  });
+});
+
+describe('the queue', () => {
+  it('lists by priority then age, searches, filters and pages', async () => {
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    const low = await createReviewTask(ctx.database.db, requester.id, {
+      priority: 1,
+      name: 'Zeta lease',
+      documentType: 'lease',
+    });
+    const high = await createReviewTask(ctx.database.db, requester.id, {
+      priority: 3,
+      name: 'Alpha filing',
+      documentType: 'sec',
+    });
+    const all = await listFor(w, '?limit=500');
+    const ids = all.tasks.map((t: { task_id: string }) => t.task_id);
+    expect(ids.indexOf(high.task.id)).toBeLessThan(ids.indexOf(low.task.id));
+    expect(all).toMatchObject({ page: 1, limit: 500 });
+    expect(all.total).toBe(all.tasks.length);
+    const found = await listFor(w, '?search=zeta');
+    expect(found.tasks.map((t: { task_id: string }) => t.task_id)).toEqual([low.task.id]);
+    const bySec = await listFor(w, '?document_type=sec&limit=500');
+    expect(bySec.tasks.every((t: { document_type: string }) => t.document_type === 'sec')).toBe(true);
+    const newest = await listFor(w, '?sort=newest&limit=1');
+    expect(newest.tasks[0].task_id).toBe(high.task.id);
+    expect(newest.tasks[0]).toMatchObject({
+      metadata: { name: 'Alpha filing' },
+      ai_result: { confidence_score: -0.2 },
+    });
+  });
+});
+
+describe('worker stats', () => {
+  it('reports completed, quality, streak and weekly rank after a scripted sequence', async () => {
+    const [me, rival] = await workers(2);
+    if (!me || !rival) throw new Error();
+    const agreed = { total_revenue: 5 };
+    // Three tasks I review with the rival agreeing on two and disagreeing then outvoted on one.
+    for (let i = 0; i < 3; i++) {
+      const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 2 });
+      await post(me, `${task.id}/review`, { ...reviewBody(agreed), time_spent_seconds: 30 + i * 30 });
+      await post(rival, `${task.id}/review`, reviewBody(agreed));
+    }
+    // Then a skip (breaks the streak), then two more reviews.
+    const skipped = await createReviewTask(ctx.database.db, requester.id);
+    await post(me, `${skipped.task.id}/skip`);
+    for (let i = 0; i < 2; i++) {
+      const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 1 });
+      await post(me, `${task.id}/review`, { ...reviewBody(agreed), time_spent_seconds: 60 });
+    }
+    const stats = (await request(ctx.app).get('/api/v1/worker/stats').set('Authorization', me.auth)).body;
+    expect(stats).toMatchObject({
+      tasksCompleted: 5,
+      tasksCompletedToday: 5,
+      averageTime: 60,
+      totalTimeSpent: 300,
+      qualityScore: 1,
+      streak: 2,
+    });
+    expect(stats.leaderboard.tasksThisWeek).toBe(5);
+    const rivalStats = (await request(ctx.app).get('/api/v1/worker/stats').set('Authorization', rival.auth))
+      .body;
+    expect(rivalStats.leaderboard.rank).toBeGreaterThan(stats.leaderboard.rank);
+    const history = (
+      await request(ctx.app).get('/api/v1/worker/history?limit=2').set('Authorization', me.auth)
+    ).body;
+    expect(history).toMatchObject({ total: 6, page: 1, limit: 2 });
+    expect(history.history[0]).toMatchObject({ status: 'submitted', matched_consensus: 1 });
+  });
+});
