@@ -47,7 +47,7 @@ function resolveColumns(wanted: string[], header: string[] | null, width: number
 const DELIMITERS = [',', ';', '\t', '|'];
 
 /** Delimiter occurrences outside quotes on one line. */
-function countOutsideQuotes(line: string, delimiter: string): number {
+export function countOutsideQuotes(line: string, delimiter: string): number {
   let count = 0;
   let quoted = false;
   for (const char of line) {

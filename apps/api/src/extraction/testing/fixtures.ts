@@ -85,6 +85,7 @@ export interface TestServer {
   url: string;
   port: number;
   requests: string[];
+  userAgents: string[];
   close(): Promise<void>;
 }
 
@@ -93,9 +94,11 @@ export async function startServer(
   routes: Record<string, string | Buffer | { status?: number; type?: string; body: string | Buffer }>,
 ): Promise<TestServer> {
   const requests: string[] = [];
+  const userAgents: string[] = [];
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     requests.push(req.url ?? '/');
+    userAgents.push(req.headers['user-agent'] ?? '');
     const route = routes[path];
     if (route === undefined) {
       res.statusCode = 404;
@@ -120,10 +123,64 @@ export async function startServer(
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
+    userAgents,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A local EDGAR: the ticker list, one company's submissions (two annual reports and a
+ * quarterly one) and their primary documents. The latest 10-K carries the three facts in an
+ * SEC-style table "(In millions …)" and hides inline-XBRL header text as EDGAR does.
+ */
+export const EDGAR_CIK = 1234567;
+export function edgarRoutes() {
+  const archive = (accession: string, doc: string) =>
+    `/Archives/edgar/data/${EDGAR_CIK}/${accession.replace(/-/g, '')}/${doc}`;
+  const filingHtml = (
+    revenue: string,
+    margin: string,
+    date: string,
+  ) => `<!doctype html><html><head><title>acme-10k</title></head><body>
+<div style="display:none"><ix:header><ix:hidden>Total revenue 999</ix:hidden></ix:header></div>
+<p style="text-align:center"><b>ACME CORPORATION</b></p>
+<p>ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934</p>
+<p>Item 7. Management's Discussion and Analysis</p>
+<table>
+<tr><td colspan="3">(In millions, except per share amounts)</td></tr>
+<tr><td>Total revenue</td><td>$</td><td>${revenue}</td></tr>
+<tr><td>Gross margin</td><td></td><td>${margin}</td></tr>
+<tr><td>Diluted earnings per share</td><td>$</td><td>2.15</td></tr>
+</table>
+<p>Report date: ${date}</p>
+</body></html>`;
+  return {
+    '/files/company_tickers.json': JSON.stringify({
+      0: { cik_str: 320193, ticker: 'AAPL', title: 'Apple Inc.' },
+      1: { cik_str: EDGAR_CIK, ticker: 'ACME', title: 'Acme Corp' },
+    }),
+    [`/submissions/CIK${String(EDGAR_CIK).padStart(10, '0')}.json`]: JSON.stringify({
+      cik: String(EDGAR_CIK),
+      name: 'ACME CORP',
+      fiscalYearEnd: '1231',
+      filings: {
+        recent: {
+          accessionNumber: ['0001234567-24-000010', '0001234567-23-000030', '0001234567-23-000012'],
+          filingDate: ['2024-03-05', '2023-08-01', '2023-03-01'],
+          reportDate: ['2023-12-31', '2023-06-30', '2022-12-31'],
+          form: ['10-K', '10-Q', '10-K'],
+          primaryDocument: ['acme-20231231.htm', 'acme-20230630.htm', 'acme-20221231.htm'],
+          primaryDocDescription: ['10-K', '10-Q', '10-K'],
+        },
+        files: [],
+      },
+    }),
+    [archive('0001234567-24-000010', 'acme-20231231.htm')]: filingHtml('1,234.5', '45%', 'March 5, 2024'),
+    [archive('0001234567-23-000012', 'acme-20221231.htm')]: filingHtml('1,000.0', '41%', 'March 1, 2023'),
+    [archive('0001234567-23-000030', 'acme-20230630.htm')]: filingHtml('600.0', '44%', 'August 1, 2023'),
   };
 }
