@@ -10,6 +10,7 @@ import { authenticate } from './http/authenticate';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -82,12 +83,19 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   );
 
   app.use(docsRoutes());
-  app.use('/api/v1', express.json({ limit: config.bodyLimit }), cookieParser(), authenticate(services.auth));
+  app.use(
+    '/api/v1',
+    services.latency.middleware(),
+    express.json({ limit: config.bodyLimit }),
+    cookieParser(),
+    authenticate(services.auth),
+  );
   app.use('/api/v1', healthRoutes(deps));
   app.use('/api/v1', authRoutes(services.auth, config.appDomain));
   app.use('/api/v1', filesRoutes(services.files));
   app.use('/api/v1', requestsRoutes(services.requests));
   app.use('/api/v1', tasksRoutes(services.tasks));
+  app.use('/api/v1', adminRoutes(services.admin));
   app.use(appHosts({ appsDir: config.webDistDir ?? defaultAppsDir(), appDomain: config.appDomain }));
 
   app.use(notFoundHandler);

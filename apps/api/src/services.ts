@@ -1,4 +1,6 @@
 import type { AppDeps } from './app';
+import { LatencyWindow } from './http/latency';
+import { createAdminService } from './modules/admin/admin.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginLimiter } from './modules/auth/login-limiter';
 import { createFilesService } from './modules/files/files.service';
@@ -13,7 +15,11 @@ export function createServices(deps: AppDeps) {
   const db = database.db;
   const mailer = createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, logger);
   const files = createFilesService({ db, storage: deps.storage });
+  const requests = createRequestsService({ db, queue: deps.queue, files, logger });
+  const tasks = createTasksService({ db, leaseSeconds: config.claimLeaseSeconds, logger });
+  const latency = new LatencyWindow();
   return {
+    latency,
     mailer,
     files,
     auth: createAuthService({
@@ -23,8 +29,22 @@ export function createServices(deps: AppDeps) {
       limiter: new LoginLimiter(config.loginLimits, deps.redis),
       logger,
     }),
-    requests: createRequestsService({ db, queue: deps.queue, files, logger }),
-    tasks: createTasksService({ db, leaseSeconds: config.claimLeaseSeconds, logger }),
+    requests,
+    tasks,
+    admin: createAdminService({
+      db,
+      queue: deps.queue,
+      requests,
+      tasks,
+      stats: {
+        probes: [
+          { name: 'Database', check: () => database.ping() },
+          { name: 'Job queue', check: () => deps.queue.ping() },
+        ],
+        averageLatencyMs: () => latency.average(),
+        startedAt: Date.now() - process.uptime() * 1000,
+      },
+    }),
   };
 }
 

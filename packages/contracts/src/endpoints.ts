@@ -1,3 +1,4 @@
+import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
@@ -10,4 +11,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(authEndpoints),
   ...Object.values(requestEndpoints),
   ...Object.values(workerEndpoints),
+  ...Object.values(adminEndpoints),
 ];

@@ -1,0 +1,271 @@
+import { COST_PER_REQUEST_ESTIMATE, REVIEWER_PAY_PER_REVIEW } from '@sieve/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
+
+export interface ListParams {
+  page: number;
+  limit: number;
+  sort_by: string;
+  sort_order: 'asc' | 'desc';
+  status?: string | undefined;
+  search?: string | undefined;
+}
+
+const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const round = (value: number | null, digits = 3) => (value === null ? null : Number(value.toFixed(digits)));
+
+async function page<T>(
+  db: Db,
+  from: SQL,
+  where: SQL,
+  order: SQL,
+  params: ListParams,
+  map: (row: Record<string, unknown>) => T,
+) {
+  const [rows, [total]] = await Promise.all([
+    queryRows<Record<string, unknown>>(
+      db,
+      sql`select * from (${from}) as list where ${where} order by ${order} limit ${params.limit} offset ${(params.page - 1) * params.limit}`,
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${from}) as list where ${where}`),
+  ]);
+  const count = Number(total?.n ?? 0);
+  return {
+    rows: rows.map(map),
+    total: count,
+    page: params.page,
+    pages: Math.max(1, Math.ceil(count / params.limit)),
+  };
+}
+
+function orderBy(column: string, direction: 'asc' | 'desc', allowed: readonly string[]) {
+  const safe = allowed.includes(column) ? column : 'created_at';
+  return sql.raw(`${safe} ${direction === 'asc' ? 'asc' : 'desc'} nulls last, id asc`);
+}
+
+const WORKERS = sql`
+  select u.id, u.email, u.full_name, u.is_active, u.is_approved, u.created_at,
+    case when not u.is_approved then 'pending' when u.is_active then 'active' else 'inactive' end as status,
+    coalesce(s.completed, 0)::int as tasks_completed,
+    coalesce(s.reviewed, 0)::int as tasks_reviewed,
+    coalesce(s.rejected, 0)::int as tasks_rejected,
+    s.avg_confidence, s.quality_score, s.q_pdf, s.q_sec, s.q_credit_card, s.avg_time,
+    greatest(u.last_activity_at, u.last_login_at, s.last_finished) as last_activity
+  from users u
+  left join (
+    select a.worker_id,
+      count(*) filter (where a.status = 'submitted') as completed,
+      count(*) filter (where a.status in ('submitted', 'rejected')) as reviewed,
+      count(*) filter (where a.status = 'rejected') as rejected,
+      avg(a.confidence) filter (where a.status = 'submitted')::float as avg_confidence,
+      (sum(a.items_matched)::float / nullif(sum(a.items_total), 0)) as quality_score,
+      (sum(a.items_matched) filter (where t.document_type = 'pdf'))::float
+        / nullif(sum(a.items_total) filter (where t.document_type = 'pdf'), 0) as q_pdf,
+      (sum(a.items_matched) filter (where t.document_type = 'sec'))::float
+        / nullif(sum(a.items_total) filter (where t.document_type = 'sec'), 0) as q_sec,
+      (sum(a.items_matched) filter (where t.document_type = 'credit_card'))::float
+        / nullif(sum(a.items_total) filter (where t.document_type = 'credit_card'), 0) as q_credit_card,
+      avg(a.time_spent_seconds) filter (where a.status = 'submitted')::float as avg_time,
+      max(a.finished_at) as last_finished
+    from assignments a join tasks t on t.id = a.task_id
+    group by a.worker_id
+  ) s on s.worker_id = u.id
+  where u.user_type = 'worker' and u.deleted_at is null`;
+
+/** Ratings are quality on a 0–5 scale per document type (spec 02 §9 colours at 4.5 and 3.5). */
+const rating = (quality: unknown) => round(num(quality) === null ? null : Number(quality) * 5, 2);
+
+export function toWorkerRow(r: Record<string, unknown>) {
+  const completed = Number(r.tasks_completed);
+  return {
+    worker_id: String(r.id),
+    email: String(r.email),
+    full_name: String(r.full_name),
+    status: r.status as 'active' | 'pending' | 'inactive',
+    active: r.status === 'active',
+    is_active: Boolean(r.is_active),
+    is_approved: Boolean(r.is_approved),
+    tasks_completed: completed,
+    tasks_reviewed: Number(r.tasks_reviewed),
+    tasks_rejected: Number(r.tasks_rejected),
+    average_confidence: round(num(r.avg_confidence)),
+    quality_score: round(num(r.quality_score)),
+    accuracy: round(num(r.quality_score)),
+    rating_pdf: rating(r.q_pdf),
+    rating_sec: rating(r.q_sec),
+    rating_credit_card: rating(r.q_credit_card),
+    avg_time_per_task: round(num(r.avg_time), 1),
+    total_earnings: Number((completed * REVIEWER_PAY_PER_REVIEW).toFixed(2)),
+    last_activity: iso(r.last_activity),
+    created_at: iso(r.created_at) ?? '',
+  };
+}
+
+export function listWorkers(db: Db, params: ListParams) {
+  const conditions: SQL[] = [sql`true`];
+  if (params.status) conditions.push(sql`status = ${params.status}`);
+  if (params.search) {
+    const like = likeOf(params.search);
+    conditions.push(
+      sql`(id::text ilike ${like} or email ilike ${like} or status ilike ${like} or full_name ilike ${like})`,
+    );
+  }
+  const sortColumn = params.sort_by === 'quality_score' ? 'quality_score' : params.sort_by;
+  return page(
+    db,
+    WORKERS,
+    sql.join(conditions, sql` and `),
+    orderBy(sortColumn, params.sort_order, [
+      'created_at',
+      'email',
+      'full_name',
+      'tasks_completed',
+      'quality_score',
+      'last_activity',
+      'status',
+    ]),
+    params,
+    toWorkerRow,
+  );
+}
+
+const REQUESTERS = sql`
+  select u.id, u.email, u.full_name, u.organization, u.is_active, u.created_at, sub.plan_id,
+    coalesce(r.submitted, 0)::int as requests_submitted,
+    coalesce(r.completed, 0)::int as requests_completed,
+    coalesce(r.active, 0)::int as requests_pending,
+    (coalesce(r.submitted, 0) * ${COST_PER_REQUEST_ESTIMATE}::float)::float as total_cost,
+    greatest(u.last_activity_at, u.last_login_at, r.last_request) as last_activity
+  from users u
+  left join subscriptions sub on sub.user_id = u.id
+  left join (
+    select requester_id,
+      count(*) as submitted,
+      count(*) filter (where status = 'completed') as completed,
+      count(*) filter (where status in ('pending', 'processing')) as active,
+      max(created_at) as last_request
+    from requests where deleted_at is null group by requester_id
+  ) r on r.requester_id = u.id
+  where u.user_type = 'requester' and u.deleted_at is null`;
+
+export function toRequesterRow(r: Record<string, unknown>) {
+  const submitted = Number(r.requests_submitted);
+  const cost = Number(Number(r.total_cost).toFixed(2));
+  return {
+    requester_id: String(r.id),
+    email: String(r.email),
+    full_name: String(r.full_name),
+    organization: (r.organization as string | null) ?? null,
+    is_active: Boolean(r.is_active),
+    plan_id: (r.plan_id as string | null) ?? null,
+    requests_submitted: submitted,
+    requests_completed: Number(r.requests_completed),
+    requests_pending: Number(r.requests_pending),
+    active_requests: Number(r.requests_pending),
+    completed_requests: Number(r.requests_completed),
+    total_cost: cost,
+    total_spent: cost,
+    avg_cost_per_request: submitted > 0 ? Number((cost / submitted).toFixed(2)) : 0,
+    last_activity: iso(r.last_activity),
+    created_at: iso(r.created_at) ?? '',
+  };
+}
+
+export function listRequesters(db: Db, params: ListParams) {
+  const conditions: SQL[] = [sql`true`];
+  if (params.status === 'active') conditions.push(sql`is_active`);
+  if (params.status === 'inactive') conditions.push(sql`not is_active`);
+  if (params.search) {
+    const like = likeOf(params.search);
+    conditions.push(
+      sql`(id::text ilike ${like} or email ilike ${like} or coalesce(organization, '') ilike ${like} or full_name ilike ${like})`,
+    );
+  }
+  return page(
+    db,
+    REQUESTERS,
+    sql.join(conditions, sql` and `),
+    orderBy(params.sort_by, params.sort_order, [
+      'created_at',
+      'email',
+      'organization',
+      'requests_submitted',
+      'total_cost',
+      'last_activity',
+    ]),
+    params,
+    toRequesterRow,
+  );
+}
+
+const REQUESTS = sql`
+  select r.id, u.email as requester_email, r.document_type as request_type, r.status, r.priority, r.error,
+    r.created_at, r.completed_at, r.ai_only,
+    coalesce(t.task_count, 0)::int as task_count,
+    coalesce(t.completed_tasks, 0)::int as completed_tasks,
+    coalesce(w.worker_count, 0)::int as worker_count,
+    case when r.status = 'completed' then 1
+         when coalesce(t.task_count, 0) = 0 then 0
+         else t.completed_tasks::float / t.task_count end as progress,
+    case r.priority when 'high' then 3 when 'medium' then 2 else 1 end as priority_rank
+  from requests r
+  join users u on u.id = r.requester_id
+  left join (
+    select request_id, count(*) as task_count,
+      count(*) filter (where status in ('completed', 'rejected')) as completed_tasks
+    from tasks group by request_id
+  ) t on t.request_id = r.id
+  left join (
+    select t.request_id, count(distinct a.worker_id) as worker_count
+    from assignments a join tasks t on t.id = a.task_id where a.status = 'submitted'
+    group by t.request_id
+  ) w on w.request_id = r.id
+  where r.deleted_at is null`;
+
+export function toAdminRequestRow(r: Record<string, unknown>) {
+  return {
+    request_id: String(r.id),
+    requester_email: String(r.requester_email),
+    request_type: String(r.request_type),
+    status: r.status as 'pending' | 'processing' | 'completed' | 'failed',
+    priority: String(r.priority),
+    task_count: Number(r.task_count),
+    completed_tasks: Number(r.completed_tasks),
+    worker_count: Number(r.worker_count),
+    progress: Number(Number(r.progress).toFixed(3)),
+    error: (r.error as string | null) ?? null,
+    created_at: iso(r.created_at) ?? '',
+    completed_at: iso(r.completed_at),
+  };
+}
+
+export function listRequests(db: Db, params: ListParams) {
+  const conditions: SQL[] = [sql`true`];
+  // The admin filter also offers in_progress (spec 02 §4): our processing.
+  if (params.status)
+    conditions.push(sql`status = ${params.status === 'in_progress' ? 'processing' : params.status}`);
+  if (params.search) {
+    const like = likeOf(params.search);
+    conditions.push(
+      sql`(id::text ilike ${like} or requester_email ilike ${like} or request_type ilike ${like} or status ilike ${like})`,
+    );
+  }
+  const sortColumn = params.sort_by === 'priority' ? 'priority_rank' : params.sort_by;
+  return page(
+    db,
+    REQUESTS,
+    sql.join(conditions, sql` and `),
+    orderBy(sortColumn, params.sort_order, [
+      'created_at',
+      'requester_email',
+      'request_type',
+      'status',
+      'priority_rank',
+      'progress',
+    ]),
+    params,
+    toAdminRequestRow,
+  );
+}

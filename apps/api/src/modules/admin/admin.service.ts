@@ -1,0 +1,257 @@
+import { EXPORT_COLUMNS } from '@sieve/contracts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog, requests, tasks, users } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import { csvRow } from '../../http/csv';
+import type { JobQueue } from '../../jobs/queue';
+import { recordAudit } from '../audit/audit';
+import type { RequestsService } from '../requests/requests.service';
+import type { TasksService } from '../tasks/tasks.service';
+import { type ListParams, listRequesters, listRequests, listWorkers } from './admin.lists';
+import { computeStats, type StatsDeps } from './admin.stats';
+
+export interface AdminServiceDeps {
+  db: Db;
+  queue: JobQueue;
+  requests: RequestsService;
+  tasks: TasksService;
+  stats: Omit<StatsDeps, 'db' | 'isPaused'>;
+}
+
+type Actor = { id: string };
+const EXPORT_PAGE = 500;
+
+export function createAdminService(deps: AdminServiceDeps) {
+  const { db } = deps;
+
+  async function liveUser(id: string, userType: 'worker' | 'requester') {
+    const user = await db.query.users.findFirst({
+      where: and(eq(users.id, id), eq(users.userType, userType), isNull(users.deletedAt)),
+    });
+    if (!user)
+      throw new AppError(
+        'USER_NOT_FOUND',
+        `No ${userType === 'worker' ? 'reviewer' : 'requester'} with this id.`,
+      );
+    return user;
+  }
+
+  const lists = {
+    workers: (p: ListParams) => listWorkers(db, p),
+    requesters: (p: ListParams) => listRequesters(db, p),
+    requests: (p: ListParams) => listRequests(db, p),
+  };
+
+  return {
+    stats: () => computeStats({ ...deps.stats, db, isPaused: () => deps.queue.isPaused() }),
+
+    async workers(p: ListParams) {
+      const { rows, ...rest } = await lists.workers(p);
+      return { workers: rows, ...rest };
+    },
+    async requesters(p: ListParams) {
+      const { rows, ...rest } = await lists.requesters(p);
+      return { requesters: rows, ...rest };
+    },
+    async requests(p: ListParams) {
+      const { rows, ...rest } = await lists.requests(p);
+      return { requests: rows, ...rest };
+    },
+
+    /** Activating also approves (DESIGN §7); deactivating keeps the account but closes /worker/*. */
+    async setWorkerStatus(actor: Actor, workerId: string, active: boolean) {
+      await liveUser(workerId, 'worker');
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set(
+            active
+              ? { isActive: true, isApproved: true, updatedAt: new Date() }
+              : { isActive: false, updatedAt: new Date() },
+          )
+          .where(eq(users.id, workerId));
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: active ? 'worker.activate' : 'worker.deactivate',
+          targetType: 'worker',
+          targetId: workerId,
+        });
+      });
+      const { rows } = await lists.workers({
+        page: 1,
+        limit: 1,
+        sort_by: 'created_at',
+        sort_order: 'desc',
+        search: workerId,
+      });
+      const row = rows[0];
+      if (!row) throw new AppError('USER_NOT_FOUND');
+      return row;
+    },
+
+    /** Soft delete: the account leaves lists and cannot sign in; what others depend on stays. */
+    async deleteUser(actor: Actor, id: string, userType: 'worker' | 'requester') {
+      await liveUser(id, userType);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ deletedAt: new Date(), isActive: false }).where(eq(users.id, id));
+        if (userType === 'worker') {
+          // Their live claims go back to the pool.
+          await tx.execute(
+            sql`update assignments set status = 'expired', finished_at = now() where worker_id = ${id} and status = 'claimed'`,
+          );
+          await tx.execute(sql`update tasks set status = 'available' where status = 'claimed'
+            and id in (select task_id from assignments where worker_id = ${id})`);
+        }
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: `${userType}.delete`,
+          targetType: userType,
+          targetId: id,
+        });
+      });
+      return { status: 'ok' as const };
+    },
+
+    async deleteRequest(actor: Actor, id: string) {
+      await db.transaction(async (tx) => {
+        const deleted = await tx
+          .update(requests)
+          .set({ deletedAt: new Date() })
+          .where(and(eq(requests.id, id), isNull(requests.deletedAt)))
+          .returning({ id: requests.id });
+        if (deleted.length === 0) throw new AppError('REQUEST_NOT_FOUND');
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'request.delete',
+          targetType: 'request',
+          targetId: id,
+        });
+      });
+      return { status: 'ok' as const };
+    },
+
+    /** Streams the export in pages so a large table never sits in memory. */
+    async *exportCsv(actor: Actor, kind: keyof typeof EXPORT_COLUMNS) {
+      const columns = EXPORT_COLUMNS[kind];
+      await recordAudit(db, { actorId: actor.id, action: `export.${kind}`, targetType: kind });
+      yield csvRow(columns);
+      for (let pageNo = 1; ; pageNo++) {
+        const { rows, pages } = await lists[kind]({
+          page: pageNo,
+          limit: EXPORT_PAGE,
+          sort_by: 'created_at',
+          sort_order: 'asc',
+        });
+        yield rows.map((row) => csvRow(columns.map((c) => (row as Record<string, unknown>)[c]))).join('');
+        if (pageNo >= pages) return;
+      }
+    },
+
+    async submitOnBehalf(
+      actor: Actor,
+      body: Parameters<RequestsService['submit']>[1] & { on_behalf_of?: string | undefined },
+    ) {
+      let requesterId = actor.id;
+      if (body.on_behalf_of) {
+        const requester = await db.query.users.findFirst({
+          where: and(
+            eq(users.email, body.on_behalf_of.toLowerCase()),
+            eq(users.userType, 'requester'),
+            isNull(users.deletedAt),
+          ),
+        });
+        if (!requester) throw new AppError('USER_NOT_FOUND', 'No requester with this email address.');
+        requesterId = requester.id;
+      }
+      const { on_behalf_of: _who, ...request } = body;
+      const created = await deps.requests.submit({ id: requesterId }, request, {
+        submittedBy: actor.id,
+        enforceLimits: false,
+      });
+      await recordAudit(db, {
+        actorId: actor.id,
+        action: 'request.submit_on_behalf',
+        targetType: 'request',
+        targetId: created.request_id,
+        details: { requester_id: requesterId, document_type: body.document_type },
+      });
+      return created;
+    },
+
+    async setPaused(actor: Actor, paused: boolean) {
+      if (paused) await deps.queue.pause();
+      else await deps.queue.resume();
+      await recordAudit(db, {
+        actorId: actor.id,
+        action: paused ? 'queue.pause' : 'queue.resume',
+        targetType: 'queue',
+      });
+      return { paused: await deps.queue.isPaused() };
+    },
+
+    /** Failed extractions (no review tasks yet) go back to pending and are queued again. */
+    async retryFailed(actor: Actor) {
+      const rows = await db
+        .update(requests)
+        .set({ status: 'pending', error: null, attempts: 0, updatedAt: new Date() })
+        .where(
+          and(
+            eq(requests.status, 'failed'),
+            isNull(requests.deletedAt),
+            sql`not exists (select 1 from ${tasks} where ${tasks.requestId} = ${requests.id})`,
+          ),
+        )
+        .returning({ id: requests.id });
+      for (const row of rows) await deps.requests.enqueue(row.id);
+      await recordAudit(db, {
+        actorId: actor.id,
+        action: 'operations.retry_failed',
+        targetType: 'request',
+        details: { affected: rows.length },
+      });
+      return { affected: rows.length };
+    },
+
+    async releaseExpired(actor: Actor) {
+      const affected = await deps.tasks.expireLeases();
+      await recordAudit(db, {
+        actorId: actor.id,
+        action: 'operations.release_expired',
+        targetType: 'task',
+        details: { affected },
+      });
+      return { affected };
+    },
+
+    async audit(p: { page: number; limit: number }) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ entry: auditLog, email: users.email })
+          .from(auditLog)
+          .leftJoin(users, eq(users.id, auditLog.actorId))
+          .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+          .limit(p.limit)
+          .offset((p.page - 1) * p.limit),
+        db.select({ n: sql<number>`count(*)::int` }).from(auditLog),
+      ]);
+      const count = Number(total?.n ?? 0);
+      return {
+        entries: rows.map(({ entry, email }) => ({
+          id: entry.id,
+          actor_email: email,
+          action: entry.action,
+          target_type: entry.targetType,
+          target_id: entry.targetId,
+          details: entry.details ?? null,
+          created_at: entry.createdAt.toISOString(),
+        })),
+        total: count,
+        page: p.page,
+        pages: Math.max(1, Math.ceil(count / p.limit)),
+      };
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
