@@ -13,9 +13,9 @@ export function formatLocation(location: SourceLocation): string {
   }
   const parts: string[] = [];
   if (location.page !== undefined) parts.push(`page ${location.page}`);
+  if (location.line !== undefined) parts.push(`line ${location.line}`);
   if (location.row !== undefined) parts.push(`row ${location.row}`);
   if (location.column !== undefined) parts.push(`column ${location.column}`);
-  if (location.line !== undefined) parts.push(`line ${location.line}`);
   return parts.join(', ');
 }
 

@@ -121,3 +121,13 @@ export function checkZipBomb(bytes: Uint8Array, limits: ZipLimits = {}, what = '
   }
   return entries;
 }
+
+/** The bytes of one entry (after checkZipBomb has vetted the archive). */
+export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Buffer {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const p = entry.localHeaderOffset;
+  const start = p + 30 + buf.readUInt16LE(p + 26) + buf.readUInt16LE(p + 28);
+  const data = buf.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) return Buffer.from(data);
+  return zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+}

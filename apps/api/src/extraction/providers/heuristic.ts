@@ -1,0 +1,531 @@
+import { detectScale, findDate, type NormalisedValue, normaliseValue, type Scale } from '@sieve/contracts';
+import { formatLocation, sourceUrlOf } from '../location';
+import type {
+  ExtractedDocument,
+  ExtractedItem,
+  ExtractionOptions,
+  ExtractionProvider,
+  ExtractionResult,
+  SourceLocation,
+  TextCell,
+  TextLine,
+} from '../types';
+import { confidenceScore, notFound } from './result';
+import {
+  dateAtStart,
+  firstNumber,
+  isCurrencyOnly,
+  isUnitSuffixOnly,
+  isValueText,
+  numberAtStart,
+  phraseAtStart,
+  skipLeadIn,
+} from './value-tokens';
+
+/**
+ * The default provider: offline and deterministic (DESIGN §3). For each data point it finds the
+ * line whose label matches the data point's name (case, underscores, plurals aside), takes the
+ * value after the label (same line, next table cell, the cell below a header, or the next line),
+ * normalises it per the formatting guidelines with the scale the document states nearby, and
+ * rates how sure it is:
+ *
+ *   exact label at the start of its line or cell, clean value beside it   0.97
+ *   label with extra words / prose mention                                ~0.85–0.9
+ *   value from the next line or under a header                            ~0.85–0.9
+ *   several candidates disagreeing                                        × 0.85
+ *   nothing found                                                         value null, 0.2
+ */
+
+const MAX_CONFIDENCE = 0.97;
+const SCALE_LOOKBACK_LINES = 40;
+const MAX_ALL_ITEMS = 300;
+
+// ---------------------------------------------------------------------------------------------
+// Words and labels
+
+interface Token {
+  stem: string;
+  start: number;
+  end: number;
+}
+
+function stem(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) {
+    return w.slice(0, -1);
+  }
+  return w;
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const start = m.index ?? 0;
+    tokens.push({ stem: stem(m[0]), start, end: start + m[0].length });
+  }
+  return tokens;
+}
+
+/** "total_revenue", "Total revenue", "totalRevenue" → ["total", "revenue"]. */
+export function labelStems(dataPoint: string): string[] {
+  return tokenize(dataPoint.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_\-./]+/g, ' ')).map((t) => t.stem);
+}
+
+type MatchKind = 'exact' | 'gapped' | 'unordered';
+interface LabelMatch {
+  kind: MatchKind;
+  first: number;
+  last: number;
+  /** Character offsets of the matched label in the text. */
+  start: number;
+  end: number;
+}
+
+function findLabel(tokens: Token[], label: string[]): LabelMatch | null {
+  if (label.length === 0 || tokens.length === 0) return null;
+  const make = (kind: MatchKind, first: number, last: number): LabelMatch => ({
+    kind,
+    first,
+    last,
+    start: tokens[first]?.start ?? 0,
+    end: tokens[last]?.end ?? 0,
+  });
+  for (let i = 0; i + label.length <= tokens.length; i++) {
+    if (label.every((s, j) => tokens[i + j]?.stem === s)) return make('exact', i, i + label.length - 1);
+  }
+  if (label.length < 2) return null;
+  // In order, at most two extra words in between ("Total net revenues").
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]?.stem !== label[0]) continue;
+    let j = i;
+    let gaps = 0;
+    let matched = 1;
+    while (matched < label.length && j + 1 < tokens.length && gaps <= 2) {
+      j += 1;
+      if (tokens[j]?.stem === label[matched]) matched += 1;
+      else gaps += 1;
+    }
+    if (matched === label.length && gaps <= 2) return make('gapped', i, j);
+  }
+  // Any order within a short window ("Revenue, total").
+  const window = label.length + 2;
+  for (let i = 0; i < tokens.length; i++) {
+    const slice = tokens.slice(i, i + window);
+    const stems = slice.map((t) => t.stem);
+    if (label.every((s) => stems.includes(s))) {
+      const positions = label.map((s) => i + stems.indexOf(s));
+      return make('unordered', Math.min(...positions), Math.max(...positions));
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the data point expects
+
+type Expectation = 'date' | 'number' | 'any';
+
+function expectationOf(dataPoint: string): Expectation {
+  const words = dataPoint
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_\-./]+/g, ' ')
+    .toLowerCase();
+  if (/\b(?:date|dated|day|as of|period end|expiry|expiration|effective|maturity)\b|\bon$/.test(words))
+    return 'date';
+  if (
+    /\b(?:revenues?|sales|income|profits?|loss(?:es)?|margins?|ratios?|rates?|amounts?|totals?|prices?|costs?|expenses?|eps|earnings|assets|liabilities|equity|cash|debt|balances?|counts?|employees|shares|percent(?:age)?|pct|growth|yields?|fees?|tax(?:es)?|payments?|rent|salary|volume|quantity|ebitda|capex|dividends?|spend|budget|value)\b/.test(
+      words,
+    ) ||
+    /^(?:number|num|no) of\b/.test(words)
+  ) {
+    return 'number';
+  }
+  return 'any';
+}
+
+function fitsExpectation(value: NormalisedValue, expectation: Expectation): boolean {
+  if (value === null) return false;
+  if (expectation === 'number') return typeof value === 'number';
+  if (expectation === 'date') return typeof value === 'string' && /^\d{8}$/.test(value);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Document structure: blocks (page, sheet, crawled page) and merged symbol cells
+
+function blockKey(location: SourceLocation): string {
+  return `${location.page ?? ''}|${location.sheet ?? ''}|${location.url ?? ''}`;
+}
+
+/** "$" | "1,234.5" → "$1,234.5"; "45" | "%" → "45%" (EDGAR tables put symbols in their own cells). */
+export function mergeSymbolCells(cells: TextCell[]): TextCell[] {
+  const merged: TextCell[] = [];
+  let pendingPrefix = '';
+  for (const cell of cells) {
+    if (isCurrencyOnly(cell.text)) {
+      pendingPrefix += cell.text.trim();
+      continue;
+    }
+    const previous = merged.at(-1);
+    if (isUnitSuffixOnly(cell.text) && previous && pendingPrefix === '') {
+      merged[merged.length - 1] = { ...previous, text: `${previous.text}${cell.text.trim()}` };
+      continue;
+    }
+    merged.push(pendingPrefix ? { ...cell, text: `${pendingPrefix}${cell.text}` } : cell);
+    pendingPrefix = '';
+  }
+  return merged;
+}
+
+class DocumentIndex {
+  readonly lines: TextLine[];
+  private readonly scaleCache = new Map<number, Scale | undefined>();
+
+  constructor(readonly doc: ExtractedDocument) {
+    this.lines = doc.lines;
+  }
+
+  /** The scale stated on the line or in the lines above it within its block ("(in millions)"). */
+  scaleFor(index: number): Scale | undefined {
+    if (this.scaleCache.has(index)) return this.scaleCache.get(index);
+    const line = this.lines[index];
+    let scale: Scale | undefined;
+    if (line) {
+      const key = blockKey(line.location);
+      for (let i = index; i >= 0 && i >= index - SCALE_LOOKBACK_LINES; i--) {
+        const other = this.lines[i];
+        if (!other || blockKey(other.location) !== key) break;
+        scale = detectScale(other.text);
+        if (scale) break;
+      }
+    }
+    this.scaleCache.set(index, scale);
+    return scale;
+  }
+
+  /** The next line of the same block, if any. */
+  nextInBlock(index: number): { line: TextLine; index: number } | null {
+    const line = this.lines[index];
+    const next = this.lines[index + 1];
+    if (!line || !next || blockKey(line.location) !== blockKey(next.location)) return null;
+    return { line: next, index: index + 1 };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidates
+
+type How = 'same-line' | 'next-cell' | 'below-header' | 'next-line';
+
+interface Candidate {
+  score: number;
+  raw: string;
+  value: NormalisedValue;
+  lineIndex: number;
+  location: SourceLocation;
+  sourceText: string;
+}
+
+const HOW_FACTOR: Record<How, number> = {
+  'same-line': 1,
+  'next-cell': 1,
+  'below-header': 0.93,
+  'next-line': 0.88,
+};
+const KIND_FACTOR: Record<MatchKind, number> = { exact: 1, gapped: 0.87, unordered: 0.8 };
+
+/** The value written at the start of `text`, as the data point expects it. */
+function valueAtStart(text: string, expectation: Expectation): { raw: string; clean: boolean } | null {
+  let rest = skipLeadIn(text);
+  // "Revenue for the year: $5 million": a colon soon after the label starts the value.
+  const colon = rest.indexOf(':');
+  if (colon > 0 && colon < 40 && !numberAtStart(rest) && !dateAtStart(rest))
+    rest = skipLeadIn(rest.slice(colon + 1));
+  if (rest === '') return null;
+  const date = dateAtStart(rest);
+  if (date) return { raw: date, clean: true };
+  const number = numberAtStart(rest);
+  if (number) return { raw: number, clean: true };
+  if (expectation === 'date') {
+    const later = findDate(rest.slice(0, 80));
+    if (later) return { raw: later.text, clean: false };
+  }
+  if (expectation === 'number') {
+    const later = firstNumber(rest.slice(0, 80));
+    if (later) return { raw: later.token, clean: false };
+    return null;
+  }
+  const phrase = phraseAtStart(rest);
+  return phrase ? { raw: phrase, clean: true } : null;
+}
+
+function isLabelFirst(tokens: Token[], match: LabelMatch): boolean {
+  // Leading list markers ("1.", "a)", "•") do not count.
+  const before = tokens.slice(0, match.first);
+  return before.every((t) => /^(?:\d{1,2}|[a-z]|[ivx]+)$/.test(t.stem)) && before.length <= 1;
+}
+
+function coverage(tokens: Token[], match: LabelMatch, labelEnd: number): number {
+  const inLabel = tokens.filter((t) => t.end <= labelEnd).length;
+  const matched = match.last - match.first + 1;
+  return inLabel === 0 ? 1 : Math.min(1, matched / inLabel);
+}
+
+function candidatesForLine(
+  index: DocumentIndex,
+  lineIndex: number,
+  dataPoint: string,
+  label: string[],
+  expectation: Expectation,
+): Candidate[] {
+  const line = index.lines[lineIndex] as TextLine;
+  const found: Candidate[] = [];
+  const add = (
+    how: How,
+    labelFactor: number,
+    raw: string,
+    clean: boolean,
+    location: SourceLocation,
+    sourceText: string,
+  ) => {
+    const scale = /per share|per unit|\beps\b/i.test(`${line.text} ${dataPoint}`)
+      ? undefined
+      : index.scaleFor(lineIndex);
+    const value = normaliseValue(raw, { dataPoint, ...(scale ? { scale } : {}) });
+    if (value === null) return;
+    const typeFactor = fitsExpectation(value, expectation) ? 1 : 0.75;
+    const score = labelFactor * HOW_FACTOR[how] * typeFactor * (clean ? 1 : 0.93);
+    found.push({ score, raw, value, lineIndex, location, sourceText });
+  };
+
+  const cells = line.cells ? mergeSymbolCells(line.cells) : undefined;
+  if (cells && cells.length > 1) {
+    cells.forEach((cell, c) => {
+      const tokens = tokenize(cell.text);
+      const match = findLabel(tokens, label);
+      if (!match) return;
+      const afterLabel = cell.text.slice(match.end);
+      const cellCoverage = coverage(tokens, match, afterLabel.trim() ? match.end : cell.text.length);
+      const labelFactor =
+        KIND_FACTOR[match.kind] * (cellCoverage >= 1 ? 1 : 0.9) * (isLabelFirst(tokens, match) ? 1 : 0.9);
+      const cellLocation = (column: string) => ({ ...line.location, column });
+
+      if (line.isHeader) {
+        // The value sits in this column of the rows below.
+        let rows = 0;
+        let firstBelow: { line: TextLine; cell: TextCell; lineIndex: number } | null = null;
+        for (let i = lineIndex + 1; i < index.lines.length; i++) {
+          const below = index.lines[i] as TextLine;
+          if (blockKey(below.location) !== blockKey(line.location) || below.isHeader) break;
+          const belowCell = below.cells?.find((b) => b.column === cell.column);
+          if (!belowCell) continue;
+          rows += 1;
+          firstBelow ??= { line: below, cell: belowCell, lineIndex: i };
+        }
+        if (firstBelow && (cellCoverage >= 1 || match.kind === 'exact')) {
+          const factor = labelFactor * (rows === 1 ? 1 : 0.82);
+          const location = { ...firstBelow.line.location, column: firstBelow.cell.column };
+          add('below-header', factor, firstBelow.cell.text, true, location, firstBelow.line.text);
+        }
+        return;
+      }
+      const inCell = afterLabel.trim() ? valueAtStart(afterLabel, expectation) : null;
+      if (inCell) {
+        add('same-line', labelFactor, inCell.raw, inCell.clean, cellLocation(cell.column), line.text);
+        return;
+      }
+      const next = cells.slice(c + 1).find((n) => n.text.trim() !== '');
+      if (next) {
+        const value = valueAtStart(next.text, expectation);
+        if (value)
+          add(
+            'next-cell',
+            labelFactor,
+            value.raw,
+            value.clean && isValueText(next.text) !== false,
+            cellLocation(next.column),
+            line.text,
+          );
+      }
+    });
+    if (found.length > 0 || line.isHeader) return found;
+  }
+
+  const tokens = tokenize(line.text);
+  const match = findLabel(tokens, label);
+  if (!match) return found;
+  const rest = line.text.slice(match.end);
+  const colon = /^[^:]{0,40}:/.exec(rest);
+  const labelEnd = colon ? match.end + colon[0].length : match.end;
+  const labelFactor =
+    KIND_FACTOR[match.kind] *
+    (coverage(tokens, match, labelEnd) >= 1 ? 1 : 0.9) *
+    (isLabelFirst(tokens, match) ? 1 : 0.9);
+  const value = valueAtStart(rest, expectation);
+  if (value) {
+    add('same-line', labelFactor, value.raw, value.clean, line.location, line.text);
+    return found;
+  }
+  // Nothing after the label: the value may be the next line ("Report date:" / "March 5, 2024").
+  if (skipLeadIn(rest).trim() === '') {
+    const next = index.nextInBlock(lineIndex);
+    if (next && !/^[^:]{1,60}:\s*\S/.test(next.line.text)) {
+      const nextValue = valueAtStart(next.line.text, expectation);
+      if (nextValue) {
+        add(
+          'next-line',
+          labelFactor,
+          nextValue.raw,
+          nextValue.clean,
+          next.line.location,
+          `${line.text}\n${next.line.text}`,
+        );
+      }
+    }
+  }
+  return found;
+}
+
+function itemFrom(doc: ExtractedDocument, candidate: Candidate, confidence: number): ExtractedItem {
+  return {
+    value: candidate.value,
+    location: formatLocation(candidate.location),
+    source_text: candidate.sourceText,
+    source_url: sourceUrlOf(doc, candidate.location),
+    confidence: Math.round(confidence * 1000) / 1000,
+  };
+}
+
+/** The best candidate for one data point, and how sure we are of it. */
+export function extractDataPoint(
+  doc: ExtractedDocument,
+  dataPoint: string,
+  index = new DocumentIndex(doc),
+): ExtractedItem {
+  const label = labelStems(dataPoint);
+  if (label.length === 0) return notFound();
+  const expectation = expectationOf(dataPoint);
+  const candidates: Candidate[] = [];
+  index.lines.forEach((_, i) => {
+    candidates.push(...candidatesForLine(index, i, dataPoint, label, expectation));
+  });
+  if (candidates.length === 0) return notFound();
+  // Best score first; ties go to the earliest line (stable sort).
+  candidates.sort((a, b) => b.score - a.score);
+  const best = candidates[0] as Candidate;
+  let confidence = MAX_CONFIDENCE * best.score;
+  const rival = candidates.find(
+    (c) => c !== best && c.score >= best.score - 0.05 && !sameValue(c.value, best.value),
+  );
+  if (rival) confidence *= 0.85;
+  return itemFrom(doc, best, Math.max(0.3, Math.min(MAX_CONFIDENCE, confidence)));
+}
+
+function sameValue(a: NormalisedValue, b: NormalisedValue): boolean {
+  if (typeof a === 'number' && typeof b === 'number')
+    return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+  return String(a).toLowerCase() === String(b).toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Everything labelled (empty data_points)
+
+export function snakeCase(label: string): string {
+  return label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 64)
+    .replace(/_+$/, '');
+}
+
+function isLabelText(text: string): boolean {
+  const t = text.trim();
+  if (t.length < 2 || t.length > 80 || !/^[\p{L}(]/u.test(t)) return false;
+  if (/https?:|www\./i.test(t) || isValueText(t)) return false;
+  return t.split(/\s+/).length <= 8;
+}
+
+/** Every "Label: value" line and label/value table row, keyed by the snake-cased label. */
+export function extractAll(
+  doc: ExtractedDocument,
+  index = new DocumentIndex(doc),
+): Record<string, ExtractedItem> {
+  const result: Record<string, ExtractedItem> = {};
+  const put = (
+    label: string,
+    raw: string,
+    lineIndex: number,
+    location: SourceLocation,
+    sourceText: string,
+    confidence: number,
+  ) => {
+    const key = snakeCase(label);
+    if (!key || key in result || Object.keys(result).length >= MAX_ALL_ITEMS) return;
+    const line = index.lines[lineIndex] as TextLine;
+    const scale = /per share|per unit|\beps\b/i.test(line.text) ? undefined : index.scaleFor(lineIndex);
+    const value = normaliseValue(raw, { dataPoint: key, ...(scale ? { scale } : {}) });
+    if (value === null) return;
+    const candidate: Candidate = { score: 1, raw, value, lineIndex, location, sourceText };
+    result[key] = itemFrom(
+      doc,
+      candidate,
+      typeof value === 'string' && !/^\d{8}$/.test(value) ? confidence * 0.95 : confidence,
+    );
+  };
+
+  index.lines.forEach((line, i) => {
+    if (line.isHeader) return;
+    const cells = line.cells ? mergeSymbolCells(line.cells) : undefined;
+    if (cells && cells.length >= 2) {
+      const [labelCell, valueCell, ...others] = cells;
+      if (!labelCell || !valueCell || !isLabelText(labelCell.text)) return;
+      const inLabel = /^(.{2,60}?):\s*(\S.*)$/.exec(labelCell.text);
+      if (inLabel?.[1] && inLabel[2] && cells.length === 2 && !isValueText(valueCell.text)) {
+        put(inLabel[1], inLabel[2], i, { ...line.location, column: labelCell.column }, line.text, 0.9);
+        return;
+      }
+      const label = labelCell.text.replace(/[:\s]+$/, '');
+      const allValues = others.every((o) => isValueText(o.text));
+      if (others.length === 0)
+        put(label, valueCell.text, i, { ...line.location, column: valueCell.column }, line.text, 0.9);
+      else if (isValueText(valueCell.text) && allValues) {
+        // A row of figures (several periods): the first column is usually the latest.
+        put(label, valueCell.text, i, { ...line.location, column: valueCell.column }, line.text, 0.8);
+      }
+      return;
+    }
+    const m = /^\s*(?:[-•*]\s*)?([\p{L}(][^:]{1,79}?)\s*:\s*(\S.{0,199})$/u.exec(line.text);
+    if (!m?.[1] || !m[2] || !isLabelText(m[1])) return;
+    const value = valueAtStart(m[2], expectationOf(m[1]));
+    if (value) put(m[1], value.raw, i, line.location, line.text, value.clean ? 0.9 : 0.82);
+  });
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export class HeuristicProvider implements ExtractionProvider {
+  readonly name = 'heuristic';
+
+  async extract(
+    doc: ExtractedDocument,
+    dataPoints: string[],
+    _options: ExtractionOptions,
+  ): Promise<ExtractionResult> {
+    const index = new DocumentIndex(doc);
+    const wanted = dataPoints.map((d) => d.trim()).filter((d) => d !== '');
+    const result: Record<string, ExtractedItem> = {};
+    if (wanted.length === 0) {
+      Object.assign(result, extractAll(doc, index));
+    } else {
+      for (const dataPoint of wanted) result[dataPoint] = extractDataPoint(doc, dataPoint, index);
+    }
+    return { result, confidence_score: confidenceScore(result), provider: this.name };
+  }
+}

@@ -1,0 +1,89 @@
+import { findDate, normaliseDate, normaliseNumber } from '@sieve/contracts';
+
+/**
+ * Finding the value in the text that follows a label: a figure ("$1,234.5 million", "(12)",
+ * "45%"), a date ("March 5, 2024"), or a short phrase.
+ */
+
+const CURRENCY = String.raw`(?:US\$|USD ?|C\$|A\$|\$|€|£|¥|₹)`;
+const WORD_UNIT = String.raw`(?:percent|per cent|bps|basis points|trillions?|billions?|millions?|thousands?|bn|mn|mm|tn)\b`;
+const NUMBER_TOKEN = new RegExp(
+  String.raw`^\(?\s*[-−+]?\s*${CURRENCY}?\s*\(?\s*[-−]?\s*(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s*\))?(?:\s?%|\s?${WORD_UNIT}|(?<=\d)[kKmMbB]\b)?(?:\s*\))?`,
+  'i',
+);
+const NUMBER_ANYWHERE = new RegExp(NUMBER_TOKEN.source.slice(1), 'gi');
+
+// Words between a label and its value: "Revenue was approximately $5 million".
+const LEAD_IN =
+  /^(?:[\s:=|\-–—.…]+|(?:was|were|is|are|of|totaled|totalled|totaling|totalling|amounted to|equal to|equalled|equaled|reached|stood at|came to|approximately|approx\.?|about|around|roughly|nearly|an estimated|estimated at|at|to|:)\b)+/i;
+
+export function skipLeadIn(text: string): string {
+  let rest = text;
+  for (let i = 0; i < 10; i++) {
+    const m = LEAD_IN.exec(rest);
+    if (!m || m[0] === '') break;
+    rest = rest.slice(m[0].length);
+  }
+  return rest.trimStart();
+}
+
+function balance(token: string): string {
+  let t = token.trim();
+  const opens = (t.match(/\(/g) ?? []).length;
+  const closes = (t.match(/\)/g) ?? []).length;
+  if (closes > opens) t = t.replace(/\)\s*$/, '').trim();
+  if (opens > closes) t = t.replace(/^\(\s*/, '').trim();
+  return t;
+}
+
+/** A figure at the very start of `text`, as written ("$1,234.5 million"), if it reads as a number. */
+export function numberAtStart(text: string): string | null {
+  const m = NUMBER_TOKEN.exec(text);
+  if (!m) return null;
+  const token = balance(m[0]);
+  // A year-like figure followed by more text is usually part of a phrase ("2023 annual report").
+  return normaliseNumber(token) === null ? null : token;
+}
+
+/** The first figure anywhere in `text` with where it starts. */
+export function firstNumber(text: string): { token: string; index: number } | null {
+  for (const m of text.matchAll(NUMBER_ANYWHERE)) {
+    const index = m.index ?? 0;
+    // Not the tail of a word or of another number ("Q4", "10-K").
+    if (index > 0 && /[\p{L}\d\-/]/u.test(text[index - 1] ?? '')) continue;
+    const token = balance(m[0]);
+    if (normaliseNumber(token) !== null) return { token, index };
+  }
+  return null;
+}
+
+/** A date at the start of `text` (after the lead-in), as written. */
+export function dateAtStart(text: string): string | null {
+  const found = findDate(text);
+  if (!found || found.index > 1) return null;
+  return found.text;
+}
+
+export function isCurrencyOnly(text: string): boolean {
+  return /^(?:US\$|USD|C\$|A\$|\$|€|£|¥|₹)$/i.test(text.trim());
+}
+
+export function isUnitSuffixOnly(text: string): boolean {
+  return /^(?:%|\)|\)%|%\)|pts?|bps)$/i.test(text.trim());
+}
+
+/** True when the text is one value and nothing else (a table cell holding a figure or a date). */
+export function isValueText(text: string): boolean {
+  const t = text.trim();
+  if (t === '') return false;
+  if (normaliseDate(t)) return true;
+  const token = numberAtStart(t);
+  return token !== null && token.length >= t.length - 1;
+}
+
+/** A short phrase value: the text up to a cell break, a sentence end or 120 characters. */
+export function phraseAtStart(text: string): string | null {
+  const cut = text.split(/ \| | {2,}|;|\.\s|\.$|\s\(see /)[0] ?? '';
+  const phrase = cut.trim().slice(0, 120).trim();
+  return phrase === '' ? null : phrase;
+}
