@@ -45,8 +45,6 @@ const MEDIA_TYPES: Record<SniffedKind, string> = {
   text: 'text/plain',
 };
 
-export const IMAGE_KINDS: readonly SniffedKind[] = ['png', 'jpeg', 'gif', 'webp'];
-
 function sniffed(kind: SniffedKind): SniffedType {
   return { kind, mediaType: MEDIA_TYPES[kind] };
 }

@@ -434,6 +434,7 @@ function sameValue(a: NormalisedValue, b: NormalisedValue): boolean {
 
 export function snakeCase(label: string): string {
   return label
+    .replace(/ß/g, 'ss')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/([a-z])([A-Z])/g, '$1_$2')
@@ -500,7 +501,7 @@ export function extractAll(
       }
       return;
     }
-    const m = /^\s*(?:[-•*]\s*)?([\p{L}(][^:]{1,79}?)\s*:\s*(\S.{0,199})$/u.exec(line.text);
+    const m = /^\s*(?:[-•*]\s*)?([\p{L}(][^:]{1,79}?)\s*:(?!\/\/)\s*(\S.{0,199})$/u.exec(line.text);
     if (!m?.[1] || !m[2] || !isLabelText(m[1])) return;
     const value = valueAtStart(m[2], expectationOf(m[1]));
     if (value) put(m[1], value.raw, i, line.location, line.text, value.clean ? 0.9 : 0.82);

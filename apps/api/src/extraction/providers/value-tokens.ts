@@ -45,16 +45,23 @@ export function numberAtStart(text: string): string | null {
   return normaliseNumber(token) === null ? null : token;
 }
 
-/** The first figure anywhere in `text` with where it starts. */
+/**
+ * The figure in `text` most likely to be the value: the first one with a currency, a unit,
+ * separators or decimals ("$9 million" over "note 4"), else the first bare one.
+ */
 export function firstNumber(text: string): { token: string; index: number } | null {
+  let bare: { token: string; index: number } | null = null;
   for (const m of text.matchAll(NUMBER_ANYWHERE)) {
-    const index = m.index ?? 0;
+    const lead = m[0].length - m[0].trimStart().length;
+    const index = (m.index ?? 0) + lead;
     // Not the tail of a word or of another number ("Q4", "10-K").
     if (index > 0 && /[\p{L}\d\-/]/u.test(text[index - 1] ?? '')) continue;
     const token = balance(m[0]);
-    if (normaliseNumber(token) !== null) return { token, index };
+    if (normaliseNumber(token) === null) continue;
+    if (/[$€£¥₹%,.]|[a-z]$/i.test(token)) return { token, index };
+    bare ??= { token, index };
   }
-  return null;
+  return bare;
 }
 
 /** A date at the start of `text` (after the lead-in), as written. */

@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { loadCsv } from '../documents/csv';
+import { loadHtml } from '../documents/html';
+import { loadText } from '../documents/text';
+import type { ExtractedDocument } from '../types';
+import { extractAll, HeuristicProvider, labelStems, mergeSymbolCells, snakeCase } from './heuristic';
+
+const provider = new HeuristicProvider();
+const options = { documentType: 'pdf' };
+
+async function run(doc: ExtractedDocument, dataPoints: string[]) {
+  return provider.extract(doc, dataPoints, options);
+}
+
+describe('HeuristicProvider', () => {
+  it('matches labels regardless of case, underscores, camelCase and plurals', async () => {
+    const doc = loadText('TOTAL REVENUES: $5 million');
+    for (const dataPoint of ['total_revenue', 'Total revenue', 'totalRevenue', 'total-revenues']) {
+      const { result } = await run(doc, [dataPoint]);
+      expect(result[dataPoint]).toMatchObject({ value: 5000000, confidence: 0.97, location: 'line 1' });
+    }
+  });
+
+  it('rates a fuzzy label lower than an exact one, and prefers the exact one', async () => {
+    const fuzzy = await run(loadText('Total net revenues: $5 million'), ['total_revenue']);
+    expect(fuzzy.result.total_revenue?.value).toBe(5000000);
+    expect(fuzzy.result.total_revenue?.confidence).toBeLessThan(0.9);
+    expect(fuzzy.result.total_revenue?.confidence).toBeGreaterThan(0.75);
+
+    const both = await run(loadText('Total net revenues: $5 million\nTotal revenue: $7 million'), [
+      'total_revenue',
+    ]);
+    expect(both.result.total_revenue).toMatchObject({ value: 7000000, location: 'line 2' });
+  });
+
+  it('reads a value from prose, with less confidence', async () => {
+    const { result } = await run(loadText('In 2023, total revenue was approximately $1.2 billion.'), [
+      'total_revenue',
+    ]);
+    expect(result.total_revenue?.value).toBe(1200000000);
+    expect(result.total_revenue?.confidence).toBeLessThan(0.9);
+  });
+
+  it('takes the value from the next line when the label line has none', async () => {
+    const { result } = await run(loadText('Report date:\nMarch 5, 2024\nPrepared by: Finance'), [
+      'report_date',
+    ]);
+    expect(result.report_date).toMatchObject({
+      value: '20240305',
+      location: 'line 2',
+      source_text: 'Report date:\nMarch 5, 2024',
+    });
+    expect(result.report_date?.confidence).toBeLessThan(0.9);
+    expect(result.report_date?.confidence).toBeGreaterThan(0.8);
+  });
+
+  it('reads the cell under a matching header (one-record tables)', async () => {
+    const doc = loadCsv('company,total_revenue,gross_margin\nAcme,1234500000,45%\n');
+    const { result } = await run(doc, ['total_revenue', 'gross_margin']);
+    expect(result.total_revenue).toMatchObject({
+      value: 1234500000,
+      location: 'row 2, column B',
+      source_text: 'Acme | 1234500000 | 45%',
+    });
+    expect(result.gross_margin?.value).toBe(0.45);
+    expect(result.total_revenue?.confidence).toBeGreaterThan(0.85);
+
+    const many = await run(loadCsv('company,total_revenue\nAcme,1\nBeta,2\n'), ['total_revenue']);
+    expect(many.result.total_revenue?.value).toBe(1);
+    expect(many.result.total_revenue?.confidence).toBeLessThan(0.85);
+  });
+
+  it('applies the scale stated on the line or in a header above, but not to per-share figures or percentages', async () => {
+    const sameLine = await run(loadText('Revenue (in thousands): 1,234'), ['revenue']);
+    expect(sameLine.result.revenue?.value).toBe(1234000);
+
+    const html = loadHtml(`<table>
+      <tr><td>(In millions, except per share amounts)</td></tr>
+      <tr><td>Net income</td><td>$</td><td>96,995</td></tr>
+      <tr><td>Diluted earnings per share</td><td>$</td><td>6.13</td></tr>
+      <tr><td>Operating margin</td><td>29.8</td><td>%</td></tr></table>`);
+    const { result } = await run(html, ['net_income', 'diluted_earnings_per_share', 'operating_margin']);
+    expect(result.net_income?.value).toBe(96995000000);
+    expect(result.diluted_earnings_per_share?.value).toBe(6.13);
+    expect(result.operating_margin?.value).toBe(0.298);
+  });
+
+  it('keeps scales to their page: a header on page 1 does not scale page 2', async () => {
+    const doc: ExtractedDocument = {
+      kind: 'pdf',
+      lines: [
+        { text: '(in millions)', location: { page: 1, line: 1 } },
+        { text: 'Total revenue: 12', location: { page: 2, line: 1 } },
+      ],
+    };
+    expect((await run(doc, ['total_revenue'])).result.total_revenue?.value).toBe(12);
+  });
+
+  it('reads text values and identifiers as text', async () => {
+    const { result } = await run(loadText('Company name: Acme Corp. All rights reserved\nZip code: 02134'), [
+      'company_name',
+      'zip_code',
+    ]);
+    expect(result.company_name?.value).toBe('Acme Corp');
+    expect(result.zip_code?.value).toBe('02134');
+  });
+
+  it('leaves what it cannot find blank, and scores the task by its weakest item', async () => {
+    const doc = loadText('Total revenue: $5 million');
+    const { result, confidence_score } = await run(doc, ['total_revenue', 'headcount']);
+    expect(result.headcount).toEqual({
+      value: null,
+      location: '',
+      source_text: '',
+      source_url: null,
+      confidence: 0.2,
+    });
+    expect(confidence_score).toBeCloseTo(Math.log(0.2), 4);
+
+    const nothing = await run(doc, ['headcount']);
+    expect(nothing.confidence_score).toBe(-10);
+    const image = await run({ kind: 'image', lines: [], image: { mediaType: 'image/png', base64: '' } }, [
+      'total_revenue',
+    ]);
+    expect(image.result.total_revenue?.value).toBeNull();
+  });
+
+  it('is less sure when equally good lines disagree', async () => {
+    const { result } = await run(loadText('Total revenue: $5 million\nTotal revenue: $6 million'), [
+      'total_revenue',
+    ]);
+    expect(result.total_revenue).toMatchObject({ value: 5000000, location: 'line 1' });
+    expect(result.total_revenue?.confidence).toBeLessThan(0.85);
+    const agreeing = await run(loadText('Total revenue: $5 million\nTotal revenue: $5.0 million'), [
+      'total_revenue',
+    ]);
+    expect(agreeing.result.total_revenue?.confidence).toBe(0.97);
+  });
+
+  it('wants a number for figures and a date for dates', async () => {
+    const { result } = await run(
+      loadText('Total revenue: see note 4 where it is $9 million\nReport date: to be confirmed'),
+      ['total_revenue', 'report_date'],
+    );
+    expect(result.total_revenue?.value).toBe(9000000);
+    expect(result.total_revenue?.confidence).toBeLessThan(0.97);
+    // "to be confirmed" is not a date: kept as found text, but rated low.
+    expect(result.report_date?.confidence).toBeLessThan(0.8);
+  });
+
+  it('is deterministic', async () => {
+    const doc = loadText('Total revenue: $5 million\nGross margin: 45%');
+    expect(await run(doc, ['total_revenue', 'gross_margin'])).toEqual(
+      await run(doc, ['total_revenue', 'gross_margin']),
+    );
+  });
+});
+
+describe('every labelled value (empty data points)', () => {
+  it('extracts "Label: value" lines and label/value table rows, snake-cased', async () => {
+    const doc = loadHtml(`<h1>Highlights for 2023</h1>
+      <p>Total revenue: $1,234.5 million</p>
+      <p>This sentence has no label.</p>
+      <p>See https://example.com: for details</p>
+      <table><tr><td>Gross margin</td><td>45%</td></tr>
+      <tr><td>Net sales</td><td>$</td><td>383,285</td><td>394,328</td></tr>
+      <tr><td>Report date</td><td>March 5, 2024</td></tr>
+      <tr><td>Total revenue</td><td>$1</td></tr></table>`);
+    const { result, confidence_score } = await run(doc, []);
+    expect(Object.fromEntries(Object.entries(result).map(([k, v]) => [k, v.value]))).toEqual({
+      total_revenue: 1234500000,
+      gross_margin: 0.45,
+      net_sales: 383285,
+      report_date: '20240305',
+    });
+    expect(result.net_sales?.confidence).toBe(0.8);
+    expect(confidence_score).toBeCloseTo(Math.log(0.8), 4);
+  });
+
+  it('finds nothing in prose', () => {
+    expect(extractAll(loadText('Nothing here is labelled.\nNor here.'))).toEqual({});
+  });
+});
+
+describe('helpers', () => {
+  it('labelStems and snakeCase', () => {
+    expect(labelStems('Total_Revenues')).toEqual(['total', 'revenue']);
+    expect(labelStems('numberOfEmployees')).toEqual(['number', 'of', 'employee']);
+    expect(snakeCase('Total revenue (USD)')).toBe('total_revenue_usd');
+    expect(snakeCase('Café Größe')).toBe('cafe_grosse');
+  });
+
+  it('merges currency and percent cells into their figures', () => {
+    expect(
+      mergeSymbolCells([
+        { text: 'Net sales', column: '1' },
+        { text: '$', column: '2' },
+        { text: '383,285', column: '3' },
+        { text: '29.8', column: '4' },
+        { text: '%', column: '5' },
+      ]).map((c) => c.text),
+    ).toEqual(['Net sales', '$383,285', '29.8%']);
+  });
+});
