@@ -12,6 +12,7 @@ import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes, stripeWebhookRoute, subscriptionRoutes } from './modules/billing/billing.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -83,19 +84,22 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   );
 
   app.use(docsRoutes());
-  app.use(
-    '/api/v1',
-    services.latency.middleware(),
+  const parseAndAuthenticate = [
     express.json({ limit: config.bodyLimit }),
     cookieParser(),
     authenticate(services.auth),
-  );
+  ];
+  app.use('/api/v1', services.latency.middleware(), stripeWebhookRoute(services.billing));
+  app.use('/api/subscription', ...parseAndAuthenticate);
+  app.use('/api/v1', ...parseAndAuthenticate);
   app.use('/api/v1', healthRoutes(deps));
   app.use('/api/v1', authRoutes(services.auth, config.appDomain));
   app.use('/api/v1', filesRoutes(services.files));
   app.use('/api/v1', requestsRoutes(services.requests));
   app.use('/api/v1', tasksRoutes(services.tasks));
   app.use('/api/v1', adminRoutes(services.admin));
+  app.use('/api/v1', billingRoutes(services.billing, config.appDomain));
+  app.use(subscriptionRoutes(services.billing));
   app.use(appHosts({ appsDir: config.webDistDir ?? defaultAppsDir(), appDomain: config.appDomain }));
 
   app.use(notFoundHandler);

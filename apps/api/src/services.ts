@@ -3,6 +3,8 @@ import { LatencyWindow } from './http/latency';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginLimiter } from './modules/auth/login-limiter';
+import { createBillingService } from './modules/billing/billing.service';
+import { createStripeClient } from './modules/billing/stripe-client';
 import { createFilesService } from './modules/files/files.service';
 import { createMailer } from './modules/mail/mailer';
 import { createRequestsService } from './modules/requests/requests.service';
@@ -31,6 +33,12 @@ export function createServices(deps: AppDeps) {
     }),
     requests,
     tasks,
+    billing: createBillingService({
+      db,
+      stripe: createStripeClient(config.stripe),
+      webhookSecret: config.stripe.webhookSecret,
+      logger,
+    }),
     admin: createAdminService({
       db,
       queue: deps.queue,

@@ -1,5 +1,6 @@
 import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
+import { billingEndpoints } from './billing';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { requestEndpoints } from './requests';
@@ -12,4 +13,5 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(requestEndpoints),
   ...Object.values(workerEndpoints),
   ...Object.values(adminEndpoints),
+  ...Object.values(billingEndpoints),
 ];

@@ -81,7 +81,6 @@ export const ERROR_CATALOGUE = {
     status: 401,
     message: 'This sign-in link is invalid or has expired. Please sign in.',
   },
-  BILLING_NOT_CONFIGURED: { status: 503, message: 'Billing is not configured.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

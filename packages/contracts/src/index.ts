@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './auth';
+export * from './billing';
 export * from './constants';
 export * from './endpoint';
 export * from './endpoints';

@@ -32,11 +32,12 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = overrides.database ?? (await createTestDatabase());
   const queue = overrides.queue ?? new InProcessQueue(database.db, { concurrency: 2, logger: testLogger });
-  await seedPlans(database.db, {});
+  const config = testConfig(overrides.env);
+  await seedPlans(database.db, config.stripe.prices);
   const storage = localFileStorage(mkdtempSync(path.join(tmpdir(), 'sieve-files-')));
   const app = createApp({
     storage,
-    config: testConfig(overrides.env),
+    config,
     database,
     queue,
     logger: testLogger,

@@ -55,6 +55,12 @@ CREATE TABLE "plans" (
 	"sort_order" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "stripe_events" (
+	"id" text PRIMARY KEY NOT NULL,
+	"type" text NOT NULL,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "subscriptions" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"plan_id" text NOT NULL,
