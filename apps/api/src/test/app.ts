@@ -8,7 +8,7 @@ import { InProcessQueue } from '../jobs/in-process-queue';
 import type { JobQueue } from '../jobs/queue';
 import { createLogger } from '../logger';
 import { seedPlans } from '../modules/billing/plans';
-import { localFileStorage } from '../storage/file-storage';
+import { type FileStorage, localFileStorage } from '../storage/file-storage';
 import { createTestDatabase } from './database';
 
 export const testLogger = createLogger('silent');
@@ -17,6 +17,7 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   database: Database;
   queue: JobQueue;
+  storage: FileStorage;
   close(): Promise<void>;
 }
 
@@ -46,6 +47,7 @@ export async function createTestApp(
     app,
     database,
     queue,
+    storage,
     close: async () => {
       await queue.close();
       await database.close();

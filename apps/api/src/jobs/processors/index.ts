@@ -1,9 +1,24 @@
+import { createProvider } from '../../extraction/providers';
+import { extractionJob } from '../../modules/requests/extraction.job';
+import { createExtractionProcessor } from '../../modules/requests/extraction.processor';
 import type { Runtime } from '../../runtime';
 
 /**
  * Starts consuming every job type in this process: the API process in the embedded default,
- * the worker process when REDIS_URL is set. Each feature registers its processors here.
+ * the worker process when REDIS_URL is set.
  */
-export async function startProcessors(_runtime: Runtime): Promise<void> {
-  // The extraction and retention processors register here (requests issue).
+export async function startProcessors(runtime: Runtime): Promise<void> {
+  const { config } = runtime;
+  const extract = createExtractionProcessor({
+    db: runtime.database.db,
+    storage: runtime.storage,
+    provider: createProvider(config.extraction),
+    load: {
+      allowPrivateFetch: config.extraction.allowPrivateFetch,
+      secBaseUrl: config.extraction.secBaseUrl,
+      secUserAgent: config.extraction.secUserAgent,
+    },
+    logger: runtime.logger,
+  });
+  await runtime.queue.process(extractionJob, extract);
 }

@@ -1,0 +1,195 @@
+import { CONFIDENCE, REQUIRED_REVIEWS } from '@sieve/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { files, requests, tasks } from '../../db/schema';
+import { ExtractionError } from '../../extraction/errors';
+import {
+  extractFromSource,
+  type LoadDocumentDeps,
+  sourceFromRequest,
+} from '../../extraction/extract-document';
+import type { ExtractionProvider, ExtractionResult } from '../../extraction/types';
+import type { JobContext } from '../../jobs/queue';
+import type { Logger } from '../../logger';
+import type { FileStorage } from '../../storage/file-storage';
+import { extractionJob } from './extraction.job';
+
+export interface ExtractionProcessorDeps {
+  db: Db;
+  storage: FileStorage;
+  provider: ExtractionProvider;
+  load: Omit<LoadDocumentDeps, 'signal' | 'fetch'>;
+  logger: Logger;
+}
+
+const PRIORITY_RANK = { high: 3, medium: 2, low: 1 } as const;
+
+/** DESIGN §3: one review when every item's AI probability is High, else two. */
+export function requiredReviewsFor(result: ExtractionResult) {
+  const items = Object.values(result.result);
+  const allHigh = items.length > 0 && items.every((item) => item.confidence > CONFIDENCE.high);
+  return allHigh ? REQUIRED_REVIEWS.allHigh : REQUIRED_REVIEWS.default;
+}
+
+/** The request-level AI result: per data point, the most confident value across task documents. */
+function combine(results: ExtractionResult[]): ExtractionResult {
+  if (results.length === 1 && results[0]) return results[0];
+  const merged: ExtractionResult['result'] = {};
+  for (const result of results) {
+    for (const [key, item] of Object.entries(result.result)) {
+      const current = merged[key];
+      if (
+        !current ||
+        (item.value !== null && (current.value === null || item.confidence > current.confidence))
+      ) {
+        merged[key] = item;
+      }
+    }
+  }
+  const confidences = Object.values(merged).map((i) => i.confidence);
+  return {
+    result: merged,
+    confidence_score: confidences.length ? Math.log(Math.max(1e-6, Math.min(...confidences))) : -10,
+    provider: results[0]?.provider ?? 'unknown',
+    ...(results[0]?.model ? { model: results[0].model } : {}),
+  };
+}
+
+function readableError(error: unknown) {
+  if (error instanceof ExtractionError) return error.message;
+  return 'Extraction failed after several attempts. Please try again or contact support.';
+}
+
+/**
+ * The extraction job (DESIGN §3): document → text with positions → provider → either the final
+ * result (ai_only) or review tasks. Idempotent per request: a finished or routed request is left
+ * as it is, so a redelivered job changes nothing.
+ */
+export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
+  const { db } = deps;
+
+  async function fail(requestId: string, message: string) {
+    const now = new Date();
+    await db
+      .update(requests)
+      .set({ status: 'failed', error: message, updatedAt: now, completedAt: now })
+      .where(and(eq(requests.id, requestId), inArray(requests.status, ['pending', 'processing'])));
+  }
+
+  return async ({ requestId }: { requestId: string }, context: JobContext) => {
+    const request = await db.query.requests.findFirst({ where: eq(requests.id, requestId) });
+    if (!request || request.deletedAt || request.status === 'completed' || request.status === 'failed')
+      return;
+    const [routed] = await db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(eq(tasks.requestId, requestId))
+      .limit(1);
+    if (routed) return;
+
+    await db
+      .update(requests)
+      .set({
+        status: 'processing',
+        startedAt: request.startedAt ?? new Date(),
+        attempts: sql`${requests.attempts} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(requests.id, requestId));
+
+    const log = deps.logger.child({ requestId, attempt: context.attempt });
+    try {
+      const metadata = request.metadata as Record<string, unknown> & {
+        data_points?: string[];
+        custom_prompt?: string;
+      };
+      let file: { bytes: Uint8Array; contentType?: string; filename?: string } | undefined;
+      if (typeof metadata.file_id === 'string') {
+        const row = await db.query.files.findFirst({ where: eq(files.id, metadata.file_id) });
+        if (!row || row.purgedAt) throw new ExtractionError('The uploaded document is no longer available.');
+        file = {
+          bytes: await deps.storage.get(row.storageKey),
+          contentType: row.contentType,
+          filename: row.filename,
+        };
+      }
+      const source = sourceFromRequest(
+        request.documentType,
+        metadata as Parameters<typeof sourceFromRequest>[1],
+        file,
+      );
+      const extraction = await extractFromSource(
+        source,
+        {
+          dataPoints: metadata.data_points ?? [],
+          documentType: request.documentType,
+          ...(metadata.custom_prompt ? { customPrompt: metadata.custom_prompt } : {}),
+        },
+        { ...deps.load, provider: deps.provider },
+      );
+      const aiResult = combine(extraction.tasks.map((t) => t.result));
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        if (request.aiOnly) {
+          await tx
+            .update(requests)
+            .set({
+              status: 'completed',
+              aiResult: aiResult as unknown as Record<string, unknown>,
+              finalResult: aiResult.result as unknown as Record<string, unknown>,
+              error: null,
+              updatedAt: now,
+              completedAt: now,
+            })
+            .where(eq(requests.id, requestId));
+          return;
+        }
+        const baseName =
+          (typeof metadata.filename === 'string' && metadata.filename) ||
+          (typeof metadata.ticker === 'string' &&
+            `${metadata.ticker} ${metadata.filing_type ?? ''}`.trim()) ||
+          (typeof metadata.url === 'string' && metadata.url) ||
+          null;
+        await tx
+          .insert(tasks)
+          .values(
+            extraction.tasks.map((part, index) => ({
+              requestId,
+              part: index,
+              documentType: request.documentType,
+              priority: PRIORITY_RANK[request.priority],
+              requiredReviews: requiredReviewsFor(part.result),
+              aiResult: part.result as unknown as Record<string, unknown>,
+              metadata: {
+                name: extraction.tasks.length > 1 ? (part.name ?? baseName) : (baseName ?? part.name),
+                ticker: (metadata.ticker as string | undefined) ?? null,
+                url: part.document.sourceUrl ?? (metadata.url as string | undefined) ?? null,
+                file_url: (metadata.file_url as string | undefined) ?? null,
+                filing_url: request.documentType === 'sec' ? (extraction.document.sourceUrl ?? null) : null,
+                document_name: (metadata.filename as string | undefined) ?? part.document.title ?? null,
+                report_id: requestId,
+                content_type: (metadata.content_type as string | undefined) ?? null,
+                data_points: metadata.data_points ?? [],
+                custom_prompt: metadata.custom_prompt ?? null,
+              },
+            })),
+          )
+          .onConflictDoNothing();
+        await tx
+          .update(requests)
+          .set({ aiResult: aiResult as unknown as Record<string, unknown>, error: null, updatedAt: now })
+          .where(eq(requests.id, requestId));
+      });
+      log.info({ tasks: extraction.tasks.length, aiOnly: request.aiOnly }, 'extraction done');
+    } catch (error) {
+      const retryable = error instanceof ExtractionError ? error.retryable : true;
+      if (!retryable || context.attempt >= extractionJob.attempts) {
+        log.warn({ err: error }, 'extraction failed for good');
+        await fail(requestId, readableError(error));
+        return;
+      }
+      log.warn({ err: error }, 'extraction failed; will retry');
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requests, tasks } from '../../db/schema';
+import { HeuristicProvider } from '../../extraction/providers';
+import { EXPECTED, makeReportPdf } from '../../extraction/testing/fixtures';
+import { BullQueue } from '../../jobs/bullmq-queue';
+import { InProcessQueue } from '../../jobs/in-process-queue';
+import type { JobQueue } from '../../jobs/queue';
+import { createTestApp, type TestContext, testLogger } from '../../test/app';
+import { createTestDatabase, redisUrl } from '../../test/database';
+import { createUser } from '../../test/users';
+import { extractionJob } from './extraction.job';
+import { createExtractionProcessor } from './extraction.processor';
+
+const backends: [string, boolean, (db: TestContext['database']) => JobQueue][] = [
+  [
+    'in-process',
+    true,
+    (database) => new InProcessQueue(database.db, { concurrency: 2, pollMs: 50, logger: testLogger }),
+  ],
+  [
+    'bullmq',
+    Boolean(redisUrl),
+    () =>
+      new BullQueue({
+        redisUrl: redisUrl ?? '',
+        concurrency: 2,
+        logger: testLogger,
+        prefix: `sieve-x-${randomBytes(4).toString('hex')}`,
+      }),
+  ],
+];
+
+async function waitForStatus(ctx: TestContext, id: string, statuses: string[], timeoutMs = 30_000) {
+  const started = Date.now();
+  for (;;) {
+    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+    if (row && statuses.includes(row.status) && (row.status !== 'processing' || (await hasTasks(ctx, id))))
+      return row;
+    if (Date.now() - started > timeoutMs) throw new Error(`request ${id} stayed ${row?.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+async function hasTasks(ctx: TestContext, id: string) {
+  return (await ctx.database.db.select().from(tasks).where(eq(tasks.requestId, id))).length > 0;
+}
+
+describe.each(backends)('extraction through the %s job runner', (_name, available, makeQueue) => {
+  let ctx: TestContext;
+  let requester: Awaited<ReturnType<typeof createUser>>;
+  let pdf: Buffer;
+  beforeAll(async () => {
+    if (!available) return;
+    const database = await createTestDatabase();
+    const queue = makeQueue(database);
+    ctx = await createTestApp({ database, queue });
+    requester = await createUser(ctx.database.db, 'requester');
+    pdf = Buffer.from(await makeReportPdf());
+    await ctx.queue.process(
+      extractionJob,
+      createExtractionProcessor({
+        db: ctx.database.db,
+        storage: ctx.storage,
+        provider: new HeuristicProvider(),
+        load: { allowPrivateFetch: false, secBaseUrl: 'http://127.0.0.1:9', secUserAgent: 'test' },
+        logger: testLogger,
+      }),
+    );
+  });
+  afterAll(async () => {
+    if (available) await ctx.close();
+  });
+
+  async function submit(aiOnly: boolean) {
+    const upload = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', requester.auth)
+      .field('document_type', 'pdf')
+      .attach('file', pdf, 'q4-report.pdf');
+    expect(upload.status).toBe(201);
+    const res = await request(ctx.app)
+      .post('/api/v1/requests')
+      .set('Authorization', requester.auth)
+      .send({
+        document_type: 'pdf',
+        metadata: {
+          file_url: upload.body.file_url,
+          data_points: ['Total revenue', 'Gross margin', 'Report date'],
+          ai_only_mode: aiOnly,
+        },
+      });
+    expect(res.status).toBe(201);
+    return res.body.request_id as string;
+  }
+
+  it.skipIf(!available)(
+    'completes an ai-only PDF request with normalised values, source text and page',
+    async () => {
+      const id = await submit(true);
+      const row = await waitForStatus(ctx, id, ['completed', 'failed']);
+      expect(row.error).toBeNull();
+      expect(row.status).toBe('completed');
+      const detail = (
+        await request(ctx.app).get(`/api/v1/requests/${id}`).set('Authorization', requester.auth)
+      ).body;
+      const result = detail.final_result as Record<
+        string,
+        { value: unknown; source_text: string; location: string }
+      >;
+      expect(result['Total revenue']?.value).toBe(EXPECTED.total_revenue);
+      expect(result['Gross margin']?.value).toBe(EXPECTED.gross_margin);
+      expect(result['Report date']?.value).toBe(EXPECTED.report_date);
+      expect(result['Total revenue']?.source_text).toContain('Total revenue: $1,234.5 million');
+      expect(result['Total revenue']?.location).toMatch(/page 2/);
+      const csv = await request(ctx.app)
+        .get(`/api/v1/requests/${id}/result?format=csv`)
+        .set('Authorization', requester.auth);
+      expect(csv.headers['content-disposition']).toMatch(/attachment; filename="sieve-pdf-.+\.csv"/);
+      expect(csv.text).toContain('Total revenue,1234500000');
+    },
+  );
+
+  it.skipIf(!available)(
+    'routes a reviewed request to a task with the AI result and the review count',
+    async () => {
+      const id = await submit(false);
+      await waitForStatus(ctx, id, ['processing']);
+      const [task] = await ctx.database.db.select().from(tasks).where(eq(tasks.requestId, id));
+      expect(task).toMatchObject({ status: 'available', part: 0, documentType: 'pdf' });
+      expect(task?.metadata).toMatchObject({ name: 'q4-report.pdf', document_name: 'q4-report.pdf' });
+      expect([1, 2]).toContain(task?.requiredReviews);
+      const ai = task?.aiResult as { result: Record<string, { value: unknown }>; confidence_score: number };
+      expect(ai.result['Gross margin']?.value).toBe(0.45);
+      expect(ai.confidence_score).toBeLessThanOrEqual(0);
+    },
+  );
+
+  it.skipIf(!available)('fails a request whose document cannot be read, with a readable error', async () => {
+    const res = await request(ctx.app)
+      .post('/api/v1/requests')
+      .set('Authorization', requester.auth)
+      .send({ document_type: 'pdf', metadata: { url: 'http://127.0.0.1:9/report.pdf', ai_only_mode: true } });
+    const row = await waitForStatus(ctx, res.body.request_id, ['failed', 'completed']);
+    expect(row.status).toBe('failed');
+    expect(row.error).toMatch(/Refused to fetch|private|loopback/i);
+  });
+});
