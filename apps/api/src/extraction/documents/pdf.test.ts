@@ -1,9 +1,11 @@
 import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DocumentError } from '../errors';
 import { makeReportPdf, REPORT_LINES } from '../testing/fixtures';
-import { groupLines, loadPdf } from './pdf';
+import { closePdfWorkers, groupLines, loadPdf } from './pdf';
 import { generateTextPdf } from './pdf.bench-corpus';
+
+afterAll(() => closePdfWorkers());
 
 describe('loadPdf', () => {
   it('reads lines in reading order with page and line numbers (in a worker thread)', async () => {
@@ -48,6 +50,19 @@ describe('loadPdf', () => {
     expect(doc.lines.some((l) => l.location.page === 60)).toBe(true);
     // The interval keeps firing throughout the parse: at least a third of the slots it could have.
     expect(ticks).toBeGreaterThan(elapsed / 5 / 3);
+  });
+
+  it('reads several PDFs at once through the worker pool', async () => {
+    const bytes = await makeReportPdf();
+    const docs = await Promise.all([loadPdf(bytes), loadPdf(bytes), loadPdf(bytes), loadPdf(bytes)]);
+    expect(new Set(docs.map((d) => JSON.stringify(d.lines))).size).toBe(1);
+  });
+
+  it('stops a read that runs past its time limit, and the next read still works', async () => {
+    const big = await generateTextPdf(40);
+    await expect(loadPdf(big, { timeoutMs: 5 })).rejects.toThrow('The PDF took longer than 0.005 s to read');
+    const doc = await loadPdf(await makeReportPdf());
+    expect(doc.lines.length).toBeGreaterThan(5);
   });
 
   it('splits table cells at wide gaps', async () => {

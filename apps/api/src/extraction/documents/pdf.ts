@@ -12,7 +12,7 @@ import type { ExtractedDocument, TextCell, TextLine } from '../types';
  *
  * The worker is an inline script (`eval: true`) that imports pdfjs by absolute URL, so it needs no
  * separate bundle entry and runs the same from the TypeScript sources (vitest) and from the tsup
- * bundle in dist/.
+ * bundle in dist/. Workers are pooled so pdfjs loads once per worker, not once per document.
  */
 
 /** One text run as pdfjs places it: [text, x, y, width, height]. */
@@ -60,48 +60,57 @@ function documentParams(data: Uint8Array, paths: PdfjsPaths) {
 }
 
 // The worker script. Plain JavaScript (it is evaluated as is); keep it in step with readInThread.
+// A worker imports pdfjs once and then reads one PDF per message.
 const WORKER_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
-(async () => {
-  const pdfjs = await import(workerData.paths.moduleUrl);
-  const task = pdfjs.getDocument({
-    data: workerData.bytes,
+const paths = workerData.paths;
+const pdfjsReady = import(paths.moduleUrl);
+async function read(bytes) {
+  const pdfjs = await pdfjsReady;
+  const doc = await pdfjs.getDocument({
+    data: bytes,
     verbosity: 0,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
-    cMapUrl: workerData.paths.cMapUrl,
+    cMapUrl: paths.cMapUrl,
     cMapPacked: true,
-    standardFontDataUrl: workerData.paths.standardFontDataUrl,
-  });
-  const doc = await task.promise;
-  const pages = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    const content = await page.getTextContent();
-    const items = [];
-    for (const item of content.items) {
-      if (typeof item.str !== 'string' || item.str === '') continue;
-      items.push([item.str, item.transform[4], item.transform[5], item.width, item.height]);
-    }
-    pages.push(items);
-    page.cleanup();
-  }
-  let title;
+    standardFontDataUrl: paths.standardFontDataUrl,
+  }).promise;
   try {
-    const meta = await doc.getMetadata();
-    title = meta && meta.info && typeof meta.info.Title === 'string' ? meta.info.Title : undefined;
-  } catch {}
-  await doc.destroy();
-  parentPort.postMessage({ ok: true, pages, title });
-})().catch((error) => {
-  parentPort.postMessage({ ok: false, name: error && error.name, message: String(error && error.message) });
+    const pages = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const content = await page.getTextContent();
+      const items = [];
+      for (const item of content.items) {
+        if (typeof item.str !== 'string' || item.str === '') continue;
+        items.push([item.str, item.transform[4], item.transform[5], item.width, item.height]);
+      }
+      pages.push(items);
+      page.cleanup();
+    }
+    let title;
+    try {
+      const meta = await doc.getMetadata();
+      title = meta && meta.info && typeof meta.info.Title === 'string' ? meta.info.Title : undefined;
+    } catch {}
+    return { pages, title };
+  } finally {
+    await doc.destroy();
+  }
+}
+parentPort.on('message', ({ id, bytes }) => {
+  read(bytes).then(
+    (result) => parentPort.postMessage({ id, ok: true, pages: result.pages, title: result.title }),
+    (error) => parentPort.postMessage({ id, ok: false, name: error && error.name, message: String(error && error.message) }),
+  );
 });
 `;
 
 type WorkerReply =
-  | { ok: true; pages: PdfItem[][]; title?: string }
-  | { ok: false; name?: string; message: string };
+  | { id: number; ok: true; pages: PdfItem[][]; title?: string }
+  | { id: number; ok: false; name?: string; message: string };
 
 export interface LoadPdfOptions {
   /** Parse on the calling thread (benchmarks, comparisons). Default: a worker thread. */
@@ -112,42 +121,129 @@ export interface LoadPdfOptions {
 }
 
 const DEFAULT_PDF_TIMEOUT_MS = 120_000;
+const POOL_SIZE = 2;
+const WORKER_IDLE_MS = 30_000;
+const JOBS_PER_WORKER = 200;
 
-function readInWorker(bytes: Uint8Array, timeoutMs: number): Promise<PdfPages> {
-  // A private copy: the worker may detach or keep its buffer; the caller's stays intact.
-  const copy = new Uint8Array(bytes);
-  return new Promise<PdfPages>((resolve, reject) => {
+interface PdfJob {
+  id: number;
+  bytes: Uint8Array;
+  timeoutMs: number;
+  resolve: (pages: PdfPages) => void;
+  reject: (error: Error) => void;
+}
+
+interface PoolWorker {
+  worker: Worker;
+  job: PdfJob | null;
+  jobsDone: number;
+  timer: NodeJS.Timeout | undefined;
+  idleTimer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * Up to POOL_SIZE worker threads, each reading one PDF at a time. A worker is reused (pdfjs is
+ * imported once), retired after JOBS_PER_WORKER documents or WORKER_IDLE_MS idle, and killed
+ * when a document runs past its time limit or the worker fails. Idle workers do not keep the
+ * process alive.
+ */
+class PdfWorkerPool {
+  private readonly workers: PoolWorker[] = [];
+  private readonly queue: PdfJob[] = [];
+  private nextId = 1;
+
+  read(bytes: Uint8Array, timeoutMs: number): Promise<PdfPages> {
+    return new Promise<PdfPages>((resolve, reject) => {
+      // A private copy, transferred: the caller's bytes stay intact.
+      this.queue.push({ id: this.nextId++, bytes: new Uint8Array(bytes), timeoutMs, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch() {
+    while (this.queue.length > 0) {
+      let slot = this.workers.find((w) => w.job === null);
+      if (!slot && this.workers.length < POOL_SIZE) slot = this.spawn();
+      if (!slot) return;
+      this.start(slot, this.queue.shift() as PdfJob);
+    }
+  }
+
+  private spawn(): PoolWorker {
     const worker = new Worker(WORKER_SCRIPT, {
       eval: true,
-      workerData: { bytes: copy, paths: resolvePdfjs() },
-      transferList: [copy.buffer as ArrayBuffer],
+      workerData: { paths: resolvePdfjs() },
       resourceLimits: { maxOldGenerationSizeMb: 768 },
     });
-    let settled = false;
-    const finish = (action: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      action();
-    };
-    const timer = setTimeout(
-      () => finish(() => reject(new DocumentError(`The PDF took longer than ${timeoutMs / 1000} s to read`))),
-      timeoutMs,
-    );
-    worker.on('message', (reply: WorkerReply) =>
-      finish(() => {
-        if (reply.ok) resolve({ pages: reply.pages, ...(reply.title ? { title: reply.title } : {}) });
-        else reject(pdfError(reply.name, reply.message));
-      }),
-    );
-    worker.on('error', (error) => finish(() => reject(pdfError(error.name, error.message))));
+    const slot: PoolWorker = { worker, job: null, jobsDone: 0, timer: undefined, idleTimer: undefined };
+    worker.on('message', (reply: WorkerReply) => this.finish(slot, reply));
+    worker.on('error', (error) => this.fail(slot, pdfError(error.name, error.message)));
     worker.on('exit', (code) =>
-      finish(() =>
-        reject(new DocumentError(`The PDF could not be read (the reader stopped with code ${code})`)),
-      ),
+      this.fail(slot, new DocumentError(`The PDF could not be read (the reader stopped with code ${code})`)),
     );
-  });
+    this.workers.push(slot);
+    return slot;
+  }
+
+  private start(slot: PoolWorker, job: PdfJob) {
+    clearTimeout(slot.idleTimer);
+    slot.job = job;
+    slot.worker.ref();
+    slot.timer = setTimeout(
+      () => this.fail(slot, new DocumentError(`The PDF took longer than ${job.timeoutMs / 1000} s to read`)),
+      job.timeoutMs,
+    );
+    slot.worker.postMessage({ id: job.id, bytes: job.bytes }, [job.bytes.buffer as ArrayBuffer]);
+  }
+
+  private finish(slot: PoolWorker, reply: WorkerReply) {
+    const job = slot.job;
+    if (!job || job.id !== reply.id) return;
+    clearTimeout(slot.timer);
+    slot.job = null;
+    slot.jobsDone += 1;
+    if (reply.ok) job.resolve({ pages: reply.pages, ...(reply.title ? { title: reply.title } : {}) });
+    else job.reject(pdfError(reply.name, reply.message));
+    if (slot.jobsDone >= JOBS_PER_WORKER) this.retire(slot);
+    else {
+      slot.worker.unref();
+      slot.idleTimer = setTimeout(() => this.retire(slot), WORKER_IDLE_MS);
+      slot.idleTimer.unref();
+    }
+    this.dispatch();
+  }
+
+  /** The worker is unusable: fail its job, drop it, carry on with the queue. */
+  private fail(slot: PoolWorker, error: DocumentError) {
+    if (!this.workers.includes(slot)) return;
+    const job = slot.job;
+    this.retire(slot);
+    job?.reject(error);
+    this.dispatch();
+  }
+
+  private retire(slot: PoolWorker) {
+    const index = this.workers.indexOf(slot);
+    if (index < 0) return;
+    this.workers.splice(index, 1);
+    clearTimeout(slot.timer);
+    clearTimeout(slot.idleTimer);
+    slot.job = null;
+    void slot.worker.terminate();
+  }
+
+  /** Ends all workers (tests, shutdown). */
+  async close() {
+    const workers = this.workers.splice(0);
+    await Promise.all(workers.map((w) => w.worker.terminate()));
+  }
+}
+
+const pool = new PdfWorkerPool();
+
+/** Stops the PDF worker threads (graceful shutdown); new reads start fresh workers. */
+export function closePdfWorkers(): Promise<void> {
+  return pool.close();
 }
 
 async function readInThread(bytes: Uint8Array): Promise<PdfPages> {
@@ -269,7 +365,7 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   }
   const parsed = options.inThread
     ? await readInThread(bytes)
-    : await readInWorker(bytes, options.timeoutMs ?? DEFAULT_PDF_TIMEOUT_MS);
+    : await pool.read(bytes, options.timeoutMs ?? DEFAULT_PDF_TIMEOUT_MS);
   const pages = parsed.pages.map((items, i) => groupLines(items, i + 1));
   const doc: ExtractedDocument = { kind: 'pdf', lines: pages.flat() };
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
