@@ -1,7 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { apiRequest } from './api/api-client';
+import type { AuthOutcome } from './auth-context';
 import { AuthProvider } from './auth-provider';
+import { storeSignedIn, stubApi } from './test-helpers';
 import { useAuth } from './use-auth';
 
 const wrapper = ({ children }: { children: ReactNode }) => <AuthProvider>{children}</AuthProvider>;
@@ -54,12 +57,14 @@ describe('AuthProvider', () => {
     vi.stubGlobal('fetch', fetchMock);
     const { result } = renderHook(() => useAuth(), { wrapper });
 
-    let userType: string | undefined;
+    let outcome: AuthOutcome | undefined;
     await act(async () => {
-      userType = (await result.current.signIn({ email: 'r@example.org', password: 'pw', remember: true }))
-        .userType;
+      outcome = await result.current.signIn({ email: 'r@example.org', password: 'pw', remember: true });
     });
-    expect(userType).toBe('requester');
+    expect(outcome).toEqual({
+      kind: 'signed-in',
+      user: { uid: '7', email: 'r@example.org', userType: 'requester', isApproved: true },
+    });
     expect(fetchMock).toHaveBeenCalledWith(
       '/api/v1/auth/login',
       expect.objectContaining({
@@ -93,5 +98,106 @@ describe('AuthProvider', () => {
     expect(result.current.token).toBe('from-register');
     // spec 01 §4: only requesters are approved at registration
     expect(result.current.user?.isApproved).toBe(false);
+  });
+
+  it('ends the session when the server refuses its token (revoked elsewhere), with a reason', async () => {
+    storeSignedIn('worker', { token: 'revoked' });
+    stubApi({ '/worker/tasks': () => jsonResponse(401, { code: 'UNAUTHORIZED', detail: 'x' }) });
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await act(async () => {
+      await apiRequest('/worker/tasks').catch(() => {});
+    });
+    expect(result.current.status).toBe('anonymous');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(result.current.signOutNotice).toEqual({
+      error: 'You need to be logged in to access this feature.',
+    });
+  });
+
+  it('keeps the session when a call made with another token is refused', async () => {
+    storeSignedIn('worker', { token: 'mine' });
+    stubApi({ '/auth/me': () => jsonResponse(401, { code: 'UNAUTHORIZED', detail: 'x' }) });
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await act(async () => {
+      await apiRequest('/auth/me', { token: 'someone-else' }).catch(() => {});
+    });
+    expect(result.current.status).toBe('authenticated');
+  });
+
+  it('logout keeps a notice for the sign-in screen until the next session', async () => {
+    storeSignedIn('worker');
+    stubApi({ '/auth/logout': () => jsonResponse(200, { status: 'ok' }) });
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    act(() => result.current.logout({ notice: 'Bye' }));
+    expect(result.current.signOutNotice).toEqual({ notice: 'Bye' });
+    act(() =>
+      result.current.startSession(
+        { token: 't', user: { uid: 'u', email: 'e@x.io', userType: 'worker', isApproved: true } },
+        { remember: false },
+      ),
+    );
+    expect(result.current.signOutNotice).toBeNull();
+  });
+
+  it('does not send the fake token of the test login to the server on logout', () => {
+    localStorage.setItem('authToken', 'test-token-worker');
+    localStorage.setItem('userType', 'worker');
+    localStorage.setItem('userId', 'test-worker');
+    const api = stubApi({});
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    act(() => result.current.logout());
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  describe('in an app serving one role (area)', () => {
+    const areaWrapper = ({ children }: { children: ReactNode }) => (
+      <AuthProvider area="admin">{children}</AuthProvider>
+    );
+
+    it('keeps a session of its own role', async () => {
+      stubApi({ '/auth/login': () => jsonResponse(200, { token: 'a', user_type: 'admin', user_id: 'a1' }) });
+      const { result } = renderHook(() => useAuth(), { wrapper: areaWrapper });
+      let outcome: AuthOutcome | undefined;
+      await act(async () => {
+        outcome = await result.current.signIn({ email: 'a@x.io', password: 'pw', remember: false });
+      });
+      expect(outcome?.kind).toBe('signed-in');
+      expect(result.current.status).toBe('authenticated');
+    });
+
+    it("hands another role's session to its app and keeps nothing here", async () => {
+      const api = stubApi({
+        '/auth/login': () => jsonResponse(200, { token: 'w', user_type: 'worker', user_id: 'w1' }),
+        '/auth/handoff': () =>
+          jsonResponse(201, { code: 'c', url: 'http://reviewer.localhost:1/login?handoff=c' }),
+        '/auth/logout': () => jsonResponse(200, { status: 'ok' }),
+      });
+      const { result } = renderHook(() => useAuth(), { wrapper: areaWrapper });
+      let outcome: AuthOutcome | undefined;
+      await act(async () => {
+        outcome = await result.current.signIn({ email: 'w@x.io', password: 'pw', remember: true });
+      });
+      expect(outcome).toEqual({
+        kind: 'handoff',
+        url: 'http://reviewer.localhost:1/login?handoff=c&remember=1',
+      });
+      expect(api.calls('/auth/handoff')[0]?.body).toEqual({ target: 'reviewer' });
+      expect(result.current.status).toBe('anonymous');
+      expect(localStorage.getItem('authToken')).toBeNull();
+    });
+
+    it('a failed hand-off fails the sign-in, with nothing kept', async () => {
+      stubApi({
+        '/auth/login': () => jsonResponse(200, { token: 'w', user_type: 'worker', user_id: 'w1' }),
+        '/auth/handoff': () => Promise.reject(new TypeError('offline')),
+      });
+      const { result } = renderHook(() => useAuth(), { wrapper: areaWrapper });
+      await act(async () => {
+        await expect(
+          result.current.signIn({ email: 'w@x.io', password: 'pw', remember: true }),
+        ).rejects.toThrow();
+      });
+      expect(result.current.status).toBe('anonymous');
+    });
   });
 });

@@ -1,14 +1,26 @@
-export { type ApiRequestOptions, apiRequest, swrFetcher } from './api/api-client';
+export { type ApiRequestOptions, apiRequest, onSessionRejected, swrFetcher } from './api/api-client';
 export { ApiError, errorMessageFor } from './api/api-error';
-export { AuthContext, type AuthContextValue, type AuthStatus, type SignInInput } from './auth-context';
+export {
+  AuthContext,
+  type AuthContextValue,
+  type AuthOutcome,
+  type AuthStatus,
+  type SignInInput,
+} from './auth-context';
 export { AuthProvider, type AuthProviderProps } from './auth-provider';
 export { type AppRoutesOptions, createAppRoutes } from './routing/create-app-routes';
-export { dashboardPathFor } from './routing/dashboard-path';
+export { dashboardPathFor, destinationFor } from './routing/dashboard-path';
+export { HeaderActions } from './routing/header-actions';
 export { LogoutButton } from './routing/logout-button';
 export { RequireAuth, type RequireAuthProps } from './routing/require-auth';
-export { AuthScreen, type AuthScreenProps } from './screens/auth-screen';
-export { ForgotPasswordScreen, type ForgotPasswordScreenProps } from './screens/forgot-password-screen';
-export { ResetPasswordScreen, type ResetPasswordScreenProps } from './screens/reset-password-screen';
+export { SignedInArea, type SignedInAreaProps } from './routing/signed-in-area';
 export { clearStoredSession, readStoredSession, storeSession } from './session/session-storage';
+export { SessionTimeoutDialog, type SessionTimeoutDialogProps } from './session/session-timeout-dialog';
+export {
+  DEFAULT_SESSION_TIMEOUT_SETTINGS,
+  readSessionTimeoutSettings,
+  type SessionTimeoutSettings,
+} from './session/session-timeout-settings';
+export { formatCountdown, type SessionEndReason, SessionTimer } from './session/session-timer';
 export { isUserType, type Session, type SessionUser, USER_TYPE_LABEL } from './session/session-user';
 export { useAuth } from './use-auth';

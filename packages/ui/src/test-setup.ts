@@ -5,4 +5,5 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
 });

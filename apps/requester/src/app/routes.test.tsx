@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it, vi } from 'vitest';
@@ -40,57 +40,63 @@ function signInStored() {
   localStorage.setItem('userEmail', 'me@example.org');
 }
 
-function stubHealth() {
-  const fetchMock = vi.fn(
-    async () =>
-      new Response(JSON.stringify({ status: 'ok', db: 'ok', queue: 'ok' }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
+function stubApi() {
+  const fetchMock = vi.fn(async (url: string) =>
+    url.endsWith('/health')
+      ? new Response(JSON.stringify({ status: 'ok', db: 'ok', queue: 'ok' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        })
+      : new Response(JSON.stringify({ status: 'ok' }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
 describe(`${APP.name} routes`, () => {
-  it('redirects / to /login', () => {
+  it('redirects / to /login', async () => {
     const router = renderAt('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(router.pathname).toBe('/login');
-    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(screen.getByText(APP.name)).toBeTruthy();
   });
 
-  it('sends a signed-out visitor of the dashboard to /login', () => {
+  it('sends a signed-out visitor of the dashboard to /login', async () => {
     const router = renderAt(dashboardPath);
+    await screen.findByRole('heading', { name: 'Welcome back' });
     expect(router.pathname).toBe('/login');
   });
 
   it('redirects any other path of the area to its dashboard', async () => {
     signInStored();
-    stubHealth();
+    stubApi();
     const router = renderAt(`/${APP.area}/settings/anything`);
     expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
-    expect(router.pathname).toBe(dashboardPath);
+    await waitFor(() => expect(router.pathname).toBe(dashboardPath));
   });
 
-  it('shows the dashboard to a restored session, with the API status, and logs out to /', async () => {
+  it('frames the dashboard with one header: the theme cycle, the customizer and Logout', async () => {
     signInStored();
-    const fetchMock = stubHealth();
+    const fetchMock = stubApi();
     const router = renderAt(dashboardPath);
-    expect(await screen.findAllByText('Operational')).toHaveLength(3);
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/v1/health',
-      expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer token' }) }),
-    );
-    expect(screen.getByRole('button', { name: /theme/i })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(document.querySelectorAll('.sv-app-header')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Theme:/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: 'Customize theme' })).toHaveLength(1);
+    expect(screen.getAllByText('me@example.org')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(localStorage.getItem('authToken')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/v1/auth/logout', expect.objectContaining({ method: 'POST' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(router.pathname).toBe('/login');
   });
 
   it('has /test-login in development builds, signing in as a fake user of this app', async () => {
-    stubHealth();
+    stubApi();
     const router = renderAt('/test-login');
     const button = await screen.findByRole('button', { name: /continue as test/i });
     fireEvent.click(button);

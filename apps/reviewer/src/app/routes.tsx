@@ -6,6 +6,7 @@ import { loadTestLoginScreen } from '../env';
 import { APP } from './app-config';
 
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const AppLayout = lazy(() => import('./app-layout'));
 
 function devOnlyRoutes(): RouteObject[] {
   if (!loadTestLoginScreen) return [];
@@ -26,5 +27,6 @@ export const routes = createAppRoutes({
   appName: APP.name,
   area: APP.area,
   Dashboard: DashboardPage,
+  Layout: AppLayout,
   extraRoutes: devOnlyRoutes(),
 });

@@ -10,6 +10,21 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
+type SessionRejectedListener = (token: string) => void;
+const sessionRejectedListeners = new Set<SessionRejectedListener>();
+
+/**
+ * Called when the server answers 401 to a call made with the stored session's token: the session
+ * ended elsewhere (logout in another tab, password reset, revocation). The AuthProvider listens
+ * and signs the user out here too.
+ */
+export function onSessionRejected(listener: SessionRejectedListener): () => void {
+  sessionRejectedListeners.add(listener);
+  return () => {
+    sessionRejectedListeners.delete(listener);
+  };
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
   if (!type.includes('json')) return null;
@@ -45,7 +60,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 
   const payload = await readBody(response);
-  if (!response.ok) throw ApiError.fromResponse(response.status, payload);
+  if (!response.ok) {
+    if (response.status === 401 && token && options.token === undefined) {
+      for (const listener of sessionRejectedListeners) listener(token);
+    }
+    throw ApiError.fromResponse(response.status, payload);
+  }
   return payload as T;
 }
 

@@ -59,13 +59,17 @@ export class ApiError extends Error {
 
 /**
  * The message to show for a failed call: the friendly message for what the server said
- * (spec 01 §8 lookup), or the call's own fallback ("Failed to login", …) when it said nothing.
+ * (spec 01 §8 lookup: its code, else its detail or message), or the call's own fallback
+ * ("Failed to login", "Failed to send password reset email", …) when it said nothing — including
+ * when it could not be reached at all.
  */
 export function errorMessageFor(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
+    if (error.code === 'NETWORK_REQUEST_FAILED') return fallback;
     if (error.code && isErrorCode(error.code)) return friendlyMessage(error.code);
     if (error.detail) return friendlyMessage(error.detail);
-    return error.status === 0 ? friendlyMessage('NETWORK_REQUEST_FAILED') : fallback;
+    if (error.message && !error.message.startsWith('HTTP error! status:'))
+      return friendlyMessage(error.message);
   }
   return fallback;
 }

@@ -2,7 +2,7 @@ import { Button, Icon } from '@sieve/ui';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../use-auth';
 
-/** spec 01 §4: logout clears the stored session and returns to the home route. */
+/** spec 01 §4: logout revokes the token, clears the stored session and returns to the home route. */
 export function LogoutButton() {
   const { logout } = useAuth();
   const navigate = useNavigate();

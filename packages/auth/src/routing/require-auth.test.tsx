@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../auth-context';
 import { AuthProvider } from '../auth-provider';
 import { RequireAuth } from './require-auth';
@@ -52,13 +52,16 @@ describe('RequireAuth', () => {
     expect(screen.getByText('secret dashboard')).toBeTruthy();
   });
 
-  it('does not show another role the area', () => {
+  it('does not show another role the area: it takes them to their own app', () => {
     localStorage.setItem('authToken', 't');
     localStorage.setItem('userType', 'requester');
     localStorage.setItem('userId', 'u');
-    renderGuarded((children) => <AuthProvider>{children}</AuthProvider>);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+    renderGuarded((children) => <AuthProvider area="worker">{children}</AuthProvider>);
     expect(screen.queryByText('secret dashboard')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Wrong account type' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Opening the Requester app' })).toBeTruthy();
   });
 });

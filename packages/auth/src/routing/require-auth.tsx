@@ -1,9 +1,9 @@
 import type { UserType } from '@sieve/contracts';
 import { Spinner } from '@sieve/ui';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useAuth } from '../use-auth';
-import { WrongAccountNotice } from './wrong-account-notice';
+import { SignedInRedirect } from './signed-in-redirect';
 
 export interface RequireAuthProps {
   /** The role this route belongs to. */
@@ -11,14 +11,14 @@ export interface RequireAuthProps {
   children: ReactNode;
 }
 
-/** spec 01 §2: a spinner while the session loads; anonymous users go to /login. */
+/**
+ * spec 01 §2: a spinner while the session loads; anonymous users go to /login. A user of another
+ * role is taken to their own app.
+ */
 export function RequireAuth({ userType, children }: RequireAuthProps) {
   const { status, user } = useAuth();
-  const location = useLocation();
   if (status === 'loading') return <Spinner size="lg" isFullPage />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (userType && user.userType !== userType) {
-    return <WrongAccountNotice expected={userType} actual={user.userType} />;
-  }
+  if (!user) return <Navigate to="/login" replace />;
+  if (userType && user.userType !== userType) return <SignedInRedirect />;
   return children;
 }

@@ -9,8 +9,14 @@ export interface ForgotPasswordScreenProps {
   appName: string;
 }
 
-/** DESIGN §5: asks for a reset link; the server answers the same whether or not the account exists. */
-export function ForgotPasswordScreen({ appName }: ForgotPasswordScreenProps) {
+export const RESET_LINK_SENT_MESSAGE =
+  "If an account exists for that address, we've sent a link to reset your password. The link works once, within an hour.";
+
+/**
+ * DESIGN §5, §9: asks for a reset link. The server answers the same whether or not the account
+ * exists, and so does this screen.
+ */
+export default function ForgotPasswordScreen({ appName }: ForgotPasswordScreenProps) {
   const [email, setEmail] = useState('');
   const [isBusy, setIsBusy] = useState(false);
   const [isSent, setIsSent] = useState(false);
@@ -24,6 +30,7 @@ export function ForgotPasswordScreen({ appName }: ForgotPasswordScreenProps) {
       await passwordResetRequest(email.trim());
       setIsSent(true);
     } catch (caught) {
+      // spec 01 §8: the password reset call's fallback.
       setError(errorMessageFor(caught, 'Failed to send password reset email'));
     } finally {
       setIsBusy(false);
@@ -34,14 +41,16 @@ export function ForgotPasswordScreen({ appName }: ForgotPasswordScreenProps) {
     <CenteredLayout appName={appName}>
       <AuthCard
         title="Reset your password"
-        description="Enter the email address of your account and we will send you a link to choose a new password."
+        description="Enter the email address of your account and we'll send you a link to choose a new password."
         footer={<Link to="/login">Back to sign in</Link>}
       >
         {isSent ? (
-          <Banner tone="success">
-            If an account exists for {email.trim()}, a password reset link is on its way. The link is valid
-            for one hour.
-          </Banner>
+          <>
+            <Banner tone="success">{RESET_LINK_SENT_MESSAGE}</Banner>
+            <Button variant="secondary" isFullWidth onClick={() => setIsSent(false)}>
+              Send another link
+            </Button>
+          </>
         ) : (
           <form className="sv-form" onSubmit={handleSubmit}>
             {error ? <Banner tone="error">{error}</Banner> : null}

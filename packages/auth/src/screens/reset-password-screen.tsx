@@ -1,25 +1,29 @@
-import { ERROR_CATALOGUE, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem } from '@sieve/contracts';
+import { friendlyMessage, PASSWORD_MIN_LENGTH, passwordProblem } from '@sieve/contracts';
 import { Banner, Button, CenteredLayout, PasswordField } from '@sieve/ui';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { errorMessageFor } from '../api/api-error';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError, errorMessageFor } from '../api/api-error';
 import { passwordResetConfirmRequest } from '../api/auth-api';
 import { AuthCard } from './auth-card';
+import { mismatchHint } from './password-rules';
 
 export interface ResetPasswordScreenProps {
   appName: string;
 }
 
+export const PASSWORD_CHANGED_NOTICE = 'Your password has been changed. Sign in with your new password.';
+
 /** DESIGN §5: completes a reset from the mailed link `/reset-password?token=…`. */
-export function ResetPasswordScreen({ appName }: ResetPasswordScreenProps) {
+export default function ResetPasswordScreen({ appName }: ResetPasswordScreenProps) {
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const token = searchParams.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  const [isDone, setIsDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [isTokenRefused, setIsTokenRefused] = useState(false);
   const passwordsMatch = password === confirmPassword;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -27,69 +31,72 @@ export function ResetPasswordScreen({ appName }: ResetPasswordScreenProps) {
     setError(null);
     const problem = passwordProblem(password);
     setPasswordError(problem);
-    if (problem) return;
+    if (problem || !passwordsMatch) return;
     setIsBusy(true);
     try {
       await passwordResetConfirmRequest(token, password);
-      setIsDone(true);
+      navigate('/login', { replace: true, state: { notice: PASSWORD_CHANGED_NOTICE } });
     } catch (caught) {
       setError(errorMessageFor(caught, 'Failed to reset password'));
-    } finally {
+      setIsTokenRefused(caught instanceof ApiError && caught.code === 'INVALID_RESET_TOKEN');
       setIsBusy(false);
     }
   }
 
-  let content: ReactNode;
-  if (!token) {
-    content = (
-      <Banner tone="error">
-        {ERROR_CATALOGUE.INVALID_RESET_TOKEN.message} <Link to="/forgot-password">Request a new link</Link>
-      </Banner>
-    );
-  } else if (isDone) {
-    content = (
-      <Banner tone="success">
-        Your password has been changed. <Link to="/login">Sign in</Link> with your new password.
-      </Banner>
-    );
-  } else {
-    content = (
-      <form className="sv-form" onSubmit={handleSubmit}>
-        {error ? <Banner tone="error">{error}</Banner> : null}
-        <PasswordField
-          label="New Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, with letters and numbers.`}
-          error={passwordError}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          error={confirmPassword && !passwordsMatch ? PASSWORD_MESSAGES.mismatch : undefined}
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-        />
-        <Button type="submit" variant="primary" isFullWidth disabled={isBusy || !passwordsMatch}>
-          {isBusy ? 'Saving...' : 'Set new password'}
-        </Button>
-      </form>
-    );
-  }
+  const requestNewLink = (
+    <>
+      {' '}
+      <Link to="/forgot-password">Request a new link</Link>
+    </>
+  );
 
   return (
     <CenteredLayout appName={appName}>
       <AuthCard
         title="Choose a new password"
-        description="Pick a new password for your account."
+        description="Pick a new password for your account. Other sessions of the account end when it changes."
         footer={<Link to="/login">Back to sign in</Link>}
       >
-        {content}
+        {!token ? (
+          <Banner tone="error">
+            {friendlyMessage('INVALID_RESET_TOKEN')}
+            {requestNewLink}
+          </Banner>
+        ) : (
+          <form className="sv-form" onSubmit={handleSubmit} noValidate>
+            {error ? (
+              <Banner tone="error">
+                {error}
+                {isTokenRefused ? requestNewLink : null}
+              </Banner>
+            ) : null}
+            <PasswordField
+              label="New Password"
+              name="password"
+              autoComplete="new-password"
+              required
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters, with a mix of letters and numbers.`}
+              error={passwordError}
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(null);
+              }}
+            />
+            <PasswordField
+              label="Confirm Password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              error={mismatchHint({ password, confirmPassword })}
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.target.value)}
+            />
+            <Button type="submit" variant="primary" isFullWidth disabled={isBusy || !passwordsMatch}>
+              {isBusy ? 'Saving...' : 'Set new password'}
+            </Button>
+          </form>
+        )}
       </AuthCard>
     </CenteredLayout>
   );

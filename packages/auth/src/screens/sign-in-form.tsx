@@ -1,29 +1,35 @@
 import { Banner, Button, Checkbox, PasswordField, TextField } from '@sieve/ui';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { errorMessageFor } from '../api/api-error';
-import { dashboardPathFor } from '../routing/dashboard-path';
+import { useRouteNotice } from '../routing/route-notice';
+import { useFollowAuthOutcome } from '../routing/use-follow-auth-outcome';
 import { useAuth } from '../use-auth';
 import { AuthCard } from './auth-card';
 
-/** spec 01 §2 sign-in mode. */
+/** spec 01 §2 sign-in mode; Remember me and Forgot password made real (DESIGN §5, §9). */
 export function SignInForm() {
-  const { signIn } = useAuth();
-  const navigate = useNavigate();
+  const { signIn, signOutNotice } = useAuth();
+  const follow = useFollowAuthOutcome();
+  // Why the user is here: the previous screen's word (password changed) or how the session ended.
+  const routeNotice = { ...signOutNotice, ...useRouteNotice() };
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(routeNotice.error ?? null);
+  const [notice, setNotice] = useState<string | null>(routeNotice.notice ?? null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    setNotice(null);
     setIsBusy(true);
     try {
-      const user = await signIn({ email: email.trim(), password, remember });
-      navigate(dashboardPathFor(user.userType), { replace: true });
+      // Busy until the page changes: a hand-off leaves for another app.
+      follow(await signIn({ email: email.trim(), password, remember }));
     } catch (caught) {
+      // spec 01 §8: the server's message (friendly lookup), or "Failed to login".
       setError(errorMessageFor(caught, 'Failed to login'));
       setIsBusy(false);
     }
@@ -41,6 +47,7 @@ export function SignInForm() {
     >
       <form className="sv-form" onSubmit={handleSubmit}>
         {error ? <Banner tone="error">{error}</Banner> : null}
+        {notice ? <Banner tone="success">{notice}</Banner> : null}
         <TextField
           label="Email"
           type="email"
@@ -65,7 +72,7 @@ export function SignInForm() {
             checked={remember}
             onChange={(event) => setRemember(event.target.checked)}
           />
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">Forgot password</Link>
         </div>
         <Button type="submit" variant="primary" isFullWidth disabled={isBusy}>
           {isBusy ? 'Signing in...' : 'Sign in'}

@@ -1,89 +1,83 @@
-import {
-  checkEmail,
-  PASSWORD_MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  passwordProblem,
-  type UserType,
-} from '@sieve/contracts';
+import { PASSWORD_MIN_LENGTH, type UserType } from '@sieve/contracts';
 import { Banner, Button, Icon, PasswordField, SelectField, TextField } from '@sieve/ui';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { errorMessageFor } from '../api/api-error';
-import { dashboardPathFor } from '../routing/dashboard-path';
+import { Link } from 'react-router-dom';
+import { ApiError, errorMessageFor } from '../api/api-error';
+import { useFollowAuthOutcome } from '../routing/use-follow-auth-outcome';
 import { isUserType, USER_TYPE_LABEL } from '../session/session-user';
 import { useAuth } from '../use-auth';
 import { AuthCard } from './auth-card';
+import { mismatchHint } from './password-rules';
+import {
+  emailError,
+  emailWarning,
+  needsInviteCode,
+  type SignUpErrors,
+  validateSignUp,
+} from './sign-up-rules';
 
 const ACCOUNT_TYPE_OPTIONS = (['requester', 'worker', 'admin'] as const).map((value) => ({
   value,
   label: USER_TYPE_LABEL[value],
 }));
 
-type FieldErrors = Partial<Record<'email' | 'password' | 'inviteCode', string>>;
-
-// spec 01 §5: a disposable address shows a live warning while typing.
-const DISPOSABLE_WARNING = 'Please use a personal or work email address';
-
-function isDisposable(email: string): boolean {
-  const check = checkEmail(email);
-  return !check.valid && check.reason === 'disposable';
-}
-
 export interface SignUpFormProps {
   defaultUserType?: UserType;
 }
 
 /** spec 01 §2 create-account mode, with the rules of spec 01 §5. */
-export function SignUpForm({ defaultUserType = 'requester' }: SignUpFormProps) {
+export default function SignUpForm({ defaultUserType = 'requester' }: SignUpFormProps) {
   const { register } = useAuth();
-  const navigate = useNavigate();
+  const follow = useFollowAuthOutcome();
   const [fullName, setFullName] = useState('');
   const [email, setEmail] = useState('');
   const [userType, setUserType] = useState<UserType>(defaultUserType);
   const [inviteCode, setInviteCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [fieldErrors, setFieldErrors] = useState<SignUpErrors>({});
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  // spec 01 §2: the invite code is asked for Reviewer and Admin accounts only.
-  const needsInvite = userType !== 'requester';
+  const needsInvite = needsInviteCode(userType);
   const hasConfirmation = confirmPassword.length > 0;
   const passwordsMatch = password === confirmPassword;
+  const liveMismatch = mismatchHint({ password, confirmPassword });
+  const liveEmailWarning = emailWarning(email);
 
-  const isDisposableEmail = isDisposable(email);
-
-  function validate(): FieldErrors {
-    const errors: FieldErrors = {};
-    const emailCheck = checkEmail(email);
-    if (!emailCheck.valid) errors.email = emailCheck.message;
-    const problem = passwordProblem(password);
-    if (problem) errors.password = problem;
-    if (needsInvite && !inviteCode.trim()) {
-      errors.inviteCode = 'Invite code is required for Reviewer and Admin accounts';
-    }
-    return errors;
+  function clearFieldError(field: keyof SignUpErrors) {
+    setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
-    const errors = validate();
+    const errors = validateSignUp({ email, password, confirmPassword, fullName, userType, inviteCode });
     setFieldErrors(errors);
-    if (Object.keys(errors).length > 0 || !passwordsMatch) return;
+    if (Object.keys(errors).length > 0) return;
     setIsBusy(true);
     try {
-      const user = await register({
-        email: email.trim(),
-        password,
-        full_name: fullName.trim(),
-        user_type: userType,
-        ...(needsInvite ? { invite_code: inviteCode.trim() } : {}),
-      });
-      navigate(dashboardPathFor(user.userType), { replace: true });
+      // Busy until the page changes: an account of another role leaves for its own app.
+      follow(
+        await register({
+          email: email.trim(),
+          password,
+          full_name: fullName.trim(),
+          user_type: userType,
+          ...(needsInvite ? { invite_code: inviteCode.trim() } : {}),
+        }),
+      );
     } catch (caught) {
       setError(errorMessageFor(caught, 'Failed to register'));
+      // The server's verdict on a field goes under that field as well.
+      if (caught instanceof ApiError && caught.fields) {
+        const { email: emailProblem, password: passwordProblem, invite_code: inviteProblem } = caught.fields;
+        setFieldErrors({
+          ...(emailProblem ? { email: emailProblem } : {}),
+          ...(passwordProblem ? { password: passwordProblem } : {}),
+          ...(inviteProblem ? { inviteCode: inviteProblem } : {}),
+        });
+      }
       setIsBusy(false);
     }
   }
@@ -98,15 +92,19 @@ export function SignUpForm({ defaultUserType = 'requester' }: SignUpFormProps) {
         </>
       }
     >
-      <form className="sv-form" onSubmit={handleSubmit}>
+      <form className="sv-form" onSubmit={handleSubmit} noValidate>
         {error ? <Banner tone="error">{error}</Banner> : null}
         <TextField
           label="Full Name"
           name="fullName"
           autoComplete="name"
           required
+          error={fieldErrors.fullName}
           value={fullName}
-          onChange={(event) => setFullName(event.target.value)}
+          onChange={(event) => {
+            setFullName(event.target.value);
+            clearFieldError('fullName');
+          }}
         />
         <TextField
           label="Email"
@@ -114,10 +112,18 @@ export function SignUpForm({ defaultUserType = 'requester' }: SignUpFormProps) {
           name="email"
           autoComplete="email"
           required
-          warning={isDisposableEmail ? DISPOSABLE_WARNING : undefined}
+          warning={liveEmailWarning}
           error={fieldErrors.email}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            clearFieldError('email');
+          }}
+          onBlur={() => {
+            // A live hint once the field is left; the disposable case already shows its warning.
+            const problem = email.trim() && !liveEmailWarning ? emailError(email) : null;
+            if (problem) setFieldErrors((errors) => ({ ...errors, email: problem }));
+          }}
         />
         <SelectField
           label="Account Type"
@@ -127,6 +133,7 @@ export function SignUpForm({ defaultUserType = 'requester' }: SignUpFormProps) {
           value={userType}
           onChange={(event) => {
             if (isUserType(event.target.value)) setUserType(event.target.value);
+            clearFieldError('inviteCode');
           }}
         />
         {needsInvite ? (
@@ -138,7 +145,10 @@ export function SignUpForm({ defaultUserType = 'requester' }: SignUpFormProps) {
             hint={`${USER_TYPE_LABEL[userType]} accounts need an invite code from an admin.`}
             error={fieldErrors.inviteCode}
             value={inviteCode}
-            onChange={(event) => setInviteCode(event.target.value)}
+            onChange={(event) => {
+              setInviteCode(event.target.value);
+              clearFieldError('inviteCode');
+            }}
           />
         ) : null}
         <PasswordField
@@ -146,23 +156,29 @@ export function SignUpForm({ defaultUserType = 'requester' }: SignUpFormProps) {
           name="password"
           autoComplete="new-password"
           required
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, with letters and numbers.`}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, with a mix of letters and numbers.`}
           error={fieldErrors.password}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            clearFieldError('password');
+          }}
         />
         <PasswordField
           label="Confirm Password"
           name="confirmPassword"
           autoComplete="new-password"
           required
-          error={hasConfirmation && !passwordsMatch ? PASSWORD_MESSAGES.mismatch : undefined}
+          error={liveMismatch}
           adornment={
             hasConfirmation ? (
-              <Icon
-                name={passwordsMatch ? 'check' : 'x'}
+              <span
                 className={passwordsMatch ? 'sv-match-icon--ok' : 'sv-match-icon--bad'}
-              />
+                role="img"
+                aria-label={passwordsMatch ? 'Passwords match' : 'Passwords do not match'}
+              >
+                <Icon name={passwordsMatch ? 'check' : 'x'} />
+              </span>
             ) : null
           }
           value={confirmPassword}

@@ -39,6 +39,15 @@ export function readStoredSession(): Session | null {
   return null;
 }
 
+/** Whether the stored session is a remembered one (localStorage) rather than this tab's. */
+export function isRememberedSession(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.authToken) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function readStoredToken(): string | null {
   return readStoredSession()?.token ?? null;
 }

@@ -24,3 +24,11 @@ export const USER_TYPE_LABEL: Record<UserType, string> = {
   worker: 'Reviewer',
   admin: 'Admin',
 };
+
+/** The development test login's fake tokens start with this (spec 01 §2 /test-login). */
+export const TEST_TOKEN_PREFIX = 'test-token-';
+
+/** A fake token of the test login: the server never accepted it, so nothing is sent about it. */
+export function isTestToken(token: string): boolean {
+  return token.startsWith(TEST_TOKEN_PREFIX);
+}

@@ -3,7 +3,7 @@ import { Banner, Button, CenteredLayout } from '@sieve/ui';
 import { useNavigate } from 'react-router-dom';
 import { dashboardPathFor } from '../routing/dashboard-path';
 import { AuthCard } from '../screens/auth-card';
-import { USER_TYPE_LABEL } from '../session/session-user';
+import { TEST_TOKEN_PREFIX, USER_TYPE_LABEL } from '../session/session-user';
 import { useAuth } from '../use-auth';
 
 export interface TestLoginScreenProps {
@@ -22,7 +22,7 @@ export default function TestLoginScreen({ appName, userTypes }: TestLoginScreenP
   function signInAs(userType: UserType) {
     startSession(
       {
-        token: `test-token-${userType}`,
+        token: `${TEST_TOKEN_PREFIX}${userType}`,
         user: { uid: `test-${userType}`, email: `test-${userType}@sieve.dev`, userType, isApproved: true },
       },
       { remember: false },

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ThemeCustomizer } from '../theme/theme-customizer';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Logo } from './logo';
 
@@ -7,13 +8,16 @@ export interface CenteredLayoutProps {
   children: ReactNode;
 }
 
-/** A page with the logo and theme control on top and its content centred: sign-in and similar. */
+/** A page with the logo and the theme controls on top and its content centred: sign-in and similar. */
 export function CenteredLayout({ appName, children }: CenteredLayoutProps) {
   return (
     <div className="sv-centered-layout">
       <header className="sv-centered-layout__top">
         <Logo label={appName} />
-        <ThemeToggle />
+        <div className="sv-centered-layout__actions">
+          <ThemeToggle />
+          <ThemeCustomizer />
+        </div>
       </header>
       <main className="sv-centered-layout__main">{children}</main>
     </div>

@@ -3,7 +3,10 @@ export interface LogoProps {
   label?: string;
 }
 
-/** The Sieve mark: drawn in currentColor, so it follows the light and dark themes. */
+/**
+ * The Sieve mark: the frame is drawn in the text colour, so it follows the light and dark themes
+ * (spec 01 §2), and the sieve lines in the customizer's primary colour.
+ */
 export function Logo({ label = 'Sieve' }: LogoProps) {
   return (
     <span className="sv-logo">
@@ -20,7 +23,7 @@ export function Logo({ label = 'Sieve' }: LogoProps) {
         focusable="false"
       >
         <rect x="2.5" y="2.5" width="19" height="19" rx="5" />
-        <path d="M7 8.5h10M8.5 12h7M10.5 15.5h3" />
+        <path className="sv-logo__mark-lines" d="M7 8.5h10M8.5 12h7M10.5 15.5h3" />
       </svg>
       <span className="sv-logo__text">{label}</span>
     </span>

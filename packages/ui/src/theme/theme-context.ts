@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import type { ThemeColors } from './theme-colors';
 import type { ResolvedTheme, Theme } from './theme-preference';
 
 export interface ThemeContextValue {
@@ -8,6 +9,10 @@ export interface ThemeContextValue {
   resolvedTheme: ResolvedTheme;
   setTheme: (theme: Theme) => void;
   cycleTheme: () => void;
+  /** The customizer's primary and secondary colours (spec 01 §2), kept in localStorage. */
+  colors: ThemeColors;
+  setColors: (colors: ThemeColors) => void;
+  resetColors: () => void;
 }
 
 export const ThemeContext = createContext<ThemeContextValue | null>(null);

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@sieve/contracts';
+import { applyThemeColors, DEFAULT_THEME_COLORS, readStoredThemeColors } from './theme-colors';
 
 /** spec 01 §4: the stored preference; `system` follows the operating system live. */
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -57,7 +58,11 @@ export function applyThemeClass(resolved: ResolvedTheme, root: HTMLElement = doc
   root.style.colorScheme = resolved;
 }
 
-/** Applies the stored theme before React renders, so a dark page does not flash light. */
+/**
+ * Applies the stored theme and colours before React renders, so a dark page does not flash light
+ * and a customised page does not flash the default colours.
+ */
 export function applyStoredTheme(key: string = THEME_STORAGE_KEY): void {
   applyThemeClass(resolveTheme(readStoredTheme(key) ?? 'system', systemQuery()?.matches ?? false));
+  applyThemeColors(readStoredThemeColors() ?? DEFAULT_THEME_COLORS);
 }

@@ -1,7 +1,16 @@
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  applyThemeColors,
+  DEFAULT_THEME_COLORS,
+  readStoredThemeColors,
+  THEME_COLORS_STORAGE_KEY,
+  type ThemeColors,
+  writeStoredThemeColors,
+} from './theme-colors';
 import { ThemeContext, type ThemeContextValue } from './theme-context';
 import {
   applyThemeClass,
+  isTheme,
   nextTheme,
   readStoredTheme,
   resolveTheme,
@@ -24,6 +33,9 @@ export function ThemeProvider({
 }: ThemeProviderProps) {
   const [theme, setThemeState] = useState<Theme>(() => readStoredTheme(storageKey) ?? defaultTheme);
   const [systemIsDark, setSystemIsDark] = useState(() => systemQuery()?.matches ?? false);
+  const [colors, setColorsState] = useState<ThemeColors>(
+    () => readStoredThemeColors() ?? DEFAULT_THEME_COLORS,
+  );
 
   // spec 01 §4: system follows the operating system preference and updates live.
   useEffect(() => {
@@ -36,11 +48,27 @@ export function ThemeProvider({
     return () => query.removeEventListener('change', onChange);
   }, [theme]);
 
+  // Another tab of the same app changed the theme or the colours: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== window.localStorage) return;
+      if (event.key === storageKey) setThemeState(isTheme(event.newValue) ? event.newValue : defaultTheme);
+      if (event.key === THEME_COLORS_STORAGE_KEY)
+        setColorsState(readStoredThemeColors() ?? DEFAULT_THEME_COLORS);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [storageKey, defaultTheme]);
+
   const resolvedTheme = resolveTheme(theme, systemIsDark);
 
   useLayoutEffect(() => {
     applyThemeClass(resolvedTheme);
   }, [resolvedTheme]);
+
+  useLayoutEffect(() => {
+    applyThemeColors(colors);
+  }, [colors]);
 
   const setTheme = useCallback(
     (next: Theme) => {
@@ -52,9 +80,17 @@ export function ThemeProvider({
 
   const cycleTheme = useCallback(() => setTheme(nextTheme(theme)), [setTheme, theme]);
 
+  const setColors = useCallback((next: ThemeColors) => {
+    const normalised = { primary: next.primary.toLowerCase(), secondary: next.secondary.toLowerCase() };
+    writeStoredThemeColors(normalised);
+    setColorsState(normalised);
+  }, []);
+
+  const resetColors = useCallback(() => setColors(DEFAULT_THEME_COLORS), [setColors]);
+
   const value = useMemo<ThemeContextValue>(
-    () => ({ theme, resolvedTheme, setTheme, cycleTheme }),
-    [theme, resolvedTheme, setTheme, cycleTheme],
+    () => ({ theme, resolvedTheme, setTheme, cycleTheme, colors, setColors, resetColors }),
+    [theme, resolvedTheme, setTheme, cycleTheme, colors, setColors, resetColors],
   );
 
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
