@@ -148,6 +148,35 @@ describe('HeuristicProvider', () => {
     expect(result.report_date?.confidence).toBeLessThan(0.8);
   });
 
+  it('does not take a growth percentage for the figure itself', async () => {
+    const { result } = await run(
+      loadText('Total revenue growth was 12% this year.\nTotal revenue: $5 million'),
+      ['total_revenue'],
+    );
+    expect(result.total_revenue).toMatchObject({ value: 5000000, location: 'line 2' });
+  });
+
+  it('reads label/value rows of a CSV without a header row', async () => {
+    const doc = loadCsv('Company,Acme Corp\nTotal revenue,1234\n', { hasHeaders: false });
+    const { result } = await run(doc, ['company', 'total_revenue']);
+    expect(result.company?.value).toBe('Acme Corp');
+    expect(result.total_revenue?.value).toBe(1234);
+  });
+
+  it('keeps up with a long filing', async () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) =>
+      i === 15_000
+        ? 'Total revenue: $1,234.5 million'
+        : `Paragraph ${i} discusses operations, revenue recognition and other matters.`,
+    );
+    const doc = loadText(lines.join('\n'));
+    const dataPoints = ['total_revenue', ...Array.from({ length: 19 }, (_, i) => `metric_${i}`)];
+    const started = performance.now();
+    const { result } = await run(doc, dataPoints);
+    expect(result.total_revenue?.value).toBe(1234500000);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('is deterministic', async () => {
     const doc = loadText('Total revenue: $5 million\nGross margin: 45%');
     expect(await run(doc, ['total_revenue', 'gross_margin'])).toEqual(

@@ -1,4 +1,11 @@
-import { detectScale, findDate, type NormalisedValue, normaliseValue, type Scale } from '@sieve/contracts';
+import {
+  detectScale,
+  findDate,
+  isPercentText,
+  type NormalisedValue,
+  normaliseValue,
+  type Scale,
+} from '@sieve/contracts';
 import { formatLocation, sourceUrlOf } from '../location';
 import type {
   ExtractedDocument,
@@ -182,9 +189,37 @@ export function mergeSymbolCells(cells: TextCell[]): TextCell[] {
 class DocumentIndex {
   readonly lines: TextLine[];
   private readonly scaleCache = new Map<number, Scale | undefined>();
+  private readonly lowerCache: string[] = [];
+  private readonly tokenCache = new Map<string, Token[]>();
+  private readonly cellCache = new Map<number, TextCell[] | undefined>();
 
   constructor(readonly doc: ExtractedDocument) {
     this.lines = doc.lines;
+  }
+
+  /** Cheap pre-check: every label stem (less its last letter) occurs in the line's text. */
+  mayContain(index: number, label: string[]): boolean {
+    this.lowerCache[index] ??= (this.lines[index]?.text ?? '').toLowerCase();
+    const lower = this.lowerCache[index] as string;
+    return label.every((stem) => lower.includes(stem.slice(0, Math.max(1, stem.length - 1))));
+  }
+
+  tokens(text: string): Token[] {
+    let tokens = this.tokenCache.get(text);
+    if (!tokens) {
+      tokens = tokenize(text);
+      this.tokenCache.set(text, tokens);
+    }
+    return tokens;
+  }
+
+  /** The line's cells with symbol-only cells merged, or undefined when it is not a table row. */
+  cells(index: number): TextCell[] | undefined {
+    if (!this.cellCache.has(index)) {
+      const cells = this.lines[index]?.cells;
+      this.cellCache.set(index, cells ? mergeSymbolCells(cells) : undefined);
+    }
+    return this.cellCache.get(index);
   }
 
   /** The scale stated on the line or in the lines above it within its block ("(in millions)"). */
@@ -227,6 +262,9 @@ interface Candidate {
   location: SourceLocation;
   sourceText: string;
 }
+
+const RATIO_WORDS =
+  /margin|rate|ratio|percent|pct|growth|yield|share|change|return|roe|roa|roi|split|weight/i;
 
 const HOW_FACTOR: Record<How, number> = {
   'same-line': 1,
@@ -295,15 +333,18 @@ function candidatesForLine(
       : index.scaleFor(lineIndex);
     const value = normaliseValue(raw, { dataPoint, ...(scale ? { scale } : {}) });
     if (value === null) return;
-    const typeFactor = fitsExpectation(value, expectation) ? 1 : 0.75;
-    const score = labelFactor * HOW_FACTOR[how] * typeFactor * (clean ? 1 : 0.93);
+    let typeFactor = fitsExpectation(value, expectation) ? 1 : 0.75;
+    // A percentage for a figure that is not a ratio ("Total revenue growth was 12%").
+    if (isPercentText(raw) && !RATIO_WORDS.test(dataPoint)) typeFactor *= 0.8;
+    const score = labelFactor * HOW_FACTOR[how] * typeFactor * (clean ? 1 : 0.85);
     found.push({ score, raw, value, lineIndex, location, sourceText });
   };
 
-  const cells = line.cells ? mergeSymbolCells(line.cells) : undefined;
+  if (!index.mayContain(lineIndex, label)) return found;
+  const cells = index.cells(lineIndex);
   if (cells && cells.length > 1) {
     cells.forEach((cell, c) => {
-      const tokens = tokenize(cell.text);
+      const tokens = index.tokens(cell.text);
       const match = findLabel(tokens, label);
       if (!match) return;
       const afterLabel = cell.text.slice(match.end);
@@ -329,31 +370,41 @@ function candidatesForLine(
           const location = { ...firstBelow.line.location, column: firstBelow.cell.column };
           add('below-header', factor, firstBelow.cell.text, true, location, firstBelow.line.text);
         }
-        return;
       }
+      // A header row may really be a label/value pair ("Company | Acme"): read it so, less surely.
+      const headerFactor = line.isHeader ? 0.8 : 1;
       const inCell = afterLabel.trim() ? valueAtStart(afterLabel, expectation) : null;
       if (inCell) {
-        add('same-line', labelFactor, inCell.raw, inCell.clean, cellLocation(cell.column), line.text);
+        add(
+          'same-line',
+          labelFactor * headerFactor,
+          inCell.raw,
+          inCell.clean,
+          cellLocation(cell.column),
+          line.text,
+        );
         return;
       }
       const next = cells.slice(c + 1).find((n) => n.text.trim() !== '');
       if (next) {
         const value = valueAtStart(next.text, expectation);
-        if (value)
+        if (value) {
+          const clean = value.clean && isValueText(next.text);
           add(
             'next-cell',
-            labelFactor,
+            labelFactor * headerFactor,
             value.raw,
-            value.clean && isValueText(next.text) !== false,
+            clean,
             cellLocation(next.column),
             line.text,
           );
+        }
       }
     });
     if (found.length > 0 || line.isHeader) return found;
   }
 
-  const tokens = tokenize(line.text);
+  const tokens = index.tokens(line.text);
   const match = findLabel(tokens, label);
   if (!match) return found;
   const rest = line.text.slice(match.end);
@@ -482,7 +533,7 @@ export function extractAll(
 
   index.lines.forEach((line, i) => {
     if (line.isHeader) return;
-    const cells = line.cells ? mergeSymbolCells(line.cells) : undefined;
+    const cells = index.cells(i);
     if (cells && cells.length >= 2) {
       const [labelCell, valueCell, ...others] = cells;
       if (!labelCell || !valueCell || !isLabelText(labelCell.text)) return;
