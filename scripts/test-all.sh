@@ -13,7 +13,7 @@ echo "== lint"
 pnpm exec biome check .
 echo "== typecheck and build"
 pnpm exec turbo run typecheck build --output-logs=errors-only
-echo "== unit and integration tests (database: ${DATABASE_URL:+postgres}${DATABASE_URL:-pglite}, queue: ${REDIS_URL:+bullmq}${REDIS_URL:-in-process})"
+echo "== unit and integration tests (database: $([ -n "${DATABASE_URL:-}" ] && echo postgres || echo pglite), queue: $([ -n "${REDIS_URL:-}" ] && echo bullmq || echo in-process))"
 status=0
 pnpm exec turbo run test --concurrency=1 --output-logs=full --filter='!@sieve/e2e' 2>&1 | tee -a "$log" || status=1
 if [ "$status" -eq 0 ]; then

@@ -1,0 +1,125 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const POSTGRES_URL =
+  process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function percentile(values, p) {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const round = (n, digits = 1) => (n === null || n === undefined ? null : Number(n.toFixed(digits)));
+
+/** A fresh database on the benchmark Postgres; dropped by the returned function. */
+export async function freshDatabase(tag) {
+  const name = `sieve_bench_${tag}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: POSTGRES_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function postgresReachable() {
+  const c = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the built product (apps/api/dist/main.js) and resolves once /api/v1/health is 200. */
+export async function startProduct(env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sieve-bench-'));
+  const started = process.hrtime.bigint();
+  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`${base}/api/v1/health`);
+      if (res.status === 200) break;
+    } catch {}
+    if (child.exitCode !== null) throw new Error(`product exited: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const secondsToHealthy = Number(process.hrtime.bigint() - started) / 1e9;
+  return {
+    base,
+    port,
+    dataDir,
+    secondsToHealthy,
+    output: () => output,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export async function api(base, pathname, { token, method = 'GET', body, headers = {} } = {}) {
+  const res = await fetch(`${base}/api/v1${pathname}`, {
+    method,
+    headers: {
+      ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body: json, text };
+}

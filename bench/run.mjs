@@ -1,0 +1,95 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { apiOverhead } from './api-overhead.mjs';
+import { bundleSizes } from './bundle.mjs';
+import { extractionSpeed } from './extraction.mjs';
+import { postgresReachable, ROOT, startProduct } from './lib.mjs';
+import { reviewThroughput } from './review.mjs';
+
+/** `pnpm bench`: every figure measured side by side in one run on this machine. */
+const results = {
+  machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+  startedAt: new Date().toISOString(),
+};
+
+const step = async (name, run) => {
+  process.stdout.write(`- ${name}... `);
+  const t0 = performance.now();
+  try {
+    results[name] = await run();
+    console.log(`done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  } catch (error) {
+    results[name] = { error: String(error?.message ?? error) };
+    console.log(`failed: ${results[name].error.split('\n')[0]}`);
+  }
+};
+
+const hasPostgres = await postgresReachable();
+await step('bundle', bundleSizes);
+await step('start', async () => {
+  const product = await startProduct();
+  await product.stop();
+  const again = await startProduct({ DATA_DIR: product.dataDir });
+  await again.stop();
+  return {
+    firstStartSeconds: Number(product.secondsToHealthy.toFixed(2)),
+    restartSeconds: Number(again.secondsToHealthy.toFixed(2)),
+  };
+});
+await step('extraction', extractionSpeed);
+if (hasPostgres) {
+  await step('apiOverhead', apiOverhead);
+  await step('review', reviewThroughput);
+} else {
+  console.log('- apiOverhead, review: skipped (no Postgres at DATABASE_URL or 127.0.0.1:5432)');
+}
+
+const rows = [];
+const add = (what, value) => rows.push([what, value ?? 'n/a']);
+for (const [app, b] of Object.entries(results.bundle ?? {}))
+  add(`bundle ${app}: initial JS / CSS gzip`, `${b.initialJsGzipKb} KB / ${b.initialCssGzipKb} KB`);
+add(
+  'start to healthy (first / restart)',
+  results.start?.firstStartSeconds !== undefined
+    ? `${results.start.firstStartSeconds} s / ${results.start.restartSeconds} s`
+    : results.start?.error,
+);
+const x = results.extraction ?? {};
+add(
+  'PDF to text, pages/s (ours / pdftotext)',
+  x.error ?? `${x.oursPagesPerSecond} / ${x.pdftotextPagesPerSecond} (ratio ${x.ratioToPdftotext})`,
+);
+add(
+  'ai-only 10-page PDF, submit to completed',
+  x.aiOnly10PageSubmitToCompletedSeconds !== undefined
+    ? `${x.aiOnly10PageSubmitToCompletedSeconds} s`
+    : x.error,
+);
+const o = results.apiOverhead;
+if (o && !o.error) {
+  add(
+    'GET /worker/tasks req/s (sieve / express / node:http)',
+    `${o.sieve.rps} / ${o.bareExpress.rps} / ${o.bareNode.rps}`,
+  );
+  add('  ratio to express / node:http', `${o.sieveVsExpress} / ${o.sieveVsNode}`);
+  add('  p50 / p99 ms (sieve)', `${o.sieve.p50} / ${o.sieve.p99}`);
+} else if (o) add('API overhead', o.error);
+const r = results.review;
+if (r && !r.error) {
+  add(
+    `review: ${r.reviewers} reviewers, ${r.tasks} tasks`,
+    `${r.reviewsPerSecond} reviews/s (${r.reviews} in ${r.seconds} s)`,
+  );
+  add('  accept p50 / p99 ms', `${r.accept.p50} / ${r.accept.p99}`);
+  add('  review p50 / p99 ms', `${r.review.p50} / ${r.review.p99}`);
+  add('  double assignments / lost reviews', `${r.doubleAssignments} / ${r.lostReviews}`);
+} else if (r) add('review', r.error);
+
+const width = Math.max(...rows.map(([w]) => w.length));
+console.log('\nSieve benchmark');
+for (const [what, value] of rows) console.log(`${what.padEnd(width)}  ${value}`);
+const dir = path.join(ROOT, 'bench', 'results');
+mkdirSync(dir, { recursive: true });
+const file = path.join(dir, `${results.startedAt.replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, JSON.stringify(results, null, 2));
+console.log(`\nwritten: ${path.relative(ROOT, file)}`);
