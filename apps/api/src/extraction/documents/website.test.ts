@@ -82,6 +82,16 @@ describe('crawlWebsite', () => {
     ).rejects.toThrow('is not a web page (application/pdf)');
   });
 
+  it('stops following links once its byte budget is spent, keeping what it read', async () => {
+    const doc = await crawlWebsite(`${server.url}/`, {
+      maxPages: 10,
+      maxTotalBytes: 100,
+      fetch: safeFetch,
+      fetchOptions: fetchLocal,
+    });
+    expect(doc.pages?.map((p) => new URL(p.url).pathname)).toEqual(['/']);
+  });
+
   it('goes through the fetch guard: a local site is refused without allowPrivate', async () => {
     await expect(crawlWebsite(`${server.url}/`, { fetch: safeFetch })).rejects.toThrow(
       `Refused to fetch ${server.url}/: loopback address 127.0.0.1`,

@@ -21,7 +21,14 @@ export interface CrawlOptions {
   /** Passed to every fetch (allowPrivate, timeouts, size caps). */
   fetchOptions?: SafeFetchOptions;
   signal?: AbortSignal;
+  /** Stop following links once this much HTML has been read (default 50 MB). */
+  maxTotalBytes?: number;
+  /** Stop following links after this long (default 5 minutes); the pages read so far are kept. */
+  maxDurationMs?: number;
 }
+
+const DEFAULT_CRAWL_BYTES = 50 * 1024 * 1024;
+const DEFAULT_CRAWL_MS = 5 * 60 * 1000;
 
 // Second-level labels under which registrations happen one level down (example.co.uk).
 const SECOND_LEVEL = new Set(['co', 'com', 'org', 'net', 'gov', 'ac', 'edu', 'ltd', 'plc', 'or', 'ne', 'go']);
@@ -105,7 +112,13 @@ export async function crawlWebsite(startUrl: string, options: CrawlOptions): Pro
   const seen = new Set<string>([start]);
   const pages: NonNullable<ExtractedDocument['pages']> = [];
 
-  while (queue.length > 0 && pages.length < maxPages) {
+  const deadline = Date.now() + (options.maxDurationMs ?? DEFAULT_CRAWL_MS);
+  const byteBudget = options.maxTotalBytes ?? DEFAULT_CRAWL_BYTES;
+  let bytesRead = 0;
+  // The budgets end the crawl early, never the start page: a partial site is still a result.
+  const withinBudget = () => pages.length === 0 || (Date.now() < deadline && bytesRead < byteBudget);
+
+  while (queue.length > 0 && pages.length < maxPages && withinBudget()) {
     const next = queue.shift() as string;
     const isStart = pages.length === 0 && next === start;
     const url = new URL(next);
@@ -121,6 +134,7 @@ export async function crawlWebsite(startUrl: string, options: CrawlOptions): Pro
       if (isStart || options.signal?.aborted) throw error;
       continue;
     }
+    bytesRead += response.body.length;
     const finalUrl = new URL(response.url);
     if (isStart) {
       // The site is where the start page ended up (example.com → www.example.com).
