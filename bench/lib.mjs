@@ -60,11 +60,11 @@ export async function postgresReachable() {
 }
 
 /** Starts the built product (apps/api/dist/main.js) and resolves once /api/v1/health is 200. */
-export async function startProduct(env = {}) {
+export async function startProduct(env = {}, nodeArgs = []) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sieve-bench-'));
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/api/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, queryRows, type Tx } from '../../db/client';
 import { inviteCodes, oneTimeTokens, revokedTokens, users } from '../../db/schema';
 
 export function findLiveUserByEmail(db: Db, email: string) {
@@ -27,14 +27,6 @@ export async function consumeInvite(tx: Tx, code: string, role: 'worker' | 'admi
   return rows.length === 1;
 }
 
-export async function isRevoked(db: Db, jti: string) {
-  const row = await db.query.revokedTokens.findFirst({
-    where: eq(revokedTokens.jti, jti),
-    columns: { jti: true },
-  });
-  return Boolean(row);
-}
-
 export async function revokeToken(db: Db, jti: string, expiresAt: Date) {
   await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing();
 }
@@ -54,4 +46,42 @@ export async function useOneTimeToken(db: Db | Tx, hash: string, purpose: 'passw
     )
     .returning({ userId: oneTimeTokens.userId });
   return rows[0]?.userId;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  userType: 'requester' | 'worker' | 'admin';
+  isApproved: boolean;
+  isActive: boolean;
+  sessionsValidAfter: Date | null;
+  revoked: boolean;
+}
+
+/** The signed-in user and whether this token was revoked, in one round trip (every request runs it). */
+export async function sessionUser(db: Db, userId: string, jti: string): Promise<SessionUser | undefined> {
+  const [row] = await queryRows<{
+    id: string;
+    email: string;
+    user_type: SessionUser['userType'];
+    is_approved: boolean;
+    is_active: boolean;
+    sessions_valid_after: string | Date | null;
+    revoked: boolean;
+  }>(
+    db,
+    sql`select u.id, u.email, u.user_type, u.is_approved, u.is_active, u.sessions_valid_after,
+      exists (select 1 from ${revokedTokens} r where r.jti = ${jti}) as revoked
+    from ${users} u where u.id = ${userId} and u.deleted_at is null`,
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    email: row.email,
+    userType: row.user_type,
+    isApproved: row.is_approved,
+    isActive: row.is_active,
+    sessionsValidAfter: row.sessions_valid_after ? new Date(row.sessions_valid_after) : null,
+    revoked: row.revoked,
+  };
 }

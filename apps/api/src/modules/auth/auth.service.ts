@@ -19,8 +19,9 @@ import {
   consumeInvite,
   findLiveUserByEmail,
   findLiveUserById,
-  isRevoked,
   revokeToken,
+  type SessionUser,
+  sessionUser,
   useOneTimeToken,
 } from './auth.queries';
 import type { LoginLimiter } from './login-limiter';
@@ -140,14 +141,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** The user behind a token, or null when it is invalid, revoked, or its account is gone. */
-    async authenticate(token: string): Promise<{ user: User; claims: SessionClaims } | null> {
+    async authenticate(token: string): Promise<{ user: SessionUser; claims: SessionClaims } | null> {
       const claims = verifySessionToken(token, deps.jwtSecret);
       if (!claims) return null;
-      const [user, revoked] = await Promise.all([
-        findLiveUserById(db, claims.sub),
-        isRevoked(db, claims.jti),
-      ]);
-      if (!user || revoked) return null;
+      const user = await sessionUser(db, claims.sub, claims.jti);
+      if (!user || user.revoked) return null;
       if (!user.isActive && user.userType !== 'worker') return null;
       if (user.sessionsValidAfter && claims.ims < user.sessionsValidAfter.getTime()) return null;
       return { user, claims };
