@@ -1,7 +1,10 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './db/client';
-import { createTestApp, type TestContext } from './test/app';
+import { createApp } from './app';
+import { type Database, openDatabase } from './db/client';
+import { issueSessionToken } from './modules/auth/tokens';
+import { localFileStorage } from './storage/file-storage';
+import { createTestApp, TEST_JWT_SECRET, type TestContext, testConfig, testLogger } from './test/app';
 
 describe('the HTTP envelope', () => {
   let ctx: TestContext;
@@ -85,5 +88,39 @@ describe('the app hosts', () => {
   it('keeps the API on every app host', async () => {
     const res = await request(ctx.app).get('/api/v1/health').set('Host', 'admin.localhost:8080');
     expect(res.body.status).toBe('ok');
+  });
+});
+
+describe('when the database is out of reach', () => {
+  it('answers 503 SERVICE_UNAVAILABLE instead of crashing, and health names the database', async () => {
+    const ctx = await createTestApp();
+    const unreachable = await openDatabase({
+      databaseUrl: 'postgres://postgres@127.0.0.1:1/nowhere',
+      poolSize: 1,
+    });
+    const down = {
+      app: createApp({
+        config: testConfig(),
+        database: unreachable,
+        queue: ctx.queue,
+        logger: testLogger,
+        storage: localFileStorage('/tmp/sieve-unused'),
+      }),
+    };
+    const token = issueSessionToken(
+      { id: '6f1c1c9e-3b1a-4c55-9d1e-5d7f8b9a0c11', userType: 'requester' },
+      TEST_JWT_SECRET,
+    ).token;
+    const res = await request(down.app).get('/api/v1/requests').set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+    const login = await request(down.app)
+      .post('/api/v1/auth/login')
+      .send({ email: 'a@acme-corp.io', password: 'x1x1x1x1' });
+    expect(login.status).toBe(503);
+    const health = await request(down.app).get('/api/v1/health');
+    expect(health.body).toMatchObject({ db: 'down' });
+    await unreachable.close();
+    await ctx.close();
   });
 });

@@ -33,6 +33,44 @@ function parserErrorCode(error: { type?: unknown; status?: unknown }): ErrorCode
   }
 }
 
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+
+/** The database (or another backing service) is out of reach: a 503 the client may retry, not a 500. */
+export function isConnectionError(error: unknown): boolean {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new AppError('NOT_FOUND', `No route for ${req.method} ${req.path}.`));
 };
@@ -59,6 +97,12 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (parserCode) {
     const detail = parserCode === 'INVALID_INPUT' ? 'The request body is not valid JSON.' : undefined;
     res.status(ERROR_CATALOGUE[parserCode].status).json(body(parserCode, detail));
+    return;
+  }
+  if (isConnectionError(error)) {
+    req.log?.warn({ err: error }, 'backing service unavailable');
+    res.setHeader('Retry-After', '5');
+    res.status(503).json(body('SERVICE_UNAVAILABLE'));
     return;
   }
   req.log?.error({ err: error }, 'unhandled error');

@@ -3,10 +3,11 @@ import { UPLOAD_MAX_BYTES } from '@sieve/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, requests, tasks } from '../../db/schema';
+import { sniffFileType } from '../../extraction/documents/detect';
 import { AppError } from '../../http/app-error';
 import type { AuthedUser } from '../../http/mount';
 import type { FileStorage } from '../../storage/file-storage';
-import { acceptedKinds, mediaTypeOf, sniffFileKind } from './file-kind';
+import { acceptedKinds } from './file-kind';
 
 export const FILE_URL_PREFIX = '/api/v1/files/';
 
@@ -30,8 +31,8 @@ export function createFilesService(deps: { db: Db; storage: FileStorage }) {
     ) {
       if (input.bytes.length > UPLOAD_MAX_BYTES) throw new AppError('FILE_TOO_LARGE');
       if (input.bytes.length === 0) throw new AppError('INVALID_FILE_TYPE', 'The file is empty.');
-      const kind = await sniffFileKind(input.bytes, input.filename);
-      if (!kind || !acceptedKinds(input.documentType).includes(kind)) {
+      const sniffed = await sniffFileType(input.bytes, { filename: input.filename });
+      if (!sniffed || !acceptedKinds(input.documentType).includes(sniffed.kind)) {
         throw new AppError('INVALID_FILE_TYPE');
       }
       const id = randomUUID();
@@ -44,7 +45,7 @@ export function createFilesService(deps: { db: Db; storage: FileStorage }) {
           id,
           ownerId: owner.id,
           filename,
-          contentType: kind === 'text' && /\.csv$/i.test(filename) ? 'text/csv' : mediaTypeOf(kind),
+          contentType: sniffed.mediaType,
           size: input.bytes.length,
           sha256: createHash('sha256').update(input.bytes).digest('hex'),
           storageKey: id,
