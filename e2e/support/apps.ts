@@ -13,6 +13,13 @@ export const APPS: readonly AppUnderTest[] = [
   { host: 'admin', area: 'admin', title: 'Sieve Admin' },
 ];
 
+/** The app where a role works (spec 01 §2). */
+export function appOfRole(role: AppUnderTest['area']): AppUnderTest {
+  const app = APPS.find((candidate) => candidate.area === role);
+  if (!app) throw new Error(`No app for ${role}`);
+  return app;
+}
+
 export function appOrigin(app: AppUnderTest, port: number | string): string {
   return `http://${app.host}.localhost:${port}`;
 }

@@ -12,6 +12,22 @@ export const SERVER_ENTRY = path.resolve(REPO_ROOT, process.env.E2E_SERVER_ENTRY
 
 export const IS_CI = Boolean(process.env.CI);
 
+/** The admin the server seeds at start (ADMIN_EMAIL/ADMIN_PASSWORD); specs create the rest. */
+export const E2E_ADMIN = { email: 'e2e-admin@sieve-e2e.com', password: 'e2e-Admin-2024' } as const;
+
+const LOG_VARIABLE = 'SIEVE_E2E_SERVER_LOG';
+
+/** The global setup publishes the server's log file here; the workers inherit it. */
+export function publishServerLog(file: string): void {
+  process.env[LOG_VARIABLE] = file;
+}
+
+export function serverLogFile(): string {
+  const file = process.env[LOG_VARIABLE];
+  if (!file) throw new Error(`${LOG_VARIABLE} is not set: the global setup did not run`);
+  return file;
+}
+
 const PORT_VARIABLE = 'SIEVE_E2E_PORT';
 
 function freePort(): Promise<number> {

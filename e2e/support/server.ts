@@ -3,7 +3,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './env';
+import { E2E_ADMIN, REPO_ROOT } from './env';
 
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -70,7 +70,18 @@ export async function startServer(entry: string, port: number): Promise<RunningS
 
   const child = spawn(process.execPath, [entry], {
     cwd: REPO_ROOT,
-    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: {
+      ...inherited,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      // The seeded admin, who invites the Reviewer and Admin accounts the specs need.
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Every spec signs in from 127.0.0.1: the per-address budget is for real clients.
+      LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '100000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);

@@ -97,25 +97,21 @@ export function ThemeCustomizerPanel() {
 
       <section className="sv-customizer__section">
         <h3 className="sv-customizer__heading">Current colors</h3>
-        <dl className="sv-current-colors">
-          {(['primary', 'secondary'] as const).map((which) => (
-            <div key={which} className="sv-current-colors__item">
-              <dt>{which === 'primary' ? 'Primary' : 'Secondary'}</dt>
-              <dd>
-                <span className="sv-swatch" style={{ background: colors[which] }} aria-hidden="true" />
-                <code>{colors[which]}</code>
-              </dd>
-            </div>
-          ))}
-        </dl>
-        <p className="sv-field__hint">
-          {current ? `${current.name} preset.` : 'Custom colors.'} Kept on this device; text on buttons, links
-          and focus rings keep readable contrast in light and dark themes.
-        </p>
-        <div>
+        <div className="sv-current-colors__row">
+          <dl className="sv-current-colors">
+            {(['primary', 'secondary'] as const).map((which) => (
+              <div key={which} className="sv-current-colors__item">
+                <dt>{which === 'primary' ? 'Primary' : 'Secondary'}</dt>
+                <dd>
+                  <span className="sv-swatch" style={{ background: colors[which] }} aria-hidden="true" />
+                  <code>{colors[which]}</code>
+                </dd>
+              </div>
+            ))}
+          </dl>
           <Button
             size="sm"
-            variant="ghost"
+            variant="secondary"
             disabled={sameColors(colors, DEFAULT_THEME_COLORS)}
             onClick={() => {
               resetColors();
@@ -125,6 +121,10 @@ export function ThemeCustomizerPanel() {
             Reset to default
           </Button>
         </div>
+        <p className="sv-field__hint">
+          {current ? `${current.name} preset.` : 'Custom colors.'} Kept on this device; text on buttons, links
+          and focus rings keeps readable contrast in light and dark themes.
+        </p>
       </section>
     </div>
   );
