@@ -76,3 +76,25 @@ test('a session older than maxSessionDuration ends when the timers start', async
   await expectSignInScreen(page);
   await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
 });
+
+test('tabs share the session: activity in one keeps the other in, logout in one ends both', async ({
+  page,
+  app,
+}) => {
+  const user = await createUser(app.area);
+  await openSignedIn(page, user, `/${app.area}/dashboard`, SHORT_TIMEOUTS);
+  const idle = await page.context().newPage();
+  await idle.goto(`/${app.area}/dashboard`);
+  await expectDashboard(idle, app);
+  await page.bringToFront();
+  // 5 s of typing in the first tab: the idle tab (2 s to its warning) never warns
+  for (let i = 0; i < 10; i += 1) {
+    await page.keyboard.press('Shift');
+    await page.waitForTimeout(500);
+    await expect(idle.getByRole('alertdialog')).toBeHidden();
+  }
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expectSignInScreen(page);
+  await expectSignInScreen(idle);
+  await expect(idle.getByText('You were signed out in another tab.')).toBeVisible();
+});

@@ -7,12 +7,15 @@ export { Card, type CardProps } from './components/card';
 export { CenteredLayout, type CenteredLayoutProps } from './components/centered-layout';
 export { Checkbox, type CheckboxProps } from './components/checkbox';
 export { classNames } from './components/class-names';
+export { type CsvColumn, csvCell, downloadCsv, toCsv } from './components/csv';
 export { Dialog, type DialogProps } from './components/dialog';
 export { Field, type FieldProps } from './components/field';
 export { Icon, type IconName, type IconProps } from './components/icon';
+export { JsonViewer, type JsonViewerProps } from './components/json-viewer';
 export { Logo, type LogoProps } from './components/logo';
 export { PasswordField, type PasswordFieldProps } from './components/password-field';
 export { SelectField, type SelectFieldProps, type SelectOption } from './components/select-field';
+export { Sidebar, type SidebarProps } from './components/sidebar';
 export { Spinner, type SpinnerProps } from './components/spinner';
 export { TextField, type TextFieldProps } from './components/text-field';
 export {

@@ -90,7 +90,10 @@ describe(`${APP.name} routes`, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     expect(localStorage.getItem('authToken')).toBeNull();
-    expect(fetchMock).toHaveBeenCalledWith('/api/v1/auth/logout', expect.objectContaining({ method: 'POST' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1/auth/logout',
+      expect.objectContaining({ method: 'POST' }),
+    );
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(router.pathname).toBe('/login');
   });

@@ -5,7 +5,7 @@ import type { RouteObject } from 'react-router-dom';
 import { loadTestLoginScreen } from '../env';
 import { APP } from './app-config';
 
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const DashboardPage = lazy(() => import('../features/workspace/workspace-page'));
 const AppLayout = lazy(() => import('./app-layout'));
 
 function devOnlyRoutes(): RouteObject[] {

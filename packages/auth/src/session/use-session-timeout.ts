@@ -1,13 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { openSessionChannel, sessionFingerprint } from './session-channel';
-import { readSessionTimeoutSettings } from './session-timeout-settings';
+import { readSessionTimeoutSettings, type SessionTimeoutSettings } from './session-timeout-settings';
 import { type SessionEndReason, SessionTimer } from './session-timer';
 
 /** spec 01 §4: any mouse press, key press, scroll, touch or click restarts the inactivity timers. */
 export const ACTIVITY_EVENTS = ['mousedown', 'keydown', 'scroll', 'touchstart', 'click'] as const;
 
-// Other tabs hear about activity at most this often; their timers are minutes long.
+// Other tabs hear about activity at most this often (sooner if the warning comes sooner), so
+// they always hear of it before their own warning is due.
 const ACTIVITY_BROADCAST_MS = 5_000;
+
+function broadcastInterval({ inactivityTimeoutMs, warningPeriodMs }: SessionTimeoutSettings): number {
+  const quietTime = Math.max(0, inactivityTimeoutMs - warningPeriodMs);
+  return Math.min(ACTIVITY_BROADCAST_MS, Math.max(100, quietTime / 4));
+}
 
 export interface UseSessionTimeoutOptions {
   /** The session's token; no token, no timers. */
@@ -44,7 +50,9 @@ export function useSessionTimeout({
     let isWarning = false;
     let lastBroadcast = 0;
 
-    const timer = new SessionTimer(readSessionTimeoutSettings(), sessionStartedAt ?? Date.now(), {
+    const settings = readSessionTimeoutSettings();
+    const interval = broadcastInterval(settings);
+    const timer = new SessionTimer(settings, sessionStartedAt ?? Date.now(), {
       onWarning: (deadline) => {
         isWarning = true;
         setWarningDeadline(deadline);
@@ -68,7 +76,7 @@ export function useSessionTimeout({
 
     const broadcastActivity = () => {
       const now = Date.now();
-      if (now - lastBroadcast < ACTIVITY_BROADCAST_MS) return;
+      if (now - lastBroadcast < interval) return;
       lastBroadcast = now;
       channel.post({ type: 'activity', session });
     };

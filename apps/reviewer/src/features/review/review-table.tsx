@@ -1,0 +1,428 @@
+import { REVIEWER } from '@sieve/contracts';
+import { Button } from '@sieve/ui';
+import {
+  forwardRef,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+} from 'react';
+import { WorkspaceIcon } from '../workspace/icons';
+import { EditValueDialog } from './edit-value-dialog';
+import {
+  displayText,
+  jsonEditorText,
+  needsJsonEditor,
+  OTHER_FIELDS_COLUMN,
+  parseEditedJson,
+  parseInlineText,
+  type ReviewRow,
+} from './review-rows';
+import type { ReviewDraft } from './use-review-draft';
+
+const KEY_COLUMN = '__key';
+
+const COLUMN_LABEL: Record<string, string> = {
+  [KEY_COLUMN]: 'Field',
+  value: 'Value',
+  unit: 'Unit',
+  year: 'Year',
+  amount: 'Amount',
+  percentage: 'Percentage',
+  description: 'Description',
+  [OTHER_FIELDS_COLUMN]: 'Other fields',
+};
+
+export function columnLabel(column: string): string {
+  return COLUMN_LABEL[column] ?? column.replace(/[_-]+/g, ' ').replace(/^\w/, (first) => first.toUpperCase());
+}
+
+export interface ReviewTableHandle {
+  /** Moves the selected row by `delta` and focuses it. */
+  move: (delta: number) => void;
+  /** Starts editing the selected row's value (Enter). */
+  editSelected: () => void;
+  /** Adds a row and starts editing its name. */
+  addRow: () => void;
+  focusSelected: () => void;
+}
+
+export interface ReviewTableProps {
+  draft: ReviewDraft;
+  selectedRowId: string | null;
+  onSelectRow: (rowId: string) => void;
+}
+
+interface InlineEdit {
+  rowId: string;
+  column: string;
+  text: string;
+}
+
+interface DialogEdit {
+  rowId: string;
+  column: string;
+  text: string;
+  kind: 'value' | 'object';
+}
+
+/**
+ * "Review & Edit Data" (spec 01 §2): click a cell to edit it, Enter saves and Escape cancels; long
+ * or structured values open the "Edit Value" JSON editor. Rows are selectable (arrows or j/k),
+ * which grounds them in the source panel.
+ */
+export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(function ReviewTable(
+  { draft, selectedRowId, onSelectRow },
+  ref,
+) {
+  const { rows, columns, setCell, setKey, setOtherFields, deleteRow } = draft;
+  const [inline, setInlineState] = useState<InlineEdit | null>(null);
+  // The edit in progress, read by blur: an input removed by Enter, Escape or the JSON editor
+  // may still report a blur, which must not save twice or save what was cancelled.
+  const inlineRef = useRef<InlineEdit | null>(null);
+  const setInline = useCallback((edit: InlineEdit | null) => {
+    inlineRef.current = edit;
+    setInlineState(edit);
+  }, []);
+  const [dialog, setDialog] = useState<DialogEdit | null>(null);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const pendingFocus = useRef<string | null>(null);
+
+  const focusRow = useCallback((rowId: string) => {
+    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(rowId)}"]`);
+    row?.focus({ preventScroll: false });
+  }, []);
+
+  useEffect(() => {
+    if (!pendingFocus.current) return;
+    focusRow(pendingFocus.current);
+    pendingFocus.current = null;
+  });
+
+  const select = useCallback(
+    (rowId: string, shouldFocus: boolean) => {
+      onSelectRow(rowId);
+      if (shouldFocus) pendingFocus.current = rowId;
+    },
+    [onSelectRow],
+  );
+
+  const startEdit = useCallback(
+    (row: ReviewRow, column: string) => {
+      select(row.id, false);
+      if (column === OTHER_FIELDS_COLUMN) {
+        const text = row.otherFields.trim() ? prettyJson(row.otherFields) : '';
+        setDialog({ rowId: row.id, column, text, kind: 'object' });
+        return;
+      }
+      if (column === KEY_COLUMN) {
+        setInline({ rowId: row.id, column, text: row.key });
+        return;
+      }
+      const value = row.cells[column];
+      if (needsJsonEditor(value)) {
+        setDialog({ rowId: row.id, column, text: jsonEditorText(value), kind: 'value' });
+      } else {
+        setInline({ rowId: row.id, column, text: displayText(value) });
+      }
+    },
+    [select, setInline],
+  );
+
+  const commitInline = useCallback(
+    (edit: InlineEdit) => {
+      const current = inlineRef.current;
+      if (!current || current.rowId !== edit.rowId || current.column !== edit.column) return;
+      setInline(null);
+      if (edit.column === KEY_COLUMN) setKey(edit.rowId, edit.text.trim());
+      else {
+        const row = rows.find((candidate) => candidate.id === edit.rowId);
+        setCell(edit.rowId, edit.column, parseInlineText(edit.text, row?.cells[edit.column]));
+      }
+      pendingFocus.current = edit.rowId;
+    },
+    [rows, setCell, setKey, setInline],
+  );
+
+  const cancelInline = useCallback(
+    (edit: InlineEdit) => {
+      setInline(null);
+      pendingFocus.current = edit.rowId;
+    },
+    [setInline],
+  );
+
+  const saveDialog = useCallback(
+    (text: string) => {
+      if (!dialog) return;
+      if (dialog.kind === 'object') setOtherFields(dialog.rowId, text.trim());
+      else setCell(dialog.rowId, dialog.column, parseEditedJson(text));
+      pendingFocus.current = dialog.rowId;
+      setDialog(null);
+    },
+    [dialog, setCell, setOtherFields],
+  );
+
+  const selectedIndex = rows.findIndex((row) => row.id === selectedRowId);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      move: (delta) => {
+        if (rows.length === 0) return;
+        const from = selectedIndex < 0 ? (delta > 0 ? -1 : rows.length) : selectedIndex;
+        const next = rows[Math.min(rows.length - 1, Math.max(0, from + delta))];
+        if (next) select(next.id, true);
+      },
+      editSelected: () => {
+        const row = rows[selectedIndex] ?? rows[0];
+        if (row) startEdit(row, columns[0] ?? 'value');
+      },
+      addRow: () => {
+        const row = draft.addRow();
+        onSelectRow(row.id);
+        setInline({ rowId: row.id, column: KEY_COLUMN, text: '' });
+      },
+      focusSelected: () => {
+        const row = rows[selectedIndex] ?? rows[0];
+        if (row) select(row.id, true);
+      },
+    }),
+    [rows, selectedIndex, columns, select, startEdit, draft, onSelectRow, setInline],
+  );
+
+  const onRowKeyDown = (event: KeyboardEvent<HTMLTableRowElement>, row: ReviewRow, index: number) => {
+    if (event.target !== event.currentTarget) return;
+    const go = (to: number) => {
+      const target = rows[Math.min(rows.length - 1, Math.max(0, to))];
+      if (target) select(target.id, true);
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'j':
+        event.preventDefault();
+        go(index + 1);
+        break;
+      case 'ArrowUp':
+      case 'k':
+        event.preventDefault();
+        go(index - 1);
+        break;
+      case 'Home':
+        event.preventDefault();
+        go(0);
+        break;
+      case 'End':
+        event.preventDefault();
+        go(rows.length - 1);
+        break;
+      case 'Enter':
+        event.preventDefault();
+        event.stopPropagation();
+        startEdit(row, columns[0] ?? 'value');
+        break;
+      default:
+    }
+  };
+
+  const editableColumns = [KEY_COLUMN, ...columns, OTHER_FIELDS_COLUMN];
+  const dialogRow = dialog ? rows.find((row) => row.id === dialog.rowId) : undefined;
+
+  return (
+    <>
+      <div className="sv-table-wrap">
+        <table className="sv-review-table" aria-label="Review & Edit Data">
+          <thead>
+            <tr>
+              {editableColumns.map((column) => (
+                <th key={column} scope="col" className={`sv-col sv-col--${columnClass(column)}`}>
+                  {columnLabel(column)}
+                </th>
+              ))}
+              <th scope="col" className="sv-col sv-col--source">
+                Source
+              </th>
+              <th scope="col" className="sv-col sv-col--actions">
+                <span className="sv-visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody ref={bodyRef}>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={editableColumns.length + 2} className="sv-review-table__empty">
+                  No rows. Use Add Row to enter the data.
+                </td>
+              </tr>
+            ) : null}
+            {rows.map((row, index) => {
+              const isSelected = row.id === selectedRowId;
+              const name = row.key || 'new row';
+              return (
+                <tr
+                  key={row.id}
+                  data-row-id={row.id}
+                  tabIndex={isSelected || (selectedIndex < 0 && index === 0) ? 0 : -1}
+                  aria-current={isSelected ? 'true' : undefined}
+                  className={isSelected ? 'is-selected' : undefined}
+                  onClick={() => {
+                    if (!isSelected) onSelectRow(row.id);
+                  }}
+                  onKeyDown={(event) => onRowKeyDown(event, row, index)}
+                >
+                  {editableColumns.map((column) => {
+                    const isEditing = inline?.rowId === row.id && inline.column === column;
+                    const text =
+                      column === KEY_COLUMN
+                        ? row.key
+                        : column === OTHER_FIELDS_COLUMN
+                          ? row.otherFields
+                          : displayText(row.cells[column]);
+                    const Cell = column === KEY_COLUMN ? 'th' : 'td';
+                    return (
+                      <Cell
+                        key={column}
+                        scope={column === KEY_COLUMN ? 'row' : undefined}
+                        className={`sv-col sv-col--${columnClass(column)}`}
+                      >
+                        {isEditing && inline ? (
+                          <input
+                            className="sv-cell-input"
+                            // biome-ignore lint/a11y/noAutofocus: the reviewer asked to edit this cell
+                            autoFocus
+                            aria-label={`${columnLabel(column)} of ${name}`}
+                            value={inline.text}
+                            onFocus={(event) => event.currentTarget.select()}
+                            onChange={(event) => {
+                              const value = event.target.value;
+                              // spec 01 §5: inline text above 50 characters opens the JSON editor.
+                              if (column !== KEY_COLUMN && value.length > REVIEWER.inlineTextMaxLength) {
+                                setInline(null);
+                                setDialog({ rowId: row.id, column, text: value, kind: 'value' });
+                                return;
+                              }
+                              setInline({ ...inline, text: value });
+                            }}
+                            onKeyDown={(event) => {
+                              event.stopPropagation();
+                              if (event.key === 'Enter') {
+                                event.preventDefault();
+                                commitInline(inline);
+                              } else if (event.key === 'Escape') {
+                                event.preventDefault();
+                                cancelInline(inline);
+                              }
+                            }}
+                            onBlur={() => commitInline(inline)}
+                          />
+                        ) : (
+                          <button
+                            type="button"
+                            className="sv-cell"
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              startEdit(row, column);
+                            }}
+                            title={text.length > 40 ? text : undefined}
+                          >
+                            <span className="sv-visually-hidden">
+                              Edit {columnLabel(column)} of {name}:{' '}
+                            </span>
+                            {text ? (
+                              <span className="sv-cell__text">{text}</span>
+                            ) : (
+                              <span className="sv-cell__empty">
+                                <span aria-hidden="true">—</span>
+                                <span className="sv-visually-hidden">empty</span>
+                              </span>
+                            )}
+                          </button>
+                        )}
+                      </Cell>
+                    );
+                  })}
+                  <td className="sv-col sv-col--source">
+                    {row.source?.location || row.source?.sourceText ? (
+                      <button
+                        type="button"
+                        className="sv-source-chip"
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onSelectRow(row.id);
+                        }}
+                        title={row.source.sourceText ?? undefined}
+                      >
+                        <WorkspaceIcon name="locate" size={12} />
+                        <span className="sv-visually-hidden">Show source of {name}: </span>
+                        {row.source.location || 'source'}
+                      </button>
+                    ) : (
+                      <span className="sv-cell__empty">—</span>
+                    )}
+                  </td>
+                  <td className="sv-col sv-col--actions">
+                    <button
+                      type="button"
+                      className="sv-icon-button sv-icon-button--inline sv-row-delete"
+                      aria-label={`Delete row ${name}`}
+                      title="Delete row"
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        const next = rows[index + 1] ?? rows[index - 1];
+                        deleteRow(row.id);
+                        if (next) select(next.id, true);
+                      }}
+                    >
+                      <WorkspaceIcon name="trash" size={14} />
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="sv-add-row"
+        onClick={() => {
+          const row = draft.addRow();
+          onSelectRow(row.id);
+          setInline({ rowId: row.id, column: KEY_COLUMN, text: '' });
+        }}
+      >
+        <WorkspaceIcon name="plus" />
+        Add Row
+      </Button>
+      <EditValueDialog
+        isOpen={dialog !== null}
+        itemName={dialogRow?.key ?? ''}
+        columnLabel={dialog ? columnLabel(dialog.column) : ''}
+        initialText={dialog?.text ?? ''}
+        kind={dialog?.kind ?? 'value'}
+        onSave={saveDialog}
+        onCancel={() => {
+          if (dialog) pendingFocus.current = dialog.rowId;
+          setDialog(null);
+        }}
+      />
+    </>
+  );
+});
+
+function columnClass(column: string): string {
+  if (column === KEY_COLUMN) return 'key';
+  if (column === OTHER_FIELDS_COLUMN) return 'other';
+  return column === 'value' ? 'value' : 'field';
+}
+
+function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,206 @@
+import { REVIEWER, type WorkerTask } from '@sieve/contracts';
+import { Button, Spinner } from '@sieve/ui';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { WorkspaceIcon } from '../workspace/icons';
+import { type LoadedDocument, loadDocument, openUrlOf, previewUrlOf } from './document-source';
+import type { HighlightOutcome, PdfHighlight } from './pdf-preview';
+import type { ItemSource } from './review-rows';
+import { groundingNeedles, pageOfLocation } from './text-match';
+
+const PdfPreview = lazy(() => import('./pdf-preview'));
+
+export interface GroundingTarget {
+  /** The row's id and a counter, so selecting the same row again finds it again. */
+  key: string;
+  itemName: string;
+  source: ItemSource | null;
+  valueText: string;
+}
+
+export interface SourcePanelProps {
+  task: WorkerTask;
+  token: string | null;
+  grounding: GroundingTarget | null;
+}
+
+const { minPercent, maxPercent, stepPercent, defaultPercent } = REVIEWER.zoom;
+
+function documentTitle(task: WorkerTask): string {
+  const { document_name: name, name: company } = task.metadata;
+  return (typeof name === 'string' && name) || (typeof company === 'string' && company) || 'Source document';
+}
+
+/** The row's source passage with the value marked in it, for every kind of document. */
+function SourcePassage({ grounding, outcome }: { grounding: GroundingTarget; outcome: string | null }) {
+  const text = grounding.source?.sourceText ?? null;
+  const value = grounding.valueText.trim();
+  let passage: ReactNode = text;
+  if (text && value.length >= 1) {
+    const at = text.toLowerCase().indexOf(value.toLowerCase());
+    if (at >= 0) {
+      passage = (
+        <>
+          {text.slice(0, at)}
+          <mark>{text.slice(at, at + value.length)}</mark>
+          {text.slice(at + value.length)}
+        </>
+      );
+    }
+  }
+  return (
+    <section
+      className="sv-source__passage"
+      aria-label={`Source of ${grounding.itemName || 'the selected row'}`}
+    >
+      <div className="sv-source__passage-head">
+        <span className="sv-source__passage-name">{grounding.itemName || 'New row'}</span>
+        {grounding.source?.location ? (
+          <span className="sv-source__passage-location">{grounding.source.location}</span>
+        ) : null}
+        {outcome ? <span className="sv-source__passage-outcome">{outcome}</span> : null}
+      </div>
+      {text ? (
+        <blockquote className="sv-source__passage-text">{passage}</blockquote>
+      ) : (
+        <p className="sv-source__passage-empty">No source text for this row.</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The source document panel (spec 01 §2): the PDF with zoom 50–200 % in steps of 25, or "Document
+ * preview not available" with "Open in new tab". The selected row's source text is highlighted in
+ * the PDF's text layer; for every document its passage shows below, so HTML, CSV and Excel rows
+ * are grounded too.
+ */
+export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
+  const previewUrl = previewUrlOf(task);
+  const openUrl = openUrlOf(task);
+  const [document, setDocument] = useState<LoadedDocument | null>(null);
+  const [zoom, setZoom] = useState<number>(defaultPercent);
+  const [outcome, setOutcome] = useState<HighlightOutcome | null>(null);
+
+  useEffect(() => {
+    setDocument(null);
+    if (!previewUrl) return;
+    let isCurrent = true;
+    void loadDocument(previewUrl, token).then((loaded) => {
+      if (isCurrent) setDocument(loaded);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [previewUrl, token]);
+
+  const highlight = useMemo<PdfHighlight | null>(() => {
+    if (!grounding) return null;
+    const needles = groundingNeedles(grounding.source?.sourceText ?? null, grounding.valueText);
+    return needles.length > 0
+      ? { needles, page: pageOfLocation(grounding.source?.location ?? null), key: grounding.key }
+      : null;
+  }, [grounding]);
+
+  const isPdf = document?.kind === 'pdf';
+  const isLoading = previewUrl !== null && document === null;
+  const outcomeText =
+    !isPdf || !grounding || !highlight || outcome?.key !== grounding.key
+      ? null
+      : outcome.page
+        ? `Highlighted on page ${outcome.page}`
+        : 'Not found in the preview';
+
+  return (
+    <section className="sv-source" aria-labelledby="source-title">
+      <header className="sv-source__header">
+        <h3 id="source-title" className="sv-source__title" title={documentTitle(task)}>
+          {documentTitle(task)}
+        </h3>
+        <div className="sv-source__tools">
+          {isPdf ? (
+            <fieldset className="sv-zoom">
+              <legend className="sv-visually-hidden">Zoom</legend>
+              <button
+                type="button"
+                className="sv-icon-button sv-icon-button--inline"
+                aria-label="Zoom out"
+                disabled={zoom <= minPercent}
+                onClick={() => setZoom((value) => Math.max(minPercent, value - stepPercent))}
+              >
+                <WorkspaceIcon name="minus" />
+              </button>
+              <button
+                type="button"
+                className="sv-zoom__value"
+                aria-label={`Zoom ${zoom}%. Reset to ${defaultPercent}%`}
+                onClick={() => setZoom(defaultPercent)}
+              >
+                {zoom}%
+              </button>
+              <button
+                type="button"
+                className="sv-icon-button sv-icon-button--inline"
+                aria-label="Zoom in"
+                disabled={zoom >= maxPercent}
+                onClick={() => setZoom((value) => Math.min(maxPercent, value + stepPercent))}
+              >
+                <WorkspaceIcon name="plus" />
+              </button>
+            </fieldset>
+          ) : null}
+          {openUrl && isPdf ? (
+            <a
+              className="sv-icon-button sv-icon-button--inline"
+              href={openUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Open in new tab"
+              title="Open in new tab"
+            >
+              <WorkspaceIcon name="external" />
+            </a>
+          ) : null}
+        </div>
+      </header>
+      <div className="sv-source__body">
+        {isLoading ? (
+          <div className="sv-source__center">
+            <Spinner label="Loading document" />
+          </div>
+        ) : isPdf ? (
+          <Suspense
+            fallback={
+              <div className="sv-source__center">
+                <Spinner label="Loading document" />
+              </div>
+            }
+          >
+            <PdfPreview
+              bytes={document.bytes}
+              zoomPercent={zoom}
+              highlight={highlight}
+              onHighlight={setOutcome}
+              label={documentTitle(task)}
+            />
+          </Suspense>
+        ) : (
+          <div className="sv-source__center sv-source__unavailable">
+            <WorkspaceIcon name="file" size={28} />
+            <p>Document preview not available</p>
+            {openUrl ? (
+              <Button
+                size="sm"
+                onClick={() => window.open(openUrl, '_blank', 'noopener,noreferrer')}
+                aria-describedby="source-title"
+              >
+                <WorkspaceIcon name="external" />
+                Open in new tab
+              </Button>
+            ) : null}
+          </div>
+        )}
+      </div>
+      {grounding ? <SourcePassage grounding={grounding} outcome={outcomeText} /> : null}
+    </section>
+  );
+}

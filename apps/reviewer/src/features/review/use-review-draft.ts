@@ -1,0 +1,93 @@
+import type { WorkerTask } from '@sieve/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { emptyRow, isPlainObject, type ReviewRow, reviewColumns, rowsFromResult } from './review-rows';
+
+interface Draft {
+  rows: ReviewRow[];
+  /** spec 01 §4: true after any cell edit, add row or delete row; reset by "Revert to AI Result". */
+  isEdited: boolean;
+}
+
+// Edits survive a look at another task's preview and coming back, for as long as the page lives.
+const drafts = new Map<string, Draft>();
+
+export function aiResultOf(task: WorkerTask): Record<string, unknown> {
+  const result = task.ai_result.result;
+  return isPlainObject(result) ? result : {};
+}
+
+export function forgetDraft(taskId: string): void {
+  drafts.delete(taskId);
+}
+
+export function useReviewDraft(task: WorkerTask) {
+  const result = useMemo(() => aiResultOf(task), [task]);
+  const columns = useMemo(() => reviewColumns(result), [result]);
+  const [draft, setDraft] = useState<Draft>(
+    () => drafts.get(task.task_id) ?? { rows: rowsFromResult(result, columns), isEdited: false },
+  );
+
+  useEffect(() => {
+    drafts.set(task.task_id, draft);
+  }, [task.task_id, draft]);
+
+  const updateRow = useCallback((rowId: string, change: (row: ReviewRow) => ReviewRow) => {
+    setDraft((current) => {
+      let changed = false;
+      const rows = current.rows.map((row) => {
+        if (row.id !== rowId) return row;
+        const next = change(row);
+        changed = next !== row;
+        return next;
+      });
+      return changed ? { rows, isEdited: true } : current;
+    });
+  }, []);
+
+  const setCell = useCallback(
+    (rowId: string, column: string, value: unknown) =>
+      updateRow(rowId, (row) =>
+        Object.is(row.cells[column], value) ? row : { ...row, cells: { ...row.cells, [column]: value } },
+      ),
+    [updateRow],
+  );
+
+  const setKey = useCallback(
+    (rowId: string, key: string) => updateRow(rowId, (row) => (row.key === key ? row : { ...row, key })),
+    [updateRow],
+  );
+
+  const setOtherFields = useCallback(
+    (rowId: string, text: string) =>
+      updateRow(rowId, (row) => (row.otherFields === text ? row : { ...row, otherFields: text })),
+    [updateRow],
+  );
+
+  const addRow = useCallback((): ReviewRow => {
+    const row = emptyRow();
+    setDraft((current) => ({ rows: [...current.rows, row], isEdited: true }));
+    return row;
+  }, []);
+
+  const deleteRow = useCallback((rowId: string) => {
+    setDraft((current) => ({ rows: current.rows.filter((row) => row.id !== rowId), isEdited: true }));
+  }, []);
+
+  const revert = useCallback(() => {
+    setDraft({ rows: rowsFromResult(result, columns), isEdited: false });
+  }, [result, columns]);
+
+  return {
+    rows: draft.rows,
+    isEdited: draft.isEdited,
+    columns,
+    setCell,
+    setKey,
+    setOtherFields,
+    addRow,
+    deleteRow,
+    revert,
+  };
+}
+
+export type ReviewDraft = ReturnType<typeof useReviewDraft>;

@@ -1,0 +1,24 @@
+import type { WorkerTask } from '@sieve/contracts';
+
+/**
+ * spec 01 §4: after completing or skipping, the next task in the queue becomes active; after the
+ * last one, the first. `null` when no other task is left (the view returns to overview).
+ *
+ * `items` is the queue as it was when the task was finished (slots may still be loading);
+ * `fallbackIndex` is where the finished task stood if it is no longer listed.
+ */
+export function pickNextTask(
+  items: readonly (WorkerTask | undefined)[],
+  finishedId: string,
+  fallbackIndex = 0,
+): WorkerTask | null {
+  const at = items.findIndex((item) => item?.task_id === finishedId);
+  const start = at >= 0 ? at + 1 : Math.max(0, fallbackIndex);
+  const isCandidate = (item: WorkerTask | undefined): item is WorkerTask =>
+    item !== undefined && item.task_id !== finishedId;
+  for (let index = start; index < items.length; index += 1) {
+    const item = items[index];
+    if (isCandidate(item)) return item;
+  }
+  return items.find(isCandidate) ?? null;
+}

@@ -1,0 +1,119 @@
+import { apiRequest, errorMessageFor } from '@sieve/auth';
+import type {
+  AcceptResponse,
+  DocumentType,
+  HistoryResponse,
+  RejectionReason,
+  ReviewBody,
+  ReviewResponse,
+  TaskActionResponse,
+  TaskListResponse,
+  TaskSort,
+  WorkerStats,
+  workerEndpoints,
+  z,
+} from '@sieve/contracts';
+
+/**
+ * The worker calls of spec 01 §7, typed by the contract. Paths are checked against the endpoint
+ * table by type only: a value import of it would bring its zod schemas into the bundle.
+ */
+type WorkerPaths = { [K in keyof typeof workerEndpoints]: (typeof workerEndpoints)[K]['path'] };
+const PATHS = {
+  tasks: '/worker/tasks',
+  accept: '/worker/tasks/{id}/accept',
+  reject: '/worker/tasks/{id}/reject',
+  review: '/worker/tasks/{id}/review',
+  skip: '/worker/tasks/{id}/skip',
+  history: '/worker/history',
+  stats: '/worker/stats',
+} as const satisfies WorkerPaths;
+
+export type TaskList = z.infer<typeof TaskListResponse>;
+export type Accepted = z.infer<typeof AcceptResponse>;
+export type ReviewAcknowledged = z.infer<typeof ReviewResponse>;
+export type TaskActionResult = z.infer<typeof TaskActionResponse>;
+export type History = z.infer<typeof HistoryResponse>;
+
+function taskPath(template: string, taskId: string): string {
+  return template.replace('{id}', encodeURIComponent(taskId));
+}
+
+export interface TaskQuery {
+  search?: string;
+  documentType?: DocumentType | '';
+  sort?: TaskSort;
+}
+
+/** The list path with the server-side search, filter and sort (empty parts left out). */
+export function taskListPath(query: TaskQuery, page: number, limit: number): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(limit) });
+  const search = query.search?.trim();
+  if (search) params.set('search', search);
+  if (query.documentType) params.set('document_type', query.documentType);
+  if (query.sort && query.sort !== 'priority') params.set('sort', query.sort);
+  return `${PATHS.tasks}?${params}`;
+}
+
+/**
+ * spec 01 §3: the list is an array, or an object with tasks, total, page and limit; a bare array
+ * counts as page 1 of limit 20. Anything else is an empty list rather than a crash.
+ */
+export function readTaskList(payload: unknown): TaskList {
+  if (Array.isArray(payload)) return { tasks: payload, total: payload.length, page: 1, limit: 20 };
+  const body = (payload && typeof payload === 'object' ? payload : {}) as Partial<TaskList>;
+  const tasks = Array.isArray(body.tasks) ? body.tasks : [];
+  return {
+    tasks,
+    total: typeof body.total === 'number' ? body.total : tasks.length,
+    page: typeof body.page === 'number' ? body.page : 1,
+    limit: typeof body.limit === 'number' ? body.limit : tasks.length,
+  };
+}
+
+export async function fetchTaskPage(path: string, signal?: AbortSignal): Promise<TaskList> {
+  return readTaskList(await apiRequest<unknown>(path, signal ? { signal } : {}));
+}
+
+export function acceptTask(taskId: string): Promise<Accepted> {
+  return apiRequest<Accepted>(taskPath(PATHS.accept, taskId), { method: 'POST' });
+}
+
+export function rejectTask(taskId: string, reason: RejectionReason): Promise<TaskActionResult> {
+  return apiRequest<TaskActionResult>(taskPath(PATHS.reject, taskId), {
+    method: 'POST',
+    body: { rejection_reason: reason },
+  });
+}
+
+export function submitReview(taskId: string, body: ReviewBody): Promise<ReviewAcknowledged> {
+  return apiRequest<ReviewAcknowledged>(taskPath(PATHS.review, taskId), { method: 'POST', body });
+}
+
+export function skipTask(taskId: string): Promise<TaskActionResult> {
+  return apiRequest<TaskActionResult>(taskPath(PATHS.skip, taskId), { method: 'POST' });
+}
+
+export const STATS_KEY = PATHS.stats;
+
+export function historyPath(page: number, limit: number): string {
+  return `${PATHS.history}?${new URLSearchParams({ page: String(page), limit: String(limit) })}`;
+}
+
+export type { WorkerStats };
+
+/** spec 01 §8 call fallbacks. */
+export const CALL_FALLBACK = {
+  tasks: 'Failed to fetch tasks',
+  accept: 'Failed to accept task',
+  reject: 'Failed to reject task',
+  review: 'Failed to submit review',
+  skip: 'Failed to skip task',
+  history: 'Failed to fetch task history',
+  stats: 'Failed to fetch performance stats',
+} as const;
+
+/** A worker call's error as the reviewer reads it (spec 01 §8). */
+export function callError(error: unknown, call: keyof typeof CALL_FALLBACK): string {
+  return errorMessageFor(error, CALL_FALLBACK[call]);
+}
