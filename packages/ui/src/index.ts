@@ -8,16 +8,23 @@ export { CenteredLayout, type CenteredLayoutProps } from './components/centered-
 export { Checkbox, type CheckboxProps } from './components/checkbox';
 export { classNames } from './components/class-names';
 export { type CsvColumn, csvCell, downloadCsv, toCsv } from './components/csv';
+export { type DescriptionItem, DescriptionList } from './components/description-list';
 export { Dialog, type DialogProps } from './components/dialog';
+export { EmptyState, type EmptyStateProps } from './components/empty-state';
 export { Field, type FieldProps } from './components/field';
+export { Glyph, type GlyphName, type GlyphProps } from './components/glyph';
 export { Icon, type IconName, type IconProps } from './components/icon';
 export { JsonViewer, type JsonViewerProps } from './components/json-viewer';
 export { Logo, type LogoProps } from './components/logo';
 export { PasswordField, type PasswordFieldProps } from './components/password-field';
+export { SearchField, type SearchFieldProps } from './components/search-field';
 export { SelectField, type SelectFieldProps, type SelectOption } from './components/select-field';
 export { Sidebar, type SidebarProps } from './components/sidebar';
 export { Spinner, type SpinnerProps } from './components/spinner';
+export { type TabItem, Tabs, type TabsProps } from './components/tabs';
+export { TextAreaField, type TextAreaFieldProps } from './components/text-area-field';
 export { TextField, type TextFieldProps } from './components/text-field';
+export { UsageBar, type UsageBarProps, usageTone } from './components/usage-bar';
 export {
   applyThemeColors,
   colorsFromCustom,

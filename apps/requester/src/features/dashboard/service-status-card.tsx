@@ -14,8 +14,8 @@ function statusBadge(status: string) {
 export function ServiceStatusCard() {
   const { data, error, isLoading } = useApiHealth();
   return (
-    <Card as="section" aria-labelledby="service-status-title">
-      <h2 id="service-status-title" className="sv-card__title">
+    <Card as="section" className="rq-panel" aria-labelledby="service-status-title">
+      <h2 id="service-status-title" className="rq-panel__title">
         Service status
       </h2>
       {isLoading ? (

@@ -1,0 +1,24 @@
+import type { GlyphName } from '@sieve/ui';
+
+/** spec 02 §2: the five views of the requester dashboard, switched by the sidebar. */
+export const DASHBOARD_VIEWS = ['overview', 'new-request', 'active', 'history', 'billing'] as const;
+export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
+
+export const VIEW_INFO: Record<DashboardView, { label: string; glyph: GlyphName; description: string }> = {
+  overview: { label: 'Overview', glyph: 'home', description: 'Your requests at a glance.' },
+  'new-request': {
+    label: 'New Request',
+    glyph: 'file-plus',
+    description: 'Submit a document and name the data points to extract.',
+  },
+  active: { label: 'Active', glyph: 'activity', description: 'Requests being processed or reviewed.' },
+  history: { label: 'History', glyph: 'history', description: 'Every request you have submitted.' },
+  billing: { label: 'Billing', glyph: 'credit-card', description: 'Your plan, usage and upgrades.' },
+};
+
+/** The query parameter that holds the view, so a reload or a shared link keeps it. */
+export const VIEW_PARAM = 'view';
+
+export function isDashboardView(value: string): value is DashboardView {
+  return (DASHBOARD_VIEWS as readonly string[]).includes(value);
+}

@@ -1,0 +1,173 @@
+import { errorMessageFor } from '@sieve/auth';
+import {
+  COST_PER_REQUEST_ESTIMATE,
+  DASHBOARD_FETCH_LIMIT,
+  OVERVIEW_RECENT_COUNT,
+  type RequestRecord,
+} from '@sieve/contracts';
+import { Banner, Button, Card, EmptyState, Glyph, StatCard } from '@sieve/ui';
+import { useSubscription } from '../billing/api';
+import { documentTypeLabel, matchesSearch } from '../requests/request-format';
+import { RequestTable } from '../requests/request-table';
+import { useActiveRequests, useRequestList } from '../requests/use-requests';
+import {
+  averageTurnaroundMs,
+  formatDollars,
+  formatRate,
+  formatTurnaround,
+  monthlyCostEstimate,
+  successRate,
+  topDocumentTypes,
+} from './dashboard-stats';
+import { ServiceStatusCard } from './service-status-card';
+
+export interface OverviewViewProps {
+  search: string;
+  onView: (request: RequestRecord) => void;
+  onShowHistory: () => void;
+  onShowBilling: () => void;
+  onNewRequest: () => void;
+}
+
+/** spec 02 §2 Overview: four stat cards, the 5 most recent requests, cost this month. */
+export function OverviewView({
+  search,
+  onView,
+  onShowHistory,
+  onShowBilling,
+  onNewRequest,
+}: OverviewViewProps) {
+  // spec 02 §7: the dashboard fetches page 1 with 50.
+  const list = useRequestList({ page: 1, limit: DASHBOARD_FETCH_LIMIT });
+  const active = useActiveRequests();
+  const subscription = useSubscription();
+  const loaded = list.data?.requests ?? [];
+  const turnaround = averageTurnaroundMs(loaded);
+  const rate = successRate(loaded);
+  const finished = loaded.filter((request) => request.result !== null).length;
+  const recent = loaded.filter((request) => matchesSearch(request, search)).slice(0, OVERVIEW_RECENT_COUNT);
+  const tally = topDocumentTypes(loaded);
+  const basis =
+    list.data && list.data.total > loaded.length ? `Last ${loaded.length} requests` : 'All requests';
+  const requestsThisMonth = subscription.data?.requests_this_month;
+
+  return (
+    <div className="rq-overview">
+      {list.error ? (
+        <Banner tone="error">{errorMessageFor(list.error, 'Failed to fetch dashboard data')}</Banner>
+      ) : null}
+
+      <div className="rq-stats">
+        <StatCard
+          label="Total Requests"
+          value={list.data ? list.data.total.toLocaleString('en-US') : '—'}
+          detail="All time"
+          icon={<Glyph name="file" />}
+        />
+        <StatCard
+          label="Active Requests"
+          value={active.count === undefined ? '—' : active.count.toLocaleString('en-US')}
+          detail="Pending and processing"
+          icon={<Glyph name="activity" />}
+        />
+        <StatCard
+          label="Avg Turnaround"
+          value={turnaround === null ? '—' : formatTurnaround(turnaround)}
+          detail={
+            turnaround === null ? 'No completed requests yet' : `Submit to completed · ${basis.toLowerCase()}`
+          }
+          icon={<Glyph name="history" />}
+        />
+        <StatCard
+          label="Success Rate"
+          value={rate === null ? '—' : formatRate(rate)}
+          detail={
+            rate === null ? 'No finished requests yet' : `Of ${finished} finished · ${basis.toLowerCase()}`
+          }
+          icon={<Glyph name="sparkles" />}
+        />
+      </div>
+
+      <div className="rq-overview__columns">
+        <Card as="section" className="rq-panel" aria-labelledby="recent-title">
+          <header className="rq-panel__header">
+            <h2 id="recent-title" className="rq-panel__title">
+              Recent Requests
+            </h2>
+            <Button size="sm" variant="ghost" onClick={onShowHistory}>
+              View All <Glyph name="chevron-right" />
+            </Button>
+          </header>
+          <RequestTable
+            caption="Recent requests"
+            requests={recent}
+            onView={onView}
+            isCompact
+            isLoading={list.isLoading}
+            empty={
+              search.trim() && loaded.length > 0 ? (
+                <EmptyState
+                  glyph="search"
+                  title="No matching requests"
+                  description={`Nothing among your recent requests matches “${search.trim()}”.`}
+                />
+              ) : (
+                <EmptyState
+                  title="No recent requests"
+                  description="Submit a document to see it here."
+                  action={
+                    <Button variant="primary" size="sm" onClick={onNewRequest}>
+                      <Glyph name="plus" /> New Request
+                    </Button>
+                  }
+                />
+              )
+            }
+          />
+        </Card>
+
+        <div className="rq-overview__side">
+          <Card as="section" className="rq-panel" aria-labelledby="month-title">
+            <h2 id="month-title" className="rq-panel__title">
+              This Month
+            </h2>
+            <p className="rq-month__cost">
+              {requestsThisMonth === undefined ? '—' : formatDollars(monthlyCostEstimate(requestsThisMonth))}
+            </p>
+            <p className="sv-muted rq-month__basis">
+              Estimated cost
+              {requestsThisMonth === undefined
+                ? ''
+                : `: ${requestsThisMonth} ${requestsThisMonth === 1 ? 'request' : 'requests'} × ${formatDollars(
+                    COST_PER_REQUEST_ESTIMATE,
+                  )}`}
+            </p>
+            <Button size="sm" variant="ghost" className="rq-month__link" onClick={onShowBilling}>
+              Plan and usage <Glyph name="chevron-right" />
+            </Button>
+          </Card>
+
+          <Card as="section" className="rq-panel" aria-labelledby="types-title">
+            <h2 id="types-title" className="rq-panel__title">
+              Top Document Types
+            </h2>
+            {tally.length === 0 ? (
+              <p className="sv-muted">None yet.</p>
+            ) : (
+              <ol className="rq-tally">
+                {tally.map((entry) => (
+                  <li key={entry.type}>
+                    <span>{documentTypeLabel(entry.type)}</span>
+                    <span className="rq-tally__count">{entry.count}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+
+          <ServiceStatusCard />
+        </div>
+      </div>
+    </div>
+  );
+}

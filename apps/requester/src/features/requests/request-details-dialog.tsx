@@ -1,0 +1,360 @@
+import { errorMessageFor } from '@sieve/auth';
+import type { RequestRecord } from '@sieve/contracts';
+import { Badge, Banner, Button, DescriptionList, Dialog, Glyph, JsonViewer, Spinner } from '@sieve/ui';
+import { type ReactNode, useState } from 'react';
+import { downloadResult, type ResultFormat } from './api';
+import './requests.css';
+import { documentTypeLabel, formatDateTime, isActive, PRIORITY_LABELS, shortId } from './request-format';
+import { formatPercent, probabilityOf, type ResultRow, resultRows } from './result-items';
+import { StatusBadge } from './status-badge';
+import { useRequestDetail } from './use-requests';
+
+export interface RequestDetailsDialogProps {
+  /** The request as the list had it: shown at once, then refreshed from GET /requests/{id}. */
+  request: RequestRecord | null;
+  onClose: () => void;
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() === '' ? null : value;
+  if (typeof value === 'number') return String(value);
+  return null;
+}
+
+function yesNo(value: unknown): string | null {
+  return typeof value === 'boolean' ? (value ? 'Yes' : 'No') : null;
+}
+
+function list(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function Names({ names, empty }: { names: string[]; empty: string }) {
+  if (names.length === 0) return <span className="sv-muted">{empty}</span>;
+  return (
+    <ul className="rq-names">
+      {names.map((name) => (
+        <li key={name}>{name}</li>
+      ))}
+    </ul>
+  );
+}
+
+function sourceOf(meta: Record<string, unknown>): ReactNode {
+  const url = text(meta.url);
+  const filename = text(meta.filename);
+  if (filename) return filename;
+  if (url) {
+    return (
+      <a href={url} target="_blank" rel="noreferrer noopener">
+        {url}
+      </a>
+    );
+  }
+  return null;
+}
+
+function requestDetailsItems(request: RequestRecord) {
+  const meta = request.metadata;
+  const prompt = text(meta.custom_prompt);
+  const body = text(meta.text);
+  return [
+    { term: 'Source', details: sourceOf(meta) },
+    { term: 'Ticker', details: text(meta.ticker) },
+    { term: 'Filing type', details: text(meta.filing_type) },
+    { term: 'Fiscal period', details: text(meta.fiscal_period) },
+    { term: 'Effective date', details: text(meta.effective_date) },
+    { term: 'Search direction', details: text(meta.search_direction) },
+    { term: 'Max pages', details: text(meta.max_pages) },
+    {
+      term: 'Include subdomains',
+      details: request.document_type === 'website' ? yesNo(meta.include_subdomains) : null,
+    },
+    {
+      term: 'Columns',
+      details:
+        request.document_type === 'csv' ? <Names names={list(meta.columns)} empty="Every column" /> : null,
+    },
+    { term: 'Has headers', details: request.document_type === 'csv' ? yesNo(meta.has_headers) : null },
+    { term: 'Custom prompt', details: prompt ? <p className="rq-prose">{prompt}</p> : null },
+    {
+      term: 'Text',
+      details: body ? (
+        <p className="rq-prose">{body.length > 400 ? `${body.slice(0, 400)}…` : body}</p>
+      ) : null,
+    },
+    {
+      term: 'Data points',
+      details: <Names names={list(meta.data_points)} empty="Every labelled value" />,
+    },
+  ];
+}
+
+function ValueCell({ row }: { row: ResultRow }) {
+  return row.value === '' ? (
+    <span className="sv-muted">Not found</span>
+  ) : (
+    <code className="rq-value">{row.value}</code>
+  );
+}
+
+/** The AI's findings: each value with the text it came from and where (spec 02 §2 AI result). */
+function AiResultTable({ rows }: { rows: ResultRow[] }) {
+  return (
+    <div className="rq-result-table">
+      <table className="rq-results">
+        <caption className="sv-visually-hidden">AI Analysis: extracted values with their source text</caption>
+        <thead>
+          <tr>
+            <th scope="col">Data point</th>
+            <th scope="col">Value</th>
+            <th scope="col">Source text</th>
+            <th scope="col">Location</th>
+            <th scope="col" className="rq-results__num">
+              Confidence
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.dataPoint}>
+              <th scope="row">{row.dataPoint}</th>
+              <td>
+                <ValueCell row={row} />
+              </td>
+              <td>
+                {row.sourceText ? (
+                  <blockquote className="rq-quote">{row.sourceText}</blockquote>
+                ) : (
+                  <span className="sv-muted">—</span>
+                )}
+                {row.sourceUrl ? (
+                  <a
+                    className="rq-quote__link"
+                    href={row.sourceUrl}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                  >
+                    {row.sourceUrl}
+                  </a>
+                ) : null}
+              </td>
+              <td>{row.location ?? <span className="sv-muted">—</span>}</td>
+              <td className="rq-results__num">
+                {row.confidence === null ? '—' : formatPercent(row.confidence)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function FinalResultTable({ rows }: { rows: ResultRow[] }) {
+  return (
+    <div className="rq-result-table">
+      <table className="rq-results">
+        <caption className="sv-visually-hidden">Final result</caption>
+        <thead>
+          <tr>
+            <th scope="col">Data point</th>
+            <th scope="col">Value</th>
+            <th scope="col">Source text</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.dataPoint}>
+              <th scope="row">{row.dataPoint}</th>
+              <td>
+                <ValueCell row={row} />
+                {row.isDisputed ? (
+                  <>
+                    {' '}
+                    <Badge tone="warning">Disputed</Badge>
+                  </>
+                ) : null}
+              </td>
+              <td>{row.sourceText ? <span className="rq-quote--inline">{row.sourceText}</span> : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Section({ title, aside, children }: { title: string; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="rq-section" aria-label={title}>
+      <header className="rq-section__header">
+        <h3 className="rq-section__title">{title}</h3>
+        {aside}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * spec 02 §2: Basic Information, Request Details, the AI result ("AI Analysis", each value with its
+ * source text and location) and the Final Result ("Human Verified"), with real JSON and CSV
+ * downloads (DESIGN §9).
+ */
+export default function RequestDetailsDialog({ request: listed, onClose }: RequestDetailsDialogProps) {
+  const { data: detail, error: loadError } = useRequestDetail(listed?.request_id ?? null);
+  const [downloading, setDownloading] = useState<ResultFormat | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const request: RequestRecord | null = detail ?? listed;
+  if (!request) return null;
+
+  const aiRows = resultRows(request.ai_result?.result as Record<string, unknown> | undefined);
+  const finalRows = resultRows(request.final_result);
+  const isHumanVerified =
+    request.result?.source === 'human' ||
+    (request.consensus_result !== null && request.metadata.ai_only_mode !== true);
+  const isDone = request.status === 'completed';
+  const tasks = detail?.tasks ?? [];
+  const reviewsReceived = tasks.reduce((sum, task) => sum + task.reviews_received, 0);
+  const reviewsRequired = tasks.reduce((sum, task) => sum + task.required_reviews, 0);
+
+  const download = async (format: ResultFormat) => {
+    setDownloading(format);
+    setDownloadError(null);
+    try {
+      await downloadResult(request.request_id, format);
+    } catch (error) {
+      setDownloadError(errorMessageFor(error, 'Failed to download the result'));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen
+      size="md"
+      className="rq-details"
+      title={
+        <span className="rq-details__title">
+          {documentTypeLabel(request.document_type)} request <StatusBadge status={request.status} />
+        </span>
+      }
+      description={`Request ${shortId(request.request_id)} · created ${formatDateTime(request.created_at)}`}
+      onDismiss={onClose}
+      actions={
+        <>
+          {downloadError ? (
+            <p className="rq-details__download-error" role="alert">
+              {downloadError}
+            </p>
+          ) : null}
+          <Button
+            disabled={!isDone || downloading !== null}
+            onClick={() => download('json')}
+            title={isDone ? undefined : 'Available once the request is completed'}
+          >
+            <Glyph name="download" /> {downloading === 'json' ? 'Downloading...' : 'Download JSON'}
+          </Button>
+          <Button
+            disabled={!isDone || downloading !== null}
+            onClick={() => download('csv')}
+            title={isDone ? undefined : 'Available once the request is completed'}
+          >
+            <Glyph name="download" /> {downloading === 'csv' ? 'Downloading...' : 'Download CSV'}
+          </Button>
+          <Button variant="primary" onClick={onClose}>
+            Close
+          </Button>
+        </>
+      }
+    >
+      <div className="rq-details__body">
+        {loadError && !detail ? (
+          <Banner tone="error">{errorMessageFor(loadError, 'Failed to load the request')}</Banner>
+        ) : null}
+
+        <Section title="Basic Information">
+          <DescriptionList
+            items={[
+              { term: 'Request ID', details: <code className="rq-value">{request.request_id}</code> },
+              { term: 'Document type', details: documentTypeLabel(request.document_type) },
+              { term: 'Status', details: <StatusBadge status={request.status} /> },
+              { term: 'Priority', details: PRIORITY_LABELS[request.priority] },
+              {
+                term: 'Processing',
+                details: request.metadata.ai_only_mode === true ? 'AI only' : 'AI + human review',
+              },
+              { term: 'Created', details: formatDateTime(request.created_at) },
+              { term: 'Updated', details: formatDateTime(request.updated_at) },
+              { term: 'Completed', details: formatDateTime(request.completed_at) },
+            ]}
+          />
+        </Section>
+
+        <Section title="Request Details">
+          <DescriptionList columns={1} items={requestDetailsItems(request)} />
+        </Section>
+
+        {request.status === 'failed' ? (
+          <Banner tone="error">{request.error ?? 'The request could not be processed.'}</Banner>
+        ) : null}
+
+        {isActive(request) ? (
+          <div className="rq-pending" role="status">
+            <Spinner size="sm" label="" />
+            <span>
+              {request.status === 'pending' ? 'Waiting to be processed.' : 'Processing.'}{' '}
+              {reviewsRequired > 0 ? `Reviews received: ${reviewsReceived} of ${reviewsRequired}. ` : ''}
+              This updates every 30 seconds.
+            </span>
+          </div>
+        ) : null}
+
+        {request.ai_result ? (
+          <Section
+            title="AI Analysis"
+            aside={
+              <Badge tone="info">
+                Overall confidence {formatPercent(probabilityOf(request.ai_result.confidence_score))}
+              </Badge>
+            }
+          >
+            {aiRows.length > 0 ? (
+              <AiResultTable rows={aiRows} />
+            ) : (
+              <p className="sv-muted">The AI found no values.</p>
+            )}
+          </Section>
+        ) : null}
+
+        {request.final_result ? (
+          <Section
+            title="Final Result"
+            aside={
+              isHumanVerified ? (
+                <Badge tone="success" hasDot>
+                  Human Verified
+                </Badge>
+              ) : (
+                <Badge tone="neutral">AI only</Badge>
+              )
+            }
+          >
+            {finalRows.length > 0 ? (
+              <FinalResultTable rows={finalRows} />
+            ) : (
+              <p className="sv-muted">No values.</p>
+            )}
+          </Section>
+        ) : null}
+
+        <details className="rq-raw">
+          <summary>Raw record (JSON)</summary>
+          <JsonViewer value={request} defaultExpandDepth={1} label="Raw request record" />
+        </details>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,120 @@
+import type { RequestRecord } from '@sieve/contracts';
+import { Badge, Button, DataTable, type DataTableColumn } from '@sieve/ui';
+import type { ReactNode } from 'react';
+import {
+  documentTypeLabel,
+  formatDateTime,
+  formatShortDate,
+  PRIORITY_LABELS,
+  shortId,
+  sourceLabel,
+} from './request-format';
+import './requests.css';
+import { StatusBadge } from './status-badge';
+
+export interface RequestTableProps {
+  caption: string;
+  requests: readonly RequestRecord[];
+  onView: (request: RequestRecord) => void;
+  empty: ReactNode;
+  isLoading?: boolean;
+  /** Leave out the priority column (the compact overview list). */
+  isCompact?: boolean;
+  maxHeight?: number;
+}
+
+/** The requester's requests: what, from where, its status and when; View opens the details. */
+export function RequestTable({
+  caption,
+  requests,
+  onView,
+  empty,
+  isLoading = false,
+  isCompact = false,
+  maxHeight,
+}: RequestTableProps) {
+  const columns: DataTableColumn<RequestRecord>[] = [
+    {
+      id: 'request',
+      header: 'Request',
+      isRowHeader: true,
+      cell: (request) => (
+        <span className="rq-request-cell">
+          <span className="rq-request-cell__type">{documentTypeLabel(request.document_type)}</span>
+          <code className="rq-request-cell__id">{shortId(request.request_id)}</code>
+        </span>
+      ),
+    },
+    {
+      id: 'source',
+      header: 'Source',
+      cell: (request) => (
+        <span
+          className={isCompact ? 'rq-source rq-source--compact' : 'rq-source'}
+          title={sourceLabel(request)}
+        >
+          {sourceLabel(request)}
+        </span>
+      ),
+    },
+    { id: 'status', header: 'Status', cell: (request) => <StatusBadge status={request.status} /> },
+    ...(isCompact
+      ? []
+      : [
+          {
+            id: 'priority',
+            header: 'Priority',
+            cell: (request: RequestRecord) =>
+              request.priority === 'high' ? (
+                <Badge tone="warning">{PRIORITY_LABELS.high}</Badge>
+              ) : (
+                <span className="sv-muted">{PRIORITY_LABELS[request.priority]}</span>
+              ),
+          },
+          {
+            id: 'mode',
+            header: 'Review',
+            cell: (request: RequestRecord) => (
+              <span className="sv-muted">
+                {request.metadata.ai_only_mode === true ? 'AI only' : 'Human verified'}
+              </span>
+            ),
+          },
+        ]),
+    {
+      id: 'created',
+      header: 'Created',
+      cell: (request) => (
+        <time dateTime={request.created_at} title={formatDateTime(request.created_at)}>
+          {formatShortDate(request.created_at)}
+        </time>
+      ),
+    },
+    {
+      id: 'actions',
+      header: <span className="sv-visually-hidden">Actions</span>,
+      align: 'end',
+      cell: (request) => (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-label={`View details of ${documentTypeLabel(request.document_type)} request ${shortId(request.request_id)}`}
+          onClick={() => onView(request)}
+        >
+          View
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={requests}
+      getRowId={(request) => request.request_id}
+      empty={empty}
+      isLoading={isLoading}
+      {...(maxHeight ? { maxHeight } : {})}
+    />
+  );
+}
