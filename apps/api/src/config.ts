@@ -61,6 +61,10 @@ const EnvSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** How long a running job's lock lasts; a job whose process died runs again after it. */
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How often the API re-queues unfinished requests and expires claim leases. */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z
     .string()
@@ -138,6 +142,8 @@ function buildConfig(env: Env) {
       windowSeconds: env.LOGIN_WINDOW_SECONDS,
     },
     jobConcurrency: env.JOB_CONCURRENCY,
+    jobLockSeconds: env.JOB_LOCK_SECONDS,
+    sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     logLevel: env.LOG_LEVEL,
     bodyLimit: env.BODY_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

@@ -27,7 +27,7 @@ async function main() {
   const services = createServices(runtime);
   if (runtime.queue.kind === 'in-process') await startProcessors(runtime);
   await listen(createApp(runtime, services), runtime);
-  startSchedules(services, runtime.logger);
+  startSchedules(services, runtime.logger, config.sweepIntervalSeconds);
   const port = config.port;
   runtime.logger.info(
     {

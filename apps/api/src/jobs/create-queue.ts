@@ -6,11 +6,19 @@ import { InProcessQueue } from './in-process-queue';
 import type { JobQueue } from './queue';
 
 export function createQueue(
-  config: Pick<Config, 'redisUrl' | 'jobConcurrency'>,
+  config: Pick<Config, 'redisUrl' | 'jobConcurrency' | 'jobLockSeconds'>,
   db: Db,
   logger: Logger,
 ): JobQueue {
-  if (config.redisUrl)
-    return new BullQueue({ redisUrl: config.redisUrl, concurrency: config.jobConcurrency, logger });
-  return new InProcessQueue(db, { concurrency: config.jobConcurrency, logger });
+  const lockMs = config.jobLockSeconds * 1000;
+  if (config.redisUrl) {
+    return new BullQueue({
+      redisUrl: config.redisUrl,
+      concurrency: config.jobConcurrency,
+      logger,
+      lockDurationMs: lockMs,
+      stalledIntervalMs: Math.max(500, Math.floor(lockMs / 2)),
+    });
+  }
+  return new InProcessQueue(db, { concurrency: config.jobConcurrency, logger, lockMs });
 }

@@ -110,14 +110,16 @@ export function createRequestsService(deps: RequestsServiceDeps) {
      * outage) are queued again; the job id deduplicates against live jobs.
      */
     async sweepUnfinished(olderThanMs: number) {
+      // Pending: queued again at once (a live job with that id makes it a no-op). Processing: only
+      // when stalled, since its job may still be running.
       const rows = await db
         .select({ id: requests.id })
         .from(requests)
         .where(
           and(
-            inArray(requests.status, ['pending', 'processing']),
             isNull(requests.deletedAt),
-            sql`${requests.updatedAt} < now() - make_interval(secs => ${olderThanMs / 1000})`,
+            sql`(${requests.status} = 'pending' or (${requests.status} = 'processing'
+              and ${requests.updatedAt} < now() - make_interval(secs => ${olderThanMs / 1000})))`,
             sql`not exists (select 1 from ${tasks} where ${tasks.requestId} = ${requests.id})`,
           ),
         )
