@@ -154,9 +154,8 @@ describe.skipIf(!ready)('faults', () => {
       expect(rows).toHaveLength(1);
       const [row] = await db.db.select().from(requests).where(eq(requests.id, id));
       expect(row?.status).toBe('processing');
-      expect(
-        (row?.aiResult as { result: Record<string, { value: unknown }> }).result['Total revenue']?.value,
-      ).toBe(1234500000);
+      const ai = row?.aiResult as { result: Record<string, { value: unknown }> } | undefined;
+      expect(ai?.result['Total revenue']?.value).toBe(1234500000);
     } finally {
       for (const res of hung) res.destroy();
       await second?.stop();
