@@ -57,9 +57,14 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 
 /**
  * Starts the built product as a user would run it: embedded database in a fresh data directory,
- * no Postgres or Redis, production mode. Resolves once /api/v1/health answers 200.
+ * no Postgres or Redis, production mode. Resolves once /api/v1/health answers 200. `extraEnv`
+ * adds or overrides settings for a spec that runs its own server (own-server.ts).
  */
-export async function startServer(entry: string, port: number): Promise<RunningServer> {
+export async function startServer(
+  entry: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   if (!existsSync(entry)) {
     throw new Error(`${entry} does not exist: build first (pnpm build, or pnpm --filter @sieve/api build).`);
   }
@@ -81,6 +86,7 @@ export async function startServer(entry: string, port: number): Promise<RunningS
       ADMIN_PASSWORD: E2E_ADMIN.password,
       // Every spec signs in from 127.0.0.1: the per-address budget is for real clients.
       LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '100000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,10 +14,10 @@ function statusBadge(status: string) {
 export function ServiceStatusCard() {
   const { data, error, isLoading } = useApiHealth();
   return (
-    <Card as="section" aria-labelledby="service-status-title">
-      <h2 id="service-status-title" className="sv-card__title">
+    <Card as="section" className="adm-card" aria-labelledby="service-status-title">
+      <h3 id="service-status-title" className="adm-card__title">
         Service status
-      </h2>
+      </h3>
       {isLoading ? (
         <Spinner size="sm" label="Loading service status" />
       ) : error || !data ? (

@@ -1,0 +1,34 @@
+import type { Alert } from '@sieve/contracts';
+import { AdminIcon, type AdminIconName } from './admin-icon';
+
+const SEVERITY: Record<Alert['severity'], { icon: AdminIconName; label: string }> = {
+  critical: { icon: 'alert-circle', label: 'Critical' },
+  warning: { icon: 'alert-triangle', label: 'Warning' },
+  info: { icon: 'info', label: 'Info' },
+};
+
+/** Alerts of spec 02 §9 with their severity in words and colour. */
+export function AlertList({
+  alerts,
+  emptyText = 'No active alerts. Everything is within its limits.',
+}: {
+  alerts: readonly Alert[];
+  emptyText?: string;
+}) {
+  if (alerts.length === 0) return <p className="adm-muted adm-empty-line">{emptyText}</p>;
+  return (
+    <ul className="adm-alerts">
+      {alerts.map((alert) => (
+        <li key={alert.id} className={`adm-alert adm-alert--${alert.severity}`}>
+          <AdminIcon name={SEVERITY[alert.severity].icon} className="adm-alert__icon" />
+          <div>
+            <p className="adm-alert__title">
+              <span className="adm-alert__severity">{SEVERITY[alert.severity].label}</span> {alert.title}
+            </p>
+            <p className="adm-alert__message">{alert.message}</p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,223 @@
+import { apiRequest } from '@sieve/auth';
+import { Button, Card, Spinner, StatCard } from '@sieve/ui';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { AdminIcon, type AdminIconName } from '../dashboard/admin-icon';
+import { AlertList } from '../dashboard/alert-list';
+import { useDashboard } from '../dashboard/dashboard-context';
+import { formatCount, formatDecimal, formatDuration, formatPercent } from '../dashboard/format';
+import { HEALTH_LABEL, HEALTH_TONE } from '../dashboard/health';
+import { HealthCard } from '../dashboard/health-card';
+import { QueueControls } from '../dashboard/queue-controls';
+import { ServiceStatusCard } from '../dashboard/service-status-card';
+import type { ViewId } from '../dashboard/views';
+import { listKey, normaliseList } from '../tables/api';
+import { useCsvExport } from '../tables/export-csv';
+import { ExportDataDialog } from '../tables/export-data-dialog';
+
+const OVERVIEW_ALERTS = 3;
+
+const TOOLS: readonly { view: ViewId; icon: AdminIconName; label: string; description: string }[] = [
+  { view: 'submit', icon: 'send', label: 'Submit a request', description: 'On behalf of a requester' },
+  {
+    view: 'invite-codes',
+    icon: 'ticket',
+    label: 'Generate an invite',
+    description: 'For a reviewer or an admin',
+  },
+  { view: 'operations', icon: 'flow', label: 'Operations', description: 'Flow map and interventions' },
+  { view: 'team', icon: 'pulse', label: 'Team Pulse', description: 'Team metrics and invites' },
+  { view: 'analytics', icon: 'chart', label: 'Analytics', description: 'Trends over 14 days' },
+];
+
+const REQUESTER_COUNT_KEY = listKey('requesters', {
+  page: 1,
+  limit: 1,
+  sortBy: 'created_at',
+  sortOrder: 'desc',
+});
+
+/** How many requesters there are: the total of a one-row page. */
+function useRequesterCount() {
+  const { data } = useSWR(REQUESTER_COUNT_KEY, async (path: string) =>
+    normaliseList(await apiRequest<unknown>(path), 'requesters', 1, 1),
+  );
+  return data?.total;
+}
+
+function Shortcut({
+  icon,
+  title,
+  figure,
+  detail,
+  onOpen,
+}: {
+  icon: AdminIconName;
+  title: string;
+  figure: string;
+  detail: string;
+  onOpen: () => void;
+}) {
+  return (
+    <button type="button" className="adm-shortcut" onClick={onOpen}>
+      <span className="adm-shortcut__icon">
+        <AdminIcon name={icon} size={18} />
+      </span>
+      <span className="adm-shortcut__text">
+        <span className="adm-shortcut__title">{title}</span>
+        <span className="adm-shortcut__figure">{figure}</span>
+        <span className="adm-shortcut__detail">{detail}</span>
+      </span>
+      <AdminIcon name="arrow-right" className="adm-shortcut__arrow" />
+    </button>
+  );
+}
+
+/** spec 02 §2 Overview. */
+export default function OverviewView() {
+  const { stats, isStatsLoading, navigate, refreshStats } = useDashboard();
+  const requesterCount = useRequesterCount();
+  const { exportKind } = useCsvExport();
+  const [isExportOpen, setIsExportOpen] = useState(false);
+  const [isRefreshing, setIsRefreshing] = useState(false);
+
+  if (!stats) {
+    return (
+      <section className="adm-view" aria-label="Overview">
+        {isStatsLoading ? <Spinner label="Loading overview" /> : null}
+        <ServiceStatusCard />
+      </section>
+    );
+  }
+
+  const { systemHealth, operationsData: ops, teamMetrics: team, alerts } = stats;
+  const inQueue = ops.queues.pending + ops.queues.processing;
+
+  const refreshData = async () => {
+    setIsRefreshing(true);
+    try {
+      await refreshStats();
+    } finally {
+      setIsRefreshing(false);
+    }
+  };
+
+  return (
+    <section className="adm-view" aria-labelledby="overview-title">
+      <header className="adm-view__header">
+        <div>
+          <h2 id="overview-title" className="adm-view__title">
+            Overview
+          </h2>
+          <p className="adm-view__description">The state of the system, the queue and the team right now.</p>
+        </div>
+        <div className="adm-toolbar">
+          <QueueControls />
+          <Button size="sm" onClick={() => void refreshData()} disabled={isRefreshing}>
+            <AdminIcon name="refresh" className={isRefreshing ? 'adm-spin' : undefined} />
+            Refresh Data
+          </Button>
+          <Button size="sm" onClick={() => setIsExportOpen(true)}>
+            <AdminIcon name="download" />
+            Export Data
+          </Button>
+        </div>
+      </header>
+
+      <div className="adm-stat-grid">
+        <StatCard
+          label="System Status"
+          icon={<AdminIcon name="server" />}
+          tone={HEALTH_TONE[systemHealth.status]}
+          value={HEALTH_LABEL[systemHealth.status]}
+          detail={`Uptime ${formatDuration(systemHealth.uptime)}`}
+        />
+        <StatCard
+          label="Active Reviewers"
+          icon={<AdminIcon name="users" />}
+          value={formatCount(team.activeWorkers)}
+          detail={`of ${formatCount(team.totalWorkers)} approved${team.pendingWorkers > 0 ? ` · ${formatCount(team.pendingWorkers)} awaiting approval` : ''}`}
+        />
+        <StatCard
+          label="Throughput"
+          icon={<AdminIcon name="zap" />}
+          value={`${formatDecimal(ops.throughput, 2)}/min`}
+          detail={`Avg latency ${formatCount(ops.avgLatency)} ms`}
+        />
+        <StatCard
+          label="System Efficiency"
+          icon={<AdminIcon name="pulse" />}
+          value={formatPercent(team.efficiency)}
+          detail="Reviews submitted of reviews finished, 7 days"
+        />
+      </div>
+
+      <div className="adm-shortcuts">
+        <Shortcut
+          icon="list"
+          title="Requests"
+          figure={formatCount(ops.requests.total)}
+          detail={`${formatCount(inQueue)} pending or processing · ${formatCount(ops.requests.failed)} failed`}
+          onOpen={() => navigate('requests')}
+        />
+        <Shortcut
+          icon="users"
+          title="Reviewers"
+          figure={formatCount(team.totalWorkers + team.pendingWorkers)}
+          detail={`${formatCount(team.activeWorkers)} active · ${formatCount(team.pendingWorkers)} pending approval`}
+          onOpen={() => navigate('workers')}
+        />
+        <Shortcut
+          icon="building"
+          title="Requesters"
+          figure={requesterCount === undefined ? '—' : formatCount(requesterCount)}
+          detail="Accounts that submit documents"
+          onOpen={() => navigate('requesters')}
+        />
+      </div>
+
+      <div className="adm-columns">
+        <Card as="section" className="adm-card" aria-labelledby="overview-alerts-title">
+          <div className="adm-card__head">
+            <h3 id="overview-alerts-title" className="adm-card__title">
+              Active alerts
+            </h3>
+            <button type="button" className="adm-link-button" onClick={() => navigate('operations')}>
+              View All{alerts.length > OVERVIEW_ALERTS ? ` (${alerts.length})` : ''}
+            </button>
+          </div>
+          <AlertList alerts={alerts.slice(0, OVERVIEW_ALERTS)} />
+        </Card>
+        <HealthCard stats={stats} />
+      </div>
+
+      <div className="adm-columns">
+        <Card as="section" className="adm-card" aria-labelledby="overview-tools-title">
+          <h3 id="overview-tools-title" className="adm-card__title">
+            Admin tools
+          </h3>
+          <ul className="adm-tools">
+            {TOOLS.map((tool) => (
+              <li key={tool.view}>
+                <button type="button" className="adm-tool" onClick={() => navigate(tool.view)}>
+                  <AdminIcon name={tool.icon} />
+                  <span>
+                    <span className="adm-tool__label">{tool.label}</span>
+                    <span className="adm-tool__description">{tool.description}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+        <ServiceStatusCard />
+      </div>
+
+      <ExportDataDialog
+        isOpen={isExportOpen}
+        onClose={() => setIsExportOpen(false)}
+        onExport={(kind) => void exportKind(kind)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { Badge, type DataTableColumn } from '@sieve/ui';
+import { formatDateTime, formatShare, shortId } from '../dashboard/format';
+import { AdminTable, type BulkAction } from './admin-table';
+import { type AdminRequest, deleteRow } from './api';
+import { documentTypeLabel } from './document-type';
+import { useAdminList } from './use-admin-list';
+
+const NOUN = { one: 'request', many: 'requests' };
+
+const BULK_ACTIONS: readonly BulkAction[] = [
+  {
+    id: 'delete',
+    label: 'Delete',
+    icon: 'trash',
+    tone: 'danger',
+    confirmTitle: (n, noun) => `Delete ${n} ${noun}?`,
+    confirmDescription: 'They leave this list and stop processing; their audit trail is kept.',
+    confirmLabel: 'Delete',
+    verbPast: 'Deleted',
+    call: (id) => deleteRow('requests', id),
+    fallback: 'Failed to delete request',
+  },
+];
+
+// spec 02 §4: the admin filter also offers in_progress (the server reads it as processing).
+const STATUS_OPTIONS = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'processing', label: 'Processing' },
+  { value: 'in_progress', label: 'In progress' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'failed', label: 'Failed' },
+];
+
+export const REQUEST_STATUS_TONE = {
+  pending: 'neutral',
+  processing: 'info',
+  completed: 'success',
+  failed: 'danger',
+} as const satisfies Record<AdminRequest['status'], 'neutral' | 'info' | 'success' | 'danger'>;
+
+const STATUS_LABEL: Record<AdminRequest['status'], string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+};
+
+const COLUMNS: DataTableColumn<AdminRequest>[] = [
+  {
+    id: 'request',
+    header: 'Request',
+    isRowHeader: true,
+    cell: (r) => (
+      <code className="adm-id" title={r.request_id}>
+        {shortId(r.request_id)}
+      </code>
+    ),
+  },
+  { id: 'requester', header: 'Requester', sortKey: 'requester_email', cell: (r) => r.requester_email },
+  {
+    id: 'type',
+    header: 'Type',
+    sortKey: 'request_type',
+    cell: (r) => documentTypeLabel(r.request_type),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    sortKey: 'status',
+    cell: (r) => (
+      <span className="adm-status-cell" title={r.error ?? undefined}>
+        <Badge tone={REQUEST_STATUS_TONE[r.status]} hasDot>
+          {STATUS_LABEL[r.status]}
+        </Badge>
+        {r.status === 'failed' && r.error ? <span className="adm-status-cell__error">{r.error}</span> : null}
+      </span>
+    ),
+  },
+  {
+    id: 'priority',
+    header: 'Priority',
+    sortKey: 'priority',
+    firstSortOrder: 'desc',
+    cell: (r) => <span className="adm-capitalize">{r.priority}</span>,
+  },
+  {
+    id: 'progress',
+    header: 'Progress',
+    sortKey: 'progress',
+    firstSortOrder: 'desc',
+    cell: (r) => (
+      <span className="adm-progress">
+        <span className="adm-progress__track" aria-hidden="true">
+          <span className="adm-progress__bar" style={{ width: `${Math.round(r.progress * 100)}%` }} />
+        </span>
+        <span>
+          {formatShare(r.progress, 0)}
+          {r.task_count > 0 ? (
+            <span className="adm-muted">{` · ${r.completed_tasks}/${r.task_count} tasks`}</span>
+          ) : null}
+        </span>
+      </span>
+    ),
+  },
+  { id: 'reviewers', header: 'Reviewers', align: 'end', cell: (r) => r.worker_count.toLocaleString('en-US') },
+  {
+    id: 'created',
+    header: 'Submitted',
+    sortKey: 'created_at',
+    firstSortOrder: 'desc',
+    cell: (r) => formatDateTime(r.created_at),
+  },
+  { id: 'completed', header: 'Completed', cell: (r) => formatDateTime(r.completed_at) },
+];
+
+/** The Requests view: every requester's requests (spec 02 §2). */
+export default function RequestsView() {
+  const list = useAdminList('requests', { by: 'created_at', order: 'desc' });
+  return (
+    <AdminTable
+      list={list}
+      title="Requests"
+      description="Every request from every requester, newest first, with its progress through review."
+      noun={NOUN}
+      columns={COLUMNS}
+      getRowId={(r) => r.request_id}
+      rowName={(r) => `${shortId(r.request_id)} (${documentTypeLabel(r.request_type)}, ${r.requester_email})`}
+      statusOptions={STATUS_OPTIONS}
+      bulkActions={BULK_ACTIONS}
+      emptyText="No requests found"
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from './env';
+import { signInWithForm } from './screens';
+
+/** Signs the seeded admin in through the form and waits for the Admin dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await signInWithForm(page, E2E_ADMIN);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+}
+
+/** Opens a view from the sidebar by its label (badges follow the label in the name). */
+export async function openView(page: Page, label: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Dashboard views' });
+  await nav.getByRole('button', { name: new RegExp(`^${label}\\b`) }).click();
+  await expect(nav.getByRole('button', { name: new RegExp(`^${label}\\b`) })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+}
+
+/** Types into the header's search box (the tables search on the server after 300 ms). */
+export async function searchFor(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search requests, reviewers and requesters' }).fill(text);
+}
+
+/** The table row that mentions `text`. */
+export function rowWith(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}
