@@ -85,6 +85,15 @@ describe('the app hosts', () => {
     expect(res.text).toContain('href="//admin.localhost:8080/"');
   });
 
+  it('sends a strict Content-Security-Policy with every app page', async () => {
+    const res = await request(ctx.app).get('/login').set('Host', 'reviewer.localhost:8080');
+    const csp = res.headers['content-security-policy'] ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
   it('keeps the API on every app host', async () => {
     const res = await request(ctx.app).get('/api/v1/health').set('Host', 'admin.localhost:8080');
     expect(res.body.status).toBe('ok');

@@ -1,4 +1,5 @@
-import { ENDPOINTS, type Endpoint, type UserType } from '@sieve/contracts';
+import { ENDPOINTS, type UserType } from '@sieve/contracts';
+import { buildOpenApiDocument } from '@sieve/contracts/openapi';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSessionToken } from '../modules/auth/tokens';
@@ -9,22 +10,43 @@ import { assertAccess, mountedEndpointIds } from './mount';
 type Caller = 'anonymous' | 'requester' | 'unapproved worker' | 'worker' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'requester', 'unapproved worker', 'worker', 'admin'];
 
-/** What the role table says a caller gets from an endpoint. */
+interface Operation {
+  id: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  roles: 'public' | UserType[];
+}
+
+/** The operations of the served OpenAPI document, with the roles it declares (`x-roles`). */
+const OPERATIONS: Operation[] = Object.entries(buildOpenApiDocument(ENDPOINTS).paths ?? {}).flatMap(
+  ([path, item]) =>
+    Object.entries(item as Record<string, { operationId: string; 'x-roles': Operation['roles'] }>).map(
+      ([method, op]) => ({
+        id: op.operationId,
+        method: method as Operation['method'],
+        path,
+        roles: op['x-roles'],
+      }),
+    ),
+);
+
+/** What the role table says a caller gets from an operation. */
 function expected(
-  endpoint: Endpoint,
+  operation: Operation,
   caller: Caller,
 ): 'allowed' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'WORKER_NOT_APPROVED' {
-  if (endpoint.access === 'public') return 'allowed';
+  if (operation.roles === 'public') return 'allowed';
   if (caller === 'anonymous') return 'UNAUTHORIZED';
   const role: UserType = caller === 'unapproved worker' ? 'worker' : caller;
-  if (!endpoint.access.includes(role)) return 'FORBIDDEN';
-  if (caller === 'unapproved worker' && endpoint.access.length === 1) return 'WORKER_NOT_APPROVED';
+  if (!operation.roles.includes(role)) return 'FORBIDDEN';
+  if (caller === 'unapproved worker' && operation.roles.length === 1) return 'WORKER_NOT_APPROVED';
   return 'allowed';
 }
 
-function concretePath(endpoint: Endpoint) {
-  const path = endpoint.path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
-  return endpoint.absolute ? path : `/api/v1${path}`;
+function concretePath(operation: Operation) {
+  return operation.path.replace(/\{(\w+)\}/g, (_m, name) =>
+    name === 'kind' ? 'workers' : '00000000-0000-4000-8000-000000000000',
+  );
 }
 
 describe('the role matrix', () => {
@@ -43,16 +65,20 @@ describe('the role matrix', () => {
     expect([...mountedEndpointIds].sort()).toEqual(ENDPOINTS.map((e) => e.id).sort());
   });
 
-  const cases = ENDPOINTS.flatMap((endpoint) =>
-    CALLERS.map((caller) => [endpoint.id, caller, endpoint] as const),
+  it('covers every operation of the contract', () => {
+    expect(OPERATIONS.map((o) => o.id).sort()).toEqual(ENDPOINTS.map((e) => e.id).sort());
+  });
+
+  const cases = OPERATIONS.flatMap((operation) =>
+    CALLERS.map((caller) => [operation.id, caller, operation] as const),
   );
-  it.each(cases)('%s as %s answers as the role table says', async (_id, caller, endpoint) => {
-    const call = request(ctx.app)[endpoint.method](concretePath(endpoint));
+  it.each(cases)('%s as %s answers as the role table says', async (_id, caller, operation) => {
+    const call = request(ctx.app)[operation.method](concretePath(operation));
     const user = users.get(caller);
     // A fresh token per call: a logout in one case must not sign out the next.
     if (user) call.set('Authorization', `Bearer ${issueSessionToken(user, TEST_JWT_SECRET).token}`);
     const res = await call.send({});
-    const want = expected(endpoint, caller);
+    const want = expected(operation, caller);
     if (want === 'allowed') {
       expect(res.status, `${res.status} ${JSON.stringify(res.body)}`).not.toBe(401);
       expect(['FORBIDDEN', 'WORKER_NOT_APPROVED', 'UNAUTHORIZED']).not.toContain(res.body?.code);

@@ -55,6 +55,18 @@ describe('file uploads', () => {
     expect(csv.body.content_type).toBe('text/csv');
   });
 
+  it('serves documents for framing by our apps only, non-PDFs sandboxed', async () => {
+    const pdf = await upload(PDF, 'report.pdf', 'pdf');
+    const png = await upload(PNG, 'scan.png', 'lease');
+    const pdfHeaders = (await request(ctx.app).get(pdf.body.file_url).set('Authorization', requester.auth))
+      .headers;
+    const pngHeaders = (await request(ctx.app).get(png.body.file_url).set('Authorization', requester.auth))
+      .headers;
+    expect(pdfHeaders['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(pngHeaders['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    expect(pngHeaders['x-content-type-options']).toBe('nosniff');
+  });
+
   it('refuses files over 10 MB with 413 FILE_TOO_LARGE', async () => {
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
     const res = await upload(big, 'big.pdf', 'pdf');
