@@ -6,14 +6,6 @@ export const UserTypeSchema = z.enum(USER_TYPES);
 export const AppAreaSchema = z.enum(['reviewer', 'requester', 'admin']);
 export type AppArea = z.infer<typeof AppAreaSchema>;
 
-/** The app each role works in (spec 01 §2). */
-export const AREA_OF_ROLE = { worker: 'reviewer', requester: 'requester', admin: 'admin' } as const;
-export const DASHBOARD_OF_ROLE = {
-  worker: '/worker/dashboard',
-  requester: '/requester/dashboard',
-  admin: '/admin/dashboard',
-} as const;
-
 const Email = z.string().trim().min(1, 'Email is required').max(254);
 const Password = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH);
 

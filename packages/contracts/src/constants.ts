@@ -132,3 +132,11 @@ export const FILE_TYPE_ACCEPT: Record<string, readonly string[]> = {
   pos_mapping: ['.pdf', '.jpg', '.jpeg', '.png'],
   admin_submit: ['.pdf', '.txt', '.doc', '.docx'],
 };
+
+/** The app each role works in (spec 01 §2). */
+export const AREA_OF_ROLE = { worker: 'reviewer', requester: 'requester', admin: 'admin' } as const;
+export const DASHBOARD_OF_ROLE = {
+  worker: '/worker/dashboard',
+  requester: '/requester/dashboard',
+  admin: '/admin/dashboard',
+} as const;
