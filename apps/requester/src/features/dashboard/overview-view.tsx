@@ -47,8 +47,8 @@ export function OverviewView({
   const finished = loaded.filter((request) => request.result !== null).length;
   const recent = loaded.filter((request) => matchesSearch(request, search)).slice(0, OVERVIEW_RECENT_COUNT);
   const tally = topDocumentTypes(loaded);
-  const basis =
-    list.data && list.data.total > loaded.length ? `Last ${loaded.length} requests` : 'All requests';
+  // spec 02 §7: the figures come from the latest 50 requests; say so once there are more.
+  const basis = list.data && list.data.total > loaded.length ? ` · last ${loaded.length}` : '';
   const requestsThisMonth = subscription.data?.requests_this_month;
 
   return (
@@ -73,17 +73,13 @@ export function OverviewView({
         <StatCard
           label="Avg Turnaround"
           value={turnaround === null ? '—' : formatTurnaround(turnaround)}
-          detail={
-            turnaround === null ? 'No completed requests yet' : `Submit to completed · ${basis.toLowerCase()}`
-          }
+          detail={turnaround === null ? 'No completed requests yet' : `Submit to completed${basis}`}
           icon={<Glyph name="history" />}
         />
         <StatCard
           label="Success Rate"
           value={rate === null ? '—' : formatRate(rate)}
-          detail={
-            rate === null ? 'No finished requests yet' : `Of ${finished} finished · ${basis.toLowerCase()}`
-          }
+          detail={rate === null ? 'No finished requests yet' : `Of ${finished} finished${basis}`}
           icon={<Glyph name="sparkles" />}
         />
       </div>

@@ -209,8 +209,9 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
   const request: RequestRecord | null = detail ?? listed;
   if (!request) return null;
 
-  const aiRows = resultRows(request.ai_result?.result as Record<string, unknown> | undefined);
-  const finalRows = resultRows(request.final_result);
+  const asked = list(request.metadata.data_points);
+  const aiRows = resultRows(request.ai_result?.result as Record<string, unknown> | undefined, asked);
+  const finalRows = resultRows(request.final_result, asked);
   const isHumanVerified =
     request.result?.source === 'human' ||
     (request.consensus_result !== null && request.metadata.ai_only_mode !== true);

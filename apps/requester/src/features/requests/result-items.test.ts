@@ -43,6 +43,20 @@ describe('resultRows', () => {
     ]);
     expect(resultRows(null)).toEqual([]);
   });
+
+  it('follows the order the data points were asked for', () => {
+    const rows = resultRows({ 'Report date': 1, 'Gross margin': 2, Extra: 3, 'Total revenue': 4 }, [
+      'Total revenue',
+      'Gross margin',
+      'Report date',
+    ]);
+    expect(rows.map((row) => row.dataPoint)).toEqual([
+      'Total revenue',
+      'Gross margin',
+      'Report date',
+      'Extra',
+    ]);
+  });
 });
 
 describe('probabilityOf', () => {

@@ -27,9 +27,18 @@ function optionalText(value: unknown): string | null {
  * The rows of a result map `{<data point>: {value, location, source_text, source_url, confidence}}`
  * (an AI result, a consensus or the final result). A bare value counts as `{value}`.
  */
-export function resultRows(result: Record<string, unknown> | null | undefined): ResultRow[] {
+export function resultRows(
+  result: Record<string, unknown> | null | undefined,
+  /** The data points as the requester listed them: rows follow that order, the rest after. */
+  order: readonly string[] = [],
+): ResultRow[] {
   if (!result) return [];
-  return Object.entries(result).map(([dataPoint, item]) => {
+  const rank = (name: string) => {
+    const index = order.indexOf(name);
+    return index < 0 ? order.length : index;
+  };
+  const entries = Object.entries(result).sort(([a], [b]) => rank(a) - rank(b));
+  return entries.map(([dataPoint, item]) => {
     const cell =
       item && typeof item === 'object' && !Array.isArray(item)
         ? (item as Record<string, unknown>)

@@ -1,3 +1,4 @@
+import { apiRequest } from '@sieve/auth';
 import { DASHBOARD_REFRESH_MS, type RequestRecord } from '@sieve/contracts';
 import useSWR from 'swr';
 import {
@@ -16,22 +17,39 @@ export function useRequestList(params: ListParams) {
 }
 
 const ACTIVE_LIMIT = 100;
+/** The SWR key of the active list: under /requests, so Refresh and a submission revalidate it. */
+const ACTIVE_KEY = '/requests#active';
+
+interface ActiveList {
+  requests: RequestRecord[];
+  count: number;
+}
+
+/**
+ * Pending first, then processing, one after the other: a request that moves on between the two
+ * calls is still seen (twice at most, and kept once), never missed as two parallel calls could.
+ */
+async function fetchActive(): Promise<ActiveList> {
+  const pending = await apiRequest<RequestList>(
+    requestListKey({ page: 1, limit: ACTIVE_LIMIT, status: 'pending' }),
+  );
+  const processing = await apiRequest<RequestList>(
+    requestListKey({ page: 1, limit: ACTIVE_LIMIT, status: 'processing' }),
+  );
+  const byId = new Map<string, RequestRecord>();
+  for (const request of [...pending.requests, ...processing.requests]) byId.set(request.request_id, request);
+  const pendingIds = new Set(pending.requests.map((request) => request.request_id));
+  const twice = processing.requests.filter((request) => pendingIds.has(request.request_id)).length;
+  return {
+    requests: [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at)),
+    count: pending.total + processing.total - twice,
+  };
+}
 
 /** spec 02 §2: pending and processing requests, newest first, with the count for the sidebar badge. */
 export function useActiveRequests() {
-  const pending = useRequestList({ page: 1, limit: ACTIVE_LIMIT, status: 'pending' });
-  const processing = useRequestList({ page: 1, limit: ACTIVE_LIMIT, status: 'processing' });
-  const requests: RequestRecord[] = [
-    ...(processing.data?.requests ?? []),
-    ...(pending.data?.requests ?? []),
-  ].sort((a, b) => b.created_at.localeCompare(a.created_at));
-  const hasData = pending.data !== undefined && processing.data !== undefined;
-  return {
-    requests,
-    count: hasData ? (pending.data?.total ?? 0) + (processing.data?.total ?? 0) : undefined,
-    isLoading: pending.isLoading || processing.isLoading,
-    error: pending.error ?? processing.error,
-  };
+  const { data, error, isLoading } = useSWR<ActiveList>(ACTIVE_KEY, fetchActive, POLLING);
+  return { requests: data?.requests ?? [], count: data?.count, isLoading, error };
 }
 
 /** One request with its tasks; polled while it is still active. */
