@@ -1,22 +1,29 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
-/** A small PDF with the figures the heuristic extractor and the grounding tests look for. */
+/**
+ * A small PDF with the figures the heuristic extractor and the grounding tests look for. Made in
+ * a new page beside a test's page (no second context to trace), or in a fresh context of a browser.
+ */
 export async function makeFinancialPdf(
-  browser: Browser,
+  source: Page | Browser,
   options: { company?: string; revenue?: string } = {},
-) {
+): Promise<Buffer> {
   const company = options.company ?? 'Acme Corp';
   const revenue = options.revenue ?? '$1,234.5 million';
-  const context = await browser.newContext();
+  const isPage = 'context' in source && typeof source.context === 'function';
+  const context = isPage ? (source as Page).context() : await (source as Browser).newContext();
   const page = await context.newPage();
-  await page.setContent(`<!doctype html><html><body style="font: 14px Arial, sans-serif; padding: 40px">
+  try {
+    await page.setContent(`<!doctype html><html><body style="font: 14px Arial, sans-serif; padding: 40px">
     <h1>${company} Annual Report</h1>
     <p>Fiscal year ended December 31, 2024</p>
     <p>Total revenue: ${revenue}</p>
     <p>Gross margin: 42%</p>
     <p>Operating expenses were managed carefully throughout the year.</p>
   </body></html>`);
-  const pdf = await page.pdf({ format: 'Letter' });
-  await context.close();
-  return pdf;
+    return await page.pdf({ format: 'Letter' });
+  } finally {
+    await page.close();
+    if (!isPage) await context.close();
+  }
 }

@@ -25,9 +25,8 @@ const FILE_URL = '/api/v1/files/7d8a1c52-4b0e-4a39-9a51-0c6f2b9d1e11';
 
 test('the workspace: header, queue, overview, review screen and performance panel, light and dark', async ({
   page,
-  browser,
 }) => {
-  const pdf = await makeFinancialPdf(browser);
+  const pdf = await makeFinancialPdf(page);
   await mockWorkerApi(page, { tasks: makeTasks(240, { fileUrl: FILE_URL }), pdf });
   await storeMockWorkerSession(page);
   await page.goto('/worker/dashboard');

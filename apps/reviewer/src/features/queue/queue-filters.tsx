@@ -23,10 +23,12 @@ export interface QueueFiltersProps {
   id: string;
   query: TaskQuery;
   onChange: (query: TaskQuery) => void;
+  /** Down from the search: the list takes the focus (once this search's results are in). */
+  onMoveToList: () => void;
 }
 
 /** spec 01 §2 "Search, Filter & Sort": by ID, type or name; by document type; six sorts. Server-side. */
-export function QueueFilters({ id, query, onChange }: QueueFiltersProps) {
+export function QueueFilters({ id, query, onChange, onMoveToList }: QueueFiltersProps) {
   const [search, setSearch] = useState(query.search ?? '');
   const searchId = useId();
   const typeId = useId();
@@ -55,6 +57,12 @@ export function QueueFilters({ id, query, onChange }: QueueFiltersProps) {
           onChange={(event) => setSearch(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') onChange({ ...query, search });
+            // Down from the search goes into the list.
+            if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              onChange({ ...query, search });
+              onMoveToList();
+            }
             if (event.key === 'Escape' && search) {
               event.stopPropagation();
               setSearch('');

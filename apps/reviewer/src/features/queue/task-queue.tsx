@@ -72,12 +72,30 @@ export function TaskQueue() {
   const listRef = useRef<HTMLDivElement>(null);
   const hasFilter = Boolean(query.search?.trim() || query.documentType);
 
-  // The "/" shortcut: open the search and put the cursor in it.
+  // The "/" shortcut: open the search and put the cursor in it (once it is rendered).
+  const isSearchWanted = useRef(false);
   useEffect(() => {
     if (searchRequest === 0) return;
+    isSearchWanted.current = true;
     setAreFiltersOpen(true);
-    requestAnimationFrame(() => document.querySelector<HTMLInputElement>('[data-queue-search]')?.focus());
   }, [searchRequest]);
+  // Down from the search: focus the list's first row once the results for that search are in.
+  const isRowFocusWanted = useRef(false);
+  useEffect(() => {
+    if (!isRowFocusWanted.current || isLoading) return;
+    const row = listRef.current?.querySelector<HTMLElement>('.sv-queue-row__main[tabindex="0"]');
+    if (!row) return;
+    isRowFocusWanted.current = false;
+    row.focus();
+  });
+  useEffect(() => {
+    if (!isSearchWanted.current || !areFiltersOpen) return;
+    const input = document.querySelector<HTMLInputElement>('[data-queue-search]');
+    if (!input) return;
+    isSearchWanted.current = false;
+    input.focus();
+    input.select();
+  });
 
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -320,7 +338,17 @@ export function TaskQueue() {
         Search, Filter &amp; Sort
         {hasFilter ? <span className="sv-queue__filters-on">On</span> : null}
       </button>
-      {areFiltersOpen ? <QueueFilters id={filtersId} query={query} onChange={setQuery} /> : null}
+      {areFiltersOpen ? (
+        <QueueFilters
+          id={filtersId}
+          query={query}
+          onChange={setQuery}
+          onMoveToList={() => {
+            isRowFocusWanted.current = true;
+            listRef.current?.querySelector<HTMLElement>('.sv-queue-row__main[tabindex="0"]')?.focus();
+          }}
+        />
+      ) : null}
 
       {isSelectMode ? (
         <div className="sv-queue__select-bar" role="toolbar" aria-label="Selected tasks">

@@ -48,7 +48,11 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
     [search, documentType, sort],
   );
   const [data, setData] = useState<QueueData>(EMPTY);
-  const [isLoading, setIsLoading] = useState(true);
+  const [isFetching, setIsFetching] = useState(true);
+  // Which search the list on screen answers: a new search is loading from the very render it starts.
+  const queryKey = `${stableQuery.search}\u0000${stableQuery.documentType}\u0000${stableQuery.sort}`;
+  const [dataKey, setDataKey] = useState<string | null>(null);
+  const isLoading = isFetching || dataKey !== queryKey;
   const [isRefreshing, setIsRefreshing] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const dataRef = useRef<QueueData>(EMPTY);
@@ -93,14 +97,18 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
         if (mine !== generation.current) return;
         loadedPages.current.add(page);
         place(page, list.tasks, list.total);
+        setDataKey(queryKey);
         setError(null);
       } catch (failure) {
-        if (mine === generation.current) setError(failure);
+        if (mine === generation.current) {
+          setError(failure);
+          setDataKey(queryKey);
+        }
       } finally {
         inFlight.current.delete(page);
       }
     },
-    [place, stableQuery],
+    [place, stableQuery, queryKey],
   );
 
   const loadUnfilteredTotal = useCallback(
@@ -143,14 +151,18 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
         total,
         unfilteredTotal: hasFilter(stableQuery) ? dataRef.current.unfilteredTotal : total,
       });
+      setDataKey(queryKey);
       setError(null);
       void loadUnfilteredTotal(mine);
     } catch (failure) {
-      if (mine === generation.current) setError(failure);
+      if (mine === generation.current) {
+        setError(failure);
+        setDataKey(queryKey);
+      }
     } finally {
       if (mine === generation.current) setIsRefreshing(false);
     }
-  }, [commit, loadUnfilteredTotal, stableQuery]);
+  }, [commit, loadUnfilteredTotal, stableQuery, queryKey]);
 
   // A new search, filter or sort starts over from the first page.
   useEffect(() => {
@@ -158,11 +170,11 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
     const mine = generation.current;
     inFlight.current = new Set();
     loadedPages.current = new Set();
-    setIsLoading(true);
+    setIsFetching(true);
     setIsRefreshing(false);
     commit({ ...EMPTY, unfilteredTotal: dataRef.current.unfilteredTotal });
     void Promise.all([loadPage(1, mine), loadUnfilteredTotal(mine)]).finally(() => {
-      if (mine === generation.current) setIsLoading(false);
+      if (mine === generation.current) setIsFetching(false);
     });
   }, [commit, loadPage, loadUnfilteredTotal]);
 

@@ -165,6 +165,15 @@ export function TaskReview({ task }: { task: WorkerTask }) {
     downloadCsv(`task-${task.task_id.slice(0, REVIEWER.taskIdDisplayLength)}`, csv);
   }, [rows, columns, task.task_id]);
 
+  // Keyboard-first: an opened task takes the focus on its first row (selected, so its source shows),
+  // unless the reviewer is typing somewhere else.
+  useEffect(() => {
+    const active = document.activeElement;
+    const isTypingElsewhere =
+      active instanceof HTMLElement && active.matches('input:not([type="checkbox"]), textarea, select');
+    if (!isTypingElsewhere) tableRef.current?.focusSelected();
+  }, []);
+
   // The keyboard shortcuts reach this task through the workspace.
   const commands = useRef({ onSubmit, onSkip, revert: draft.revert });
   commands.current = { onSubmit, onSkip, revert: draft.revert };
