@@ -42,13 +42,14 @@ export function OverviewView({
   const active = useActiveRequests();
   const subscription = useSubscription();
   const loaded = list.data?.requests ?? [];
+  const total = list.data?.total;
   const turnaround = averageTurnaroundMs(loaded);
   const rate = successRate(loaded);
   const finished = loaded.filter((request) => request.result !== null).length;
   const recent = loaded.filter((request) => matchesSearch(request, search)).slice(0, OVERVIEW_RECENT_COUNT);
   const tally = topDocumentTypes(loaded);
   // spec 02 §7: the figures come from the latest 50 requests; say so once there are more.
-  const basis = list.data && list.data.total > loaded.length ? ` · last ${loaded.length}` : '';
+  const basis = total !== undefined && total > loaded.length ? ` · last ${loaded.length}` : '';
   const requestsThisMonth = subscription.data?.requests_this_month;
 
   return (
@@ -60,7 +61,7 @@ export function OverviewView({
       <div className="rq-stats">
         <StatCard
           label="Total Requests"
-          value={list.data ? list.data.total.toLocaleString('en-US') : '—'}
+          value={total === undefined ? '—' : total.toLocaleString('en-US')}
           detail="All time"
           icon={<Glyph name="file" />}
         />

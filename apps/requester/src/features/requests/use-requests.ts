@@ -37,12 +37,14 @@ async function fetchActive(): Promise<ActiveList> {
     requestListKey({ page: 1, limit: ACTIVE_LIMIT, status: 'processing' }),
   );
   const byId = new Map<string, RequestRecord>();
-  for (const request of [...pending.requests, ...processing.requests]) byId.set(request.request_id, request);
-  const pendingIds = new Set(pending.requests.map((request) => request.request_id));
-  const twice = processing.requests.filter((request) => pendingIds.has(request.request_id)).length;
+  const pendingRows = pending.requests ?? [];
+  const processingRows = processing.requests ?? [];
+  for (const request of [...pendingRows, ...processingRows]) byId.set(request.request_id, request);
+  const pendingIds = new Set(pendingRows.map((request) => request.request_id));
+  const twice = processingRows.filter((request) => pendingIds.has(request.request_id)).length;
   return {
     requests: [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at)),
-    count: pending.total + processing.total - twice,
+    count: (pending.total ?? 0) + (processing.total ?? 0) - twice,
   };
 }
 
