@@ -133,3 +133,29 @@ describe('when the database is out of reach', () => {
     await ctx.close();
   });
 });
+
+describe('liveness and metrics', () => {
+  it('answers liveness without touching the database', async () => {
+    const ctx = await createTestApp();
+    const res = await request(ctx.app).get('/api/v1/health/live');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok' });
+    await ctx.close();
+  });
+
+  it('exposes request latency, queue depth and review counts in Prometheus format, behind METRICS_TOKEN', async () => {
+    const ctx = await createTestApp({ env: { METRICS_TOKEN: 'metrics-token-0123456789' } });
+    await request(ctx.app).get('/api/v1/health');
+    expect((await request(ctx.app).get('/api/v1/metrics')).status).toBe(401);
+    const res = await request(ctx.app)
+      .get('/api/v1/metrics')
+      .set('Authorization', 'Bearer metrics-token-0123456789');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.text).toMatch(/sieve_http_request_duration_seconds_bucket\{.*route="\/api\/v1\/health".*\}/);
+    expect(res.text).toMatch(/sieve_queue_jobs\{state="waiting"\} \d+/);
+    expect(res.text).toContain('sieve_reviews_submitted_total 0');
+    expect(res.text).toContain('# TYPE sieve_job_duration_seconds histogram');
+    await ctx.close();
+  });
+});

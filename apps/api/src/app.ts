@@ -16,6 +16,7 @@ import { billingRoutes, stripeWebhookRoute, subscriptionRoutes } from './modules
 import { docsRoutes } from './modules/docs/docs.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { createServices, type Services } from './services';
@@ -89,7 +90,9 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
     cookieParser(),
     authenticate(services.auth),
   ];
-  app.use('/api/v1', services.latency.middleware(), stripeWebhookRoute(services.billing));
+  app.use('/api/v1', services.latency.middleware(), services.metrics.httpMiddleware());
+  app.use('/api/v1', metricsRoutes(services.metrics, deps.queue, config.metricsToken));
+  app.use('/api/v1', stripeWebhookRoute(services.billing));
   app.use('/api/subscription', ...parseAndAuthenticate);
   app.use('/api/v1', ...parseAndAuthenticate);
   app.use('/api/v1', healthRoutes(deps));

@@ -25,7 +25,7 @@ async function main() {
     );
   }
   const services = createServices(runtime);
-  if (runtime.queue.kind === 'in-process') await startProcessors(runtime);
+  if (runtime.queue.kind === 'in-process') await startProcessors(runtime, services.metrics);
   await listen(createApp(runtime, services), runtime);
   startSchedules(services, runtime.logger, config.sweepIntervalSeconds);
   const port = config.port;

@@ -7,20 +7,22 @@ import { createBillingService } from './modules/billing/billing.service';
 import { createStripeClient } from './modules/billing/stripe-client';
 import { createFilesService } from './modules/files/files.service';
 import { createMailer } from './modules/mail/mailer';
+import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { createRequestsService } from './modules/requests/requests.service';
 import { createTasksService } from './modules/tasks/tasks.service';
 
 /** Every service of the API, built once from the runtime's parts; routes and schedules share them. */
-export function createServices(deps: AppDeps) {
+export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()) {
   const { config, database, logger } = deps;
   if (!config.jwtSecret) throw new Error('createServices needs config.jwtSecret (resolveJwtSecret)');
   const db = database.db;
   const mailer = createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, logger);
   const files = createFilesService({ db, storage: deps.storage });
-  const requests = createRequestsService({ db, queue: deps.queue, files, logger });
-  const tasks = createTasksService({ db, leaseSeconds: config.claimLeaseSeconds, logger });
+  const requests = createRequestsService({ db, queue: deps.queue, files, logger, metrics });
+  const tasks = createTasksService({ db, leaseSeconds: config.claimLeaseSeconds, logger, metrics });
   const latency = new LatencyWindow();
   return {
+    metrics,
     latency,
     mailer,
     files,

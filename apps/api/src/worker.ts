@@ -1,4 +1,6 @@
+import { createServer } from 'node:http';
 import { startProcessors } from './jobs/processors';
+import { createMetrics } from './modules/metrics/metrics';
 import { loadConfigOrExit, startRuntime } from './runtime';
 import { installShutdown } from './server';
 
@@ -10,8 +12,22 @@ async function main() {
     process.exit(78);
   }
   const runtime = await startRuntime(config);
-  await startProcessors(runtime);
-  installShutdown(runtime, async () => undefined);
+  const metrics = createMetrics();
+  await startProcessors(runtime, metrics);
+  // Job durations of this process, for Prometheus, when a port is given.
+  const server = config.workerMetricsPort
+    ? createServer(async (req, res) => {
+        if (req.url !== '/metrics') {
+          res.writeHead(404).end();
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': metrics.registry.contentType });
+        res.end(await metrics.registry.metrics());
+      }).listen(config.workerMetricsPort)
+    : undefined;
+  installShutdown(runtime, async () => {
+    server?.close();
+  });
   runtime.logger.info({ concurrency: config.jobConcurrency }, 'worker started');
 }
 

@@ -12,12 +12,39 @@ export const HealthResponse = z
   .meta({ id: 'HealthResponse' });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
+export const LivenessResponse = z
+  .object({ status: z.literal('ok'), uptime: z.number() })
+  .meta({ id: 'LivenessResponse' });
+
 export const healthEndpoints = {
+  live: defineEndpoint({
+    id: 'getLiveness',
+    method: 'get',
+    path: '/health/live',
+    summary: 'Liveness: the process answers (restart it when this fails)',
+    tag: 'system',
+    access: 'public',
+    response: { status: 200, schema: LivenessResponse, description: 'Alive' },
+  }),
+  metrics: defineEndpoint({
+    id: 'getMetrics',
+    method: 'get',
+    path: '/metrics',
+    summary:
+      'Prometheus metrics: request latency, queue depth, job durations, review throughput (METRICS_TOKEN guards it when set)',
+    tag: 'system',
+    access: 'public',
+    response: {
+      status: 200,
+      contentType: 'text/plain; version=0.0.4',
+      description: 'Prometheus text format',
+    },
+  }),
   health: defineEndpoint({
     id: 'getHealth',
     method: 'get',
     path: '/health',
-    summary: 'Liveness and readiness: the database and the job queue',
+    summary: 'Readiness: the database and the job queue answer (take traffic only when 200)',
     tag: 'system',
     access: 'public',
     response: {

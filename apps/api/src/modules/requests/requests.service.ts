@@ -9,6 +9,7 @@ import type { Logger } from '../../logger';
 import { assertWithinLimits } from '../billing/usage';
 import type { FilesService } from '../files/files.service';
 import { fileIdOfUrl } from '../files/files.service';
+import type { Metrics } from '../metrics/metrics';
 import { extractionJob } from './extraction.job';
 import { toRequestRecord, toTaskSummary } from './requests.serialize';
 
@@ -17,6 +18,7 @@ export interface RequestsServiceDeps {
   queue: JobQueue;
   files: FilesService;
   logger: Logger;
+  metrics?: Pick<Metrics, 'requestsCreated'>;
 }
 
 export interface SubmitOptions {
@@ -99,6 +101,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
         return row;
       });
       if (!request) throw new AppError('JOB_CREATION_FAILED');
+      deps.metrics?.requestsCreated.inc({ document_type: body.document_type });
       await enqueue(request.id);
       return { request_id: request.id, job_id: request.id, status: request.status };
     },

@@ -5,6 +5,7 @@ import { assignments, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Logger } from '../../logger';
 import { periodStarts } from '../billing/usage';
+import type { Metrics } from '../metrics/metrics';
 import { decideConsensus } from './consensus';
 import {
   assignmentOf,
@@ -24,6 +25,7 @@ export interface TasksServiceDeps {
   db: Db;
   leaseSeconds: number;
   logger: Logger;
+  metrics?: Pick<Metrics, 'reviews'>;
 }
 
 const ORDER: Record<TaskSort, ReturnType<typeof asc>[]> = {
@@ -243,7 +245,8 @@ export function createTasksService(deps: TasksServiceDeps) {
     },
 
     async review(workerId: string, taskId: string, body: ReviewBody) {
-      return db.transaction(async (tx) => {
+      let stored = false;
+      const result = await db.transaction(async (tx) => {
         const task = await lockTask(tx, taskId);
         if (!task) throw new AppError('TASK_NOT_FOUND');
         let mine = await assignmentOf(tx, taskId, workerId);
@@ -280,6 +283,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           .where(eq(assignments.id, mine.id));
         await tx.update(users).set({ lastActivityAt: now }).where(eq(users.id, workerId));
         const taskStatus = await evaluate(tx, task);
+        stored = true;
         return {
           task_id: taskId,
           status: 'submitted' as const,
@@ -287,6 +291,8 @@ export function createTasksService(deps: TasksServiceDeps) {
           submitted_at: now.toISOString(),
         };
       });
+      if (stored) deps.metrics?.reviews.inc();
+      return result;
     },
 
     async skip(workerId: string, taskId: string) {
