@@ -7,7 +7,7 @@ import { releaseOrphanedJobs } from './jobs/in-process-queue';
 import type { JobQueue } from './jobs/queue';
 import { createLogger, type Logger } from './logger';
 import { seedPlans } from './modules/billing/plans';
-import { type FileStorage, localFileStorage } from './storage/file-storage';
+import { createFileStorage, type FileStorage } from './storage/file-storage';
 
 export interface Runtime {
   config: Config;
@@ -49,5 +49,5 @@ export async function startRuntime(loaded: Config): Promise<Runtime> {
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
     : undefined;
   redis?.on('error', (error) => logger.warn({ err: error }, 'redis (shared state) error'));
-  return { config, logger, database, queue, redis, storage: localFileStorage(config.filesDir) };
+  return { config, logger, database, queue, redis, storage: await createFileStorage(config) };
 }
