@@ -69,3 +69,105 @@ test('the workspace: header, queue, overview, review screen and performance pane
     await page.screenshot({ path: screenshotPath(`reviewer-performance-${theme}`) });
   }
 });
+
+test('queue states: the list failing, a 403, and an empty queue', async ({ page }) => {
+  await mockWorkerApi(page, { tasks: [] });
+  await storeMockWorkerSession(page);
+  let answer: { status: number; body: unknown } = {
+    status: 500,
+    body: { code: 'INTERNAL_SERVER_ERROR', detail: 'Something went wrong' },
+  };
+  await page.route(/\/api\/v1\/worker\/tasks\?/, (route) =>
+    route.fulfill({
+      status: answer.status,
+      contentType: 'application/json',
+      body: JSON.stringify(answer.body),
+    }),
+  );
+  await page.goto('/worker/dashboard');
+  await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong on our end' })).toBeVisible();
+
+  answer = { status: 403, body: { code: 'FORBIDDEN', detail: 'Access denied.' } };
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('Not authorized as worker')).toBeVisible();
+
+  answer = { status: 200, body: { tasks: [], total: 0, page: 1, limit: 100 } };
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByText('No tasks available', { exact: true })).toBeVisible();
+  await expect(page.getByText('No tasks available. Check back later or refresh the queue.')).toBeVisible();
+  await expect(page.getByText('0 of 0 tasks')).toBeVisible();
+});
+
+test('documents without a preview: the notice, Open in new tab, and the selected row’s passage', async ({
+  page,
+}) => {
+  const [csvTask] = makeTasks(3).filter((task) => task.document_type === 'csv');
+  if (!csvTask) throw new Error('no csv task');
+  csvTask.metadata.url = 'https://example.org/figures.csv';
+  csvTask.ai_result.result.total_revenue = {
+    value: 1234500000,
+    location: 'row 7, column B',
+    source_text: 'Total revenue,1234500000',
+  };
+  await mockWorkerApi(page, { tasks: [csvTask] });
+  await storeMockWorkerSession(page);
+  await page.goto('/worker/dashboard');
+  await page.getByRole('button', { name: 'Start Task' }).click();
+
+  await expect(page.getByRole('heading', { name: 'CSV File Review' })).toBeVisible();
+  await expect(page.getByText('Document preview not available')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open in new tab' })).toBeVisible();
+  // The first row is selected on opening; its source passage shows with the value marked.
+  const passage = page.getByRole('region', { name: 'Source of total_revenue' });
+  await expect(passage).toContainText('row 7, column B');
+  await expect(passage.locator('mark')).toHaveText('1234500000');
+});
+
+test('the view mode is remembered; focus view without a task; the JSON editor, Add Row and delete', async ({
+  page,
+}) => {
+  const tasks = makeTasks(2);
+  const [first] = tasks;
+  if (!first) throw new Error('no task');
+  first.ai_result.result.segments = { value: { americas: 0.5, emea: 0.3 }, location: 'page 2' };
+  await mockWorkerApi(page, { tasks });
+  await storeMockWorkerSession(page);
+  await page.goto('/worker/dashboard');
+
+  await page.getByRole('button', { name: 'Focus' }).click();
+  await expect(page.getByText('No active task selected')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No active task selected')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Focus' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Start Task' }).first().click();
+
+  // A structured value opens the Edit Value dialog; invalid JSON is kept as text.
+  await page.getByRole('button', { name: /^Edit Value of segments/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Value' });
+  await expect(dialog.getByRole('textbox')).toHaveValue(/"americas": 0.5/);
+  await dialog.getByRole('textbox').fill('{"americas": 0.6, "emea": 0.3}');
+  await expect(dialog.getByText('Valid JSON.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: /^Edit Value of segments/ })).toContainText('"americas":0.6');
+  await expect(page.getByRole('button', { name: 'Submit Edited Response' })).toBeVisible();
+
+  // Typing past 50 characters inline moves to the JSON editor.
+  await page.getByRole('button', { name: /^Edit Value of gross_margin/ }).click();
+  await page.getByRole('textbox', { name: 'Value of gross_margin' }).fill('x'.repeat(51));
+  await expect(page.getByRole('dialog', { name: 'Edit Value' })).toBeVisible();
+  await expect(page.getByText('Not valid JSON: it will be saved as text.')).toBeVisible();
+  await page.getByRole('dialog', { name: 'Edit Value' }).getByRole('button', { name: 'Cancel' }).click();
+
+  // Add Row starts with its name; delete removes a row; Revert brings the AI result back.
+  await page.getByRole('button', { name: 'Add Row' }).click();
+  await page.getByRole('textbox', { name: 'Field of new row' }).fill('net_income');
+  await page.getByRole('textbox', { name: 'Field of new row' }).press('Enter');
+  await expect(page.getByRole('button', { name: /^Edit Field of net_income/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete row gross_margin' }).click();
+  await expect(page.getByRole('button', { name: /^Edit Value of gross_margin/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Revert to AI Result' }).click();
+  await expect(page.getByRole('button', { name: /^Edit Value of gross_margin/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Edit Field of net_income/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Accept AI Result' })).toBeVisible();
+});

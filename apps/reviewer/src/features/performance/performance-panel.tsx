@@ -11,6 +11,7 @@ import {
   leaderboardMovement,
   movementText,
 } from './achievements';
+import { RecentActivity } from './recent-activity';
 import { useWorkerStats } from './use-worker-stats';
 
 const ACHIEVEMENT_ICON: Record<Achievement['id'], WorkspaceIconName> = {
@@ -155,6 +156,7 @@ function PerformanceContent({ stats }: { stats: NonNullable<ReturnType<typeof us
           </span>
         </div>
       </section>
+      <RecentActivity />
     </>
   );
 }
