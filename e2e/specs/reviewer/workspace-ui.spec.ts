@@ -159,6 +159,16 @@ test('the view mode is remembered; focus view without a task; the JSON editor, A
   await expect(page.getByText('Not valid JSON: it will be saved as text.')).toBeVisible();
   await page.getByRole('dialog', { name: 'Edit Value' }).getByRole('button', { name: 'Cancel' }).click();
 
+  // A value typed against the formatting guidelines gets their form offered in one click.
+  await page.getByRole('button', { name: /^Edit Value of total_revenue/ }).click();
+  await page.getByRole('textbox', { name: 'Value of total_revenue' }).fill('$1,234.5 million');
+  await page.getByRole('textbox', { name: 'Value of total_revenue' }).press('Enter');
+  await page.getByRole('button', { name: /^Apply the formatting guidelines to total_revenue/ }).click();
+  await expect(page.getByRole('button', { name: /^Edit Value of total_revenue/ })).toHaveText(
+    'Edit Value of total_revenue: 1234500000',
+  );
+  await expect(page.getByRole('button', { name: /^Apply the formatting guidelines/ })).toHaveCount(0);
+
   // Add Row starts with its name; delete removes a row; Revert brings the AI result back.
   await page.getByRole('button', { name: 'Add Row' }).click();
   await page.getByRole('textbox', { name: 'Field of new row' }).fill('net_income');

@@ -1,6 +1,6 @@
 import type { RejectionReason } from '@sieve/contracts';
 import { Button, Dialog } from '@sieve/ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 export const REJECTION_REASON_LABEL: Record<RejectionReason, { label: string; hint: string }> = {
   instructed_to_reject: { label: 'Instructed to reject', hint: 'The task instructions say to reject it.' },
@@ -34,6 +34,8 @@ export function RejectDialog({
 }: RejectDialogProps) {
   const [reason, setReason] = useState<RejectionReason>('instructed_to_reject');
   const name = useId();
+  // Keyboard-first: the dialog opens on the chosen reason; arrows change it, Tab reaches Reject.
+  const checkedRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (isOpen) setReason('instructed_to_reject');
   }, [isOpen]);
@@ -44,6 +46,7 @@ export function RejectDialog({
       title={title}
       description={subject}
       onDismiss={isBusy ? undefined : onCancel}
+      initialFocusRef={checkedRef}
       actions={
         <>
           <Button onClick={onCancel} disabled={isBusy}>
@@ -60,6 +63,7 @@ export function RejectDialog({
         {reasons.map((value) => (
           <label key={value} className="sv-reasons__option">
             <input
+              ref={reason === value ? checkedRef : undefined}
               type="radio"
               name={name}
               value={value}

@@ -1,4 +1,4 @@
-import { REVIEWER } from '@sieve/contracts';
+import { normaliseValue, REVIEWER } from '@sieve/contracts';
 import { Button } from '@sieve/ui';
 import {
   forwardRef,
@@ -340,6 +340,13 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
                             )}
                           </button>
                         )}
+                        {column === 'value' && !isEditing ? (
+                          <GuidelineHint
+                            itemName={row.key}
+                            value={row.cells.value}
+                            onApply={(suggested) => setCell(row.id, 'value', suggested)}
+                          />
+                        ) : null}
                       </Cell>
                     );
                   })}
@@ -412,6 +419,42 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
     </>
   );
 });
+
+/**
+ * The formatting guidelines (spec 01 §5) applied to a text value: when they would write it
+ * differently ("$1,234.5 million" → 1234500000, "45%" → 0.45, "March 5, 2024" → "20240305"), the
+ * cell offers that form in one click.
+ */
+function GuidelineHint({
+  itemName,
+  value,
+  onApply,
+}: {
+  itemName: string;
+  value: unknown;
+  onApply: (suggested: number | string) => void;
+}) {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const suggested = normaliseValue(value, { dataPoint: itemName });
+  if (suggested === null || String(suggested) === value.trim()) return null;
+  return (
+    <button
+      type="button"
+      className="sv-guideline-hint"
+      title="Apply the formatting guidelines"
+      onClick={(event) => {
+        event.stopPropagation();
+        onApply(suggested);
+      }}
+    >
+      <span className="sv-visually-hidden">
+        Apply the formatting guidelines to {itemName || 'this value'}:{' '}
+      </span>
+      <span aria-hidden="true">→ </span>
+      {String(suggested)}
+    </button>
+  );
+}
 
 function columnClass(column: string): string {
   if (column === KEY_COLUMN) return 'key';

@@ -46,6 +46,22 @@ describe('the submission outbox (test_submissions)', () => {
     expect(pendingSubmissions('w1')).toEqual([]);
   });
 
+  it('keeps every pending copy but only the latest 50 finished ones', () => {
+    for (let i = 0; i < 60; i += 1) {
+      recordPending('w1', `s${i}`, body(i));
+      recordAttempt('w1', `s${i}`, { status: 'submitted' });
+      recordPending('w1', `f${i}`, body(i));
+      recordAttempt('w1', `f${i}`, { status: 'failed', error: 'expired' });
+    }
+    recordPending('w1', 'p1', body(1));
+    const entries = readOutbox();
+    expect(entries.filter((entry) => entry.status === 'submitted')).toHaveLength(50);
+    expect(entries.filter((entry) => entry.status === 'failed')).toHaveLength(50);
+    expect(pendingSubmissions('w1').map((entry) => entry.task_id)).toEqual(['p1']);
+    expect(entries.some((entry) => entry.task_id === 's59')).toBe(true);
+    expect(entries.some((entry) => entry.task_id === 's0')).toBe(false);
+  });
+
   it('survives garbage in storage', () => {
     localStorage.setItem('test_submissions', '{not json');
     expect(readOutbox()).toEqual([]);

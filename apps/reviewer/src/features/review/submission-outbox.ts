@@ -21,8 +21,8 @@ export interface OutboxEntry {
 }
 
 const KEY = STORAGE_KEYS.testSubmissions;
-/** Acknowledged copies kept for reference; unacknowledged ones are never dropped. */
-const KEEP_SUBMITTED = 50;
+/** Acknowledged and refused copies kept for reference; pending ones are never dropped. */
+const KEEP_FINISHED = 50;
 
 function isEntry(value: unknown): value is OutboxEntry {
   if (!value || typeof value !== 'object') return false;
@@ -46,8 +46,11 @@ export function readOutbox(storage: Storage = localStorage): OutboxEntry[] {
 }
 
 function writeOutbox(entries: OutboxEntry[], storage: Storage): void {
-  const submitted = entries.filter((entry) => entry.status === 'submitted');
-  const dropped = new Set(submitted.slice(0, Math.max(0, submitted.length - KEEP_SUBMITTED)));
+  const dropped = new Set<OutboxEntry>();
+  for (const status of ['submitted', 'failed'] as const) {
+    const finished = entries.filter((entry) => entry.status === status);
+    for (const entry of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) dropped.add(entry);
+  }
   try {
     storage.setItem(KEY, JSON.stringify(entries.filter((entry) => !dropped.has(entry))));
   } catch {
