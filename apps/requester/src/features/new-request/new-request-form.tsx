@@ -82,6 +82,11 @@ export default function NewRequestForm({ onSubmitted, deps, autoFocus = false }:
     }
   };
 
+  // The modal opens for this choice: start on the document type (after the Dialog placed its focus).
+  useEffect(() => {
+    if (autoFocus) formRef.current?.querySelector<HTMLSelectElement>('select')?.focus();
+  }, [autoFocus]);
+
   // After a refused submit, take the user to the first field that needs them.
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
@@ -185,7 +190,6 @@ export default function NewRequestForm({ onSubmitted, deps, autoFocus = false }:
           options={TYPE_OPTIONS}
           value={state.documentType}
           required
-          autoFocus={autoFocus}
           error={hasTriedSubmit ? errorOf('documentType') : undefined}
           onChange={(event) => {
             const value = event.target.value;
