@@ -4,7 +4,17 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests, tasks } from '../../db/schema';
 import { HeuristicProvider } from '../../extraction/providers';
-import { EXPECTED, makeReportPdf } from '../../extraction/testing/fixtures';
+import {
+  DATA_POINTS,
+  EXPECTED,
+  edgarRoutes,
+  makeReportPdf,
+  makeReportXlsx,
+  REPORT_CSV,
+  REPORT_HTML_PAGES,
+  startServer,
+  type TestServer,
+} from '../../extraction/testing/fixtures';
 import { BullQueue } from '../../jobs/bullmq-queue';
 import { InProcessQueue } from '../../jobs/in-process-queue';
 import type { JobQueue } from '../../jobs/queue';
@@ -51,8 +61,15 @@ describe.each(backends)('extraction through the %s job runner', (_name, availabl
   let ctx: TestContext;
   let requester: Awaited<ReturnType<typeof createUser>>;
   let pdf: Buffer;
+  let site: TestServer;
+  let edgar: TestServer;
   beforeAll(async () => {
     if (!available) return;
+    site = await startServer({
+      ...REPORT_HTML_PAGES,
+      '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nAllow: /' },
+    });
+    edgar = await startServer(edgarRoutes());
     const database = await createTestDatabase();
     const queue = makeQueue(database);
     ctx = await createTestApp({ database, queue });
@@ -64,14 +81,43 @@ describe.each(backends)('extraction through the %s job runner', (_name, availabl
         db: ctx.database.db,
         storage: ctx.storage,
         provider: new HeuristicProvider(),
-        load: { allowPrivateFetch: false, secBaseUrl: 'http://127.0.0.1:9', secUserAgent: 'test' },
+        load: {
+          allowPrivateFetch: true,
+          secBaseUrl: edgar.url,
+          secUserAgent: 'Sieve tests ops@sieve.example',
+        },
         logger: testLogger,
       }),
     );
   });
   afterAll(async () => {
-    if (available) await ctx.close();
+    if (!available) return;
+    await ctx.close();
+    await site.close();
+    await edgar.close();
   });
+
+  async function upload(bytes: Buffer, filename: string, documentType: string) {
+    const res = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', requester.auth)
+      .field('document_type', documentType)
+      .attach('file', bytes, filename);
+    expect(res.status).toBe(201);
+    return res.body.file_url as string;
+  }
+
+  async function completedValues(body: object) {
+    const res = await request(ctx.app)
+      .post('/api/v1/requests')
+      .set('Authorization', requester.auth)
+      .send(body);
+    expect(res.status).toBe(201);
+    const row = await waitForStatus(ctx, res.body.request_id, ['completed', 'failed']);
+    expect(row.error).toBeNull();
+    const result = (row.finalResult ?? {}) as Record<string, { value: unknown }>;
+    return Object.fromEntries(Object.entries(result).map(([k, v]) => [k, v.value]));
+  }
 
   async function submit(aiOnly: boolean) {
     const upload = await request(ctx.app)
@@ -141,9 +187,48 @@ describe.each(backends)('extraction through the %s job runner', (_name, availabl
     const res = await request(ctx.app)
       .post('/api/v1/requests')
       .set('Authorization', requester.auth)
-      .send({ document_type: 'pdf', metadata: { url: 'http://127.0.0.1:9/report.pdf', ai_only_mode: true } });
+      .send({ document_type: 'pdf', metadata: { url: `${site.url}/missing.pdf`, ai_only_mode: true } });
     const row = await waitForStatus(ctx, res.body.request_id, ['failed', 'completed']);
     expect(row.status).toBe('failed');
-    expect(row.error).toMatch(/Refused to fetch|private|loopback/i);
+    expect(row.error).toMatch(/404|not found/i);
+  });
+
+  it.skipIf(!available)('extracts the same facts from a 2-page website crawl', async () => {
+    const values = await completedValues({
+      document_type: 'website',
+      metadata: { url: `${site.url}/`, max_pages: 5, data_points: DATA_POINTS, ai_only_mode: true },
+    });
+    expect(values).toEqual(EXPECTED);
+  });
+
+  it.skipIf(!available)('extracts the same facts from an uploaded CSV and XLSX', async () => {
+    const csv = await upload(Buffer.from(REPORT_CSV), 'report.csv', 'csv');
+    expect(
+      await completedValues({
+        document_type: 'csv',
+        metadata: { file_url: csv, data_points: DATA_POINTS, ai_only_mode: true },
+      }),
+    ).toEqual(EXPECTED);
+    const xlsx = await upload(Buffer.from(await makeReportXlsx()), 'report.xlsx', 'excel');
+    expect(
+      await completedValues({
+        document_type: 'excel',
+        metadata: { file_url: xlsx, data_points: DATA_POINTS, ai_only_mode: true },
+      }),
+    ).toEqual(EXPECTED);
+  });
+
+  it.skipIf(!available)('extracts the same facts from an SEC filing served by a local EDGAR', async () => {
+    const values = await completedValues({
+      document_type: 'sec',
+      metadata: {
+        ticker: 'acme',
+        filing_type: '10-K',
+        fiscal_period: '2023',
+        data_points: DATA_POINTS,
+        ai_only_mode: true,
+      },
+    });
+    expect(values).toEqual(EXPECTED);
   });
 });
