@@ -13,6 +13,7 @@ import {
 } from './achievements';
 import { RecentActivity } from './recent-activity';
 import { useWorkerStats } from './use-worker-stats';
+import './performance.css';
 
 const ACHIEVEMENT_ICON: Record<Achievement['id'], WorkspaceIconName> = {
   'hot-streak': 'flame',

@@ -6,6 +6,7 @@ import { aiResultOf } from '../review/use-review-draft';
 import { WorkspaceIcon } from '../workspace/icons';
 import { formatUtc, isOldTask, relativeAge, shortTaskId } from './task-age';
 import { taskName } from './task-row';
+import './queue.css';
 
 const PREVIEW_ITEMS = 8;
 

@@ -20,6 +20,7 @@ import { batchRejectMessage, REJECT_FAILED_MESSAGE, rejectInOrder } from './batc
 import { QueueFilters } from './queue-filters';
 import { RejectDialog } from './reject-dialog';
 import { TaskRow, taskName } from './task-row';
+import './queue.css';
 
 const ROW_HEIGHT = 66;
 

@@ -17,6 +17,7 @@ import { supersedePending } from './submission-outbox';
 import { useLease } from './use-lease';
 import { forgetDraft, useReviewDraft } from './use-review-draft';
 import { useSubmitReview } from './use-submit-review';
+import './review.css';
 
 function taskTitle(task: WorkerTask): string {
   return `${DOCUMENT_TYPE_LABELS[task.document_type] ?? task.document_type} Review`;
