@@ -8,6 +8,7 @@ export { Button, type ButtonProps, type ButtonVariant } from './components/butto
 export { Card, type CardProps } from './components/card';
 export { CenteredLayout, type CenteredLayoutProps } from './components/centered-layout';
 export { type ChartTone, labelIndices, niceCeiling } from './components/chart-frame';
+export { axisTicks, type ChartTone, labelIndices, niceCeiling } from './components/chart-frame';
 export { Checkbox, type CheckboxProps } from './components/checkbox';
 export { classNames } from './components/class-names';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';

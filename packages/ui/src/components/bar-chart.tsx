@@ -1,4 +1,4 @@
-import { ChartFrame, ChartLegend, type ChartTone, labelIndices, niceCeiling } from './chart-frame';
+import { axisTicks, ChartFrame, ChartLegend, type ChartTone, labelIndices } from './chart-frame';
 
 export interface BarChartSeries {
   name: string;
@@ -20,12 +20,13 @@ export interface BarChartProps {
   formatValue?: (value: number) => string;
   emptyMessage?: string;
   maxLabels?: number;
+  /** Whole-number ticks (counts); on by default. */
+  isInteger?: boolean;
 }
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const PAD = { top: 12, right: 8, bottom: 26, left: 40 };
-const TICKS = 4;
+const WIDTH = 520;
+const HEIGHT = 200;
+const PAD = { top: 10, right: 6, bottom: 24, left: 36 };
 
 /** Grouped vertical bars on a zero-based axis (hand-drawn SVG, no chart library). */
 export function BarChart({
@@ -38,9 +39,11 @@ export function BarChart({
   summary,
   formatValue = (value) => value.toLocaleString(),
   emptyMessage = 'No data in this period.',
-  maxLabels = 8,
+  maxLabels = 7,
+  isInteger = true,
 }: BarChartProps) {
-  const max = niceCeiling(Math.max(0, ...series.flatMap((s) => s.values)));
+  const ticks = axisTicks(Math.max(0, ...series.flatMap((s) => s.values)), { isInteger });
+  const max = ticks.at(-1) ?? 1;
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const band = categories.length > 0 ? plotWidth / categories.length : plotWidth;
@@ -64,8 +67,7 @@ export function BarChart({
       }}
     >
       <svg className="sv-chart__svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
-        {Array.from({ length: TICKS + 1 }, (_, i) => {
-          const value = (max / TICKS) * i;
+        {ticks.map((value) => {
           return (
             <g key={value} className="sv-chart__grid">
               <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(value)} y2={y(value)} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelIndices, niceCeiling } from './chart-frame';
+import { axisTicks, labelIndices, niceCeiling } from './chart-frame';
 
 describe('niceCeiling', () => {
   it('rounds an axis maximum up to 1, 2, 2.5, 5 or 10 times a power of ten', () => {
@@ -20,5 +20,20 @@ describe('labelIndices', () => {
     expect(thinned.length).toBeLessThanOrEqual(8);
     expect(thinned).toContain(23);
     expect(labelIndices(0, 8).size).toBe(0);
+  });
+});
+
+describe('axisTicks', () => {
+  it('steps in readable amounts up to the first tick at or above the maximum', () => {
+    expect(axisTicks(20)).toEqual([0, 5, 10, 15, 20]);
+    expect(axisTicks(13)).toEqual([0, 5, 10, 15]);
+    expect(axisTicks(0.9)).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(axisTicks(0)).toEqual([0, 0.25, 0.5, 0.75, 1]);
+  });
+
+  it('keeps whole numbers for counts', () => {
+    expect(axisTicks(5, { isInteger: true })).toEqual([0, 2, 4, 6]);
+    expect(axisTicks(2, { isInteger: true })).toEqual([0, 1, 2]);
+    expect(axisTicks(0, { isInteger: true })).toEqual([0, 1]);
   });
 });

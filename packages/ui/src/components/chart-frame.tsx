@@ -20,6 +20,19 @@ export function niceCeiling(value: number): number {
   return step * power;
 }
 
+/**
+ * A zero-based axis for values up to `rawMax`: a readable step (1, 2, 2.5 or 5 times a power of
+ * ten, whole numbers for counts) and the ticks from 0 to the first multiple of it at or above
+ * `rawMax`.
+ */
+export function axisTicks(rawMax: number, { isInteger = false, targetTicks = 4 } = {}): number[] {
+  const top = rawMax > 0 ? rawMax : 1;
+  let step = niceCeiling(top / targetTicks);
+  if (isInteger) step = Math.max(1, Math.ceil(step));
+  const count = Math.max(1, Math.ceil(top / step - 1e-9));
+  return Array.from({ length: count + 1 }, (_, i) => Number((step * i).toPrecision(12)));
+}
+
 /** Indices of the category labels to print so that at most `maxLabels` show, evenly spaced. */
 export function labelIndices(count: number, maxLabels: number): Set<number> {
   const indices = new Set<number>();

@@ -1,4 +1,4 @@
-import { ChartFrame, ChartLegend, type ChartTone, labelIndices, niceCeiling } from './chart-frame';
+import { axisTicks, ChartFrame, ChartLegend, type ChartTone, labelIndices } from './chart-frame';
 
 export interface LineChartSeries {
   name: string;
@@ -22,10 +22,9 @@ export interface LineChartProps {
   maxLabels?: number;
 }
 
-const WIDTH = 640;
-const HEIGHT = 220;
-const PAD = { top: 12, right: 12, bottom: 26, left: 44 };
-const TICKS = 4;
+const WIDTH = 520;
+const HEIGHT = 200;
+const PAD = { top: 10, right: 12, bottom: 24, left: 40 };
 
 /** Lines over categories with gaps where a value is missing (hand-drawn SVG). */
 export function LineChart({
@@ -39,10 +38,13 @@ export function LineChart({
   formatValue = (value) => value.toLocaleString(),
   yMax,
   emptyMessage = 'No data in this period.',
-  maxLabels = 8,
+  maxLabels = 7,
 }: LineChartProps) {
   const values = series.flatMap((s) => s.values.filter((v): v is number => v !== null));
-  const max = yMax ?? niceCeiling(Math.max(0, ...values));
+  const ticks = yMax
+    ? Array.from({ length: 5 }, (_, i) => (yMax / 4) * i)
+    : axisTicks(Math.max(0, ...values));
+  const max = ticks.at(-1) ?? 1;
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const step = categories.length > 1 ? plotWidth / (categories.length - 1) : 0;
@@ -81,8 +83,7 @@ export function LineChart({
       }}
     >
       <svg className="sv-chart__svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
-        {Array.from({ length: TICKS + 1 }, (_, i) => {
-          const value = (max / TICKS) * i;
+        {ticks.map((value) => {
           return (
             <g key={value} className="sv-chart__grid">
               <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(value)} y2={y(value)} />

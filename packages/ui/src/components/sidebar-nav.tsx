@@ -48,7 +48,7 @@ export function SidebarNav<Id extends string>({
                   <span className="sv-sidebar-nav__badge">
                     <span aria-hidden="true">{item.badge.toLocaleString()}</span>
                     <span className="sv-visually-hidden">
-                      {`, ${item.badgeLabel ?? item.badge.toLocaleString()}`}
+                      {`(${item.badgeLabel ?? item.badge.toLocaleString()})`}
                     </span>
                   </span>
                 ) : null}

@@ -69,7 +69,7 @@ export default function AnalyticsView() {
         />
       </div>
 
-      <div className="adm-columns">
+      <div className="adm-charts">
         <Card className="adm-card">
           <BarChart
             title="Requests per day"

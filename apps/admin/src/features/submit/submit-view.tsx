@@ -151,7 +151,13 @@ export default function SubmitView() {
         </div>
       </header>
       <Card className="adm-card adm-submit">
-        <form ref={formRef} className="adm-submit__form" onSubmit={(event) => void submit(event)} noValidate>
+        <form
+          ref={formRef}
+          aria-labelledby="submit-title"
+          className="adm-submit__form"
+          onSubmit={(event) => void submit(event)}
+          noValidate
+        >
           {failure ? <Banner tone="error">{failure}</Banner> : null}
           <div className="adm-form-grid">
             <TextField

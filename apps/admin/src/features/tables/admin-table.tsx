@@ -81,7 +81,8 @@ export function AdminTable<K extends ListKind>({
 }: AdminTableProps<K>) {
   const { notify, refreshStats, clearSearch } = useDashboard();
   const { exportKind, busyKind } = useCsvExport();
-  const [pending, setPending] = useState<BulkAction | null>(null);
+  // The action being confirmed and the rows it is for, fixed when the dialog opens.
+  const [pending, setPending] = useState<{ action: BulkAction; ids: string[]; names: string[] } | null>(null);
   const [isRunning, setIsRunning] = useState(false);
   const headingId = useId();
   const statusId = useId();
@@ -93,13 +94,13 @@ export function AdminTable<K extends ListKind>({
 
   const confirm = async () => {
     if (!pending) return;
+    const { action, ids } = pending;
     setIsRunning(true);
-    const ids = [...list.selectedIds];
-    const outcome = await runForEach(ids, pending.call, pending.fallback);
+    const outcome = await runForEach(ids, action.call, action.fallback);
     setIsRunning(false);
     setPending(null);
     list.setSelectedIds(new Set(outcome.failed.map((failure) => failure.id)));
-    const { message, tone } = describeOutcome(outcome, pending.verbPast, noun);
+    const { message, tone } = describeOutcome(outcome, action.verbPast, noun);
     notify(message, tone);
     await Promise.all([list.reload(), refreshStats()]);
   };
@@ -166,9 +167,9 @@ export function AdminTable<K extends ListKind>({
           <Button
             key={action.id}
             size="sm"
-            variant={action.tone === 'danger' ? 'danger' : 'secondary'}
+            variant={action.tone === 'danger' && selectedCount > 0 ? 'danger' : 'secondary'}
             disabled={selectedCount === 0}
-            onClick={() => setPending(action)}
+            onClick={() => setPending({ action, ids: [...list.selectedIds], names: selectedNames })}
           >
             <AdminIcon name={action.icon} />
             {action.label}
@@ -221,16 +222,16 @@ export function AdminTable<K extends ListKind>({
 
       <ConfirmDialog
         isOpen={pending !== null}
-        title={pending ? pending.confirmTitle(selectedCount, nounFor(selectedCount)) : ''}
-        description={pending?.confirmDescription}
-        confirmLabel={pending?.confirmLabel ?? 'Confirm'}
-        tone={pending?.tone ?? 'primary'}
+        title={pending ? pending.action.confirmTitle(pending.ids.length, nounFor(pending.ids.length)) : ''}
+        description={pending?.action.confirmDescription}
+        confirmLabel={pending?.action.confirmLabel ?? 'Confirm'}
+        tone={pending?.action.tone ?? 'primary'}
         isBusy={isRunning}
         busyLabel="Working..."
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}
       >
-        {pending ? <SelectedNames names={selectedNames} total={selectedCount} /> : null}
+        {pending ? <SelectedNames names={pending.names} total={pending.ids.length} /> : null}
       </ConfirmDialog>
     </section>
   );

@@ -6,7 +6,7 @@ const TONE_WORD = { success: 'good', warning: 'fair', danger: 'poor' } as const;
 /** A 0–5 rating in its spec 02 §9 colour; the number and a word carry it, not the colour alone. */
 export function RatingCell({ rating, kind }: { rating: number | null; kind: string }) {
   const tone = ratingTone(rating);
-  if (tone === null) {
+  if (tone === null || rating === null) {
     return (
       <span className="adm-muted" title={`No ${kind} reviews yet`}>
         —
@@ -19,7 +19,7 @@ export function RatingCell({ rating, kind }: { rating: number | null; kind: stri
       title={`${kind} rating ${formatDecimal(rating, 2)} of 5 (${TONE_WORD[tone]})`}
     >
       <span className="adm-rating__dot" aria-hidden="true" />
-      {formatDecimal(rating, 1)}
+      {rating.toFixed(1)}
       <span className="sv-visually-hidden">{` of 5, ${TONE_WORD[tone]}`}</span>
     </span>
   );

@@ -56,7 +56,16 @@ const COLUMNS: DataTableColumn<AdminRequest>[] = [
       </code>
     ),
   },
-  { id: 'requester', header: 'Requester', sortKey: 'requester_email', cell: (r) => r.requester_email },
+  {
+    id: 'requester',
+    header: 'Requester',
+    sortKey: 'requester_email',
+    cell: (r) => (
+      <span className="adm-truncate" title={r.requester_email}>
+        {r.requester_email}
+      </span>
+    ),
+  },
   {
     id: 'type',
     header: 'Type',
@@ -73,6 +82,9 @@ const COLUMNS: DataTableColumn<AdminRequest>[] = [
           {STATUS_LABEL[r.status]}
         </Badge>
         {r.status === 'failed' && r.error ? <span className="adm-status-cell__error">{r.error}</span> : null}
+        {r.status === 'completed' && r.completed_at ? (
+          <span className="adm-status-cell__when">{formatDateTime(r.completed_at)}</span>
+        ) : null}
       </span>
     ),
   },
@@ -110,7 +122,6 @@ const COLUMNS: DataTableColumn<AdminRequest>[] = [
     firstSortOrder: 'desc',
     cell: (r) => formatDateTime(r.created_at),
   },
-  { id: 'completed', header: 'Completed', cell: (r) => formatDateTime(r.completed_at) },
 ];
 
 /** The Requests view: every requester's requests (spec 02 §2). */

@@ -109,6 +109,25 @@ export default function ReviewersView() {
       ),
     },
     {
+      id: 'actions',
+      header: <span className="sv-visually-hidden">Actions</span>,
+      cell: (w) => {
+        const action = rowActionFor(w.status);
+        const name = w.full_name || w.email;
+        return (
+          <Button
+            size="sm"
+            variant={w.status === 'pending' ? 'primary' : 'ghost'}
+            aria-label={`${action.label} ${name}`}
+            disabled={busyId === w.worker_id}
+            onClick={() => (action.active ? void setActive(w, true) : setToDeactivate(w))}
+          >
+            {action.label}
+          </Button>
+        );
+      },
+    },
+    {
       id: 'completed',
       header: 'Completed',
       sortKey: 'tasks_completed',
@@ -167,26 +186,6 @@ export default function ReviewersView() {
       sortKey: 'created_at',
       firstSortOrder: 'desc',
       cell: (w) => formatDate(w.created_at),
-    },
-    {
-      id: 'actions',
-      header: <span className="sv-visually-hidden">Actions</span>,
-      align: 'end',
-      cell: (w) => {
-        const action = rowActionFor(w.status);
-        const name = w.full_name || w.email;
-        return (
-          <Button
-            size="sm"
-            variant={w.status === 'pending' ? 'primary' : 'ghost'}
-            aria-label={`${action.label} ${name}`}
-            disabled={busyId === w.worker_id}
-            onClick={() => (action.active ? void setActive(w, true) : setToDeactivate(w))}
-          >
-            {action.label}
-          </Button>
-        );
-      },
     },
   ];
 
