@@ -7,7 +7,6 @@ export { BarList, type BarListItem, type BarListProps } from './components/bar-l
 export { Button, type ButtonProps, type ButtonVariant } from './components/button';
 export { Card, type CardProps } from './components/card';
 export { CenteredLayout, type CenteredLayoutProps } from './components/centered-layout';
-export { type ChartTone, labelIndices, niceCeiling } from './components/chart-frame';
 export { axisTicks, type ChartTone, labelIndices, niceCeiling } from './components/chart-frame';
 export { Checkbox, type CheckboxProps } from './components/checkbox';
 export { classNames } from './components/class-names';
