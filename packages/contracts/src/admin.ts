@@ -1,5 +1,6 @@
+import { REQUEST_STATUSES } from './catalog';
 import { defineEndpoint } from './endpoint';
-import { CreateRequestBody, IdParams, REQUEST_STATUSES } from './requests';
+import { CreateRequestBody, IdParams } from './requests';
 import { z } from './zod';
 
 const admin = ['admin'] as const;

@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './auth';
 export * from './billing';
+export * from './catalog';
 export * from './constants';
 export * from './endpoint';
 export * from './endpoints';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreateRequestBody, REQUEST_MESSAGES } from './requests';
+import { REQUEST_MESSAGES } from './catalog';
+import { CreateRequestBody } from './requests';
 import { checkUrl, URL_MESSAGES } from './validation/url';
 
 function issues(input: unknown) {
@@ -93,6 +94,11 @@ describe('request creation rules (spec 02 §5)', () => {
         metadata: { url: 'https://acme.com', max_pages },
       });
     expect(parse(undefined).data?.metadata).toMatchObject({ max_pages: 10, include_subdomains: false });
+    const absent = CreateRequestBody.safeParse({
+      document_type: 'website',
+      metadata: { url: 'https://acme.com' },
+    });
+    expect(absent.data?.metadata).toMatchObject({ max_pages: 10 });
     expect(parse('lots').data?.metadata).toMatchObject({ max_pages: 10 });
     expect(parse(100).success).toBe(true);
     expect(parse(0).success).toBe(false);

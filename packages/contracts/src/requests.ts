@@ -1,69 +1,17 @@
+import {
+  DOCUMENT_TYPES,
+  type DocumentType,
+  FILING_TYPES,
+  PRIORITIES,
+  REQUEST_MESSAGES,
+  REQUEST_STATUSES,
+} from './catalog';
 import { FILE_TYPE_ACCEPT, UPLOAD_MAX_BYTES, WEBSITE_MAX_PAGES } from './constants';
 import { defineEndpoint } from './endpoint';
 import { checkUrl } from './validation/url';
 import { z } from './zod';
 
-// spec 02 §1
-export const DOCUMENT_TYPES = [
-  'pdf',
-  'sec',
-  'website',
-  'csv',
-  'excel',
-  'credit_card',
-  'lease',
-  'earnings_search',
-  'revenue_segmentation',
-  'chart_data_extraction',
-  'receipt_mapping',
-  'pos_mapping',
-  'custom_prompt',
-] as const;
 export const DocumentTypeSchema = z.enum(DOCUMENT_TYPES);
-export type DocumentType = z.infer<typeof DocumentTypeSchema>;
-
-export const ADMIN_DOCUMENT_TYPES = [
-  'pdf',
-  'sec',
-  'credit_card',
-  'earnings_search',
-  'revenue_segmentation',
-  'chart_data_extraction',
-  'lease',
-  'custom_prompt',
-] as const satisfies readonly DocumentType[];
-
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  pdf: 'PDF Document',
-  sec: 'SEC Filing',
-  website: 'Website',
-  csv: 'CSV File',
-  excel: 'Excel File',
-  credit_card: 'Credit Card Statement',
-  lease: 'Lease Agreement',
-  earnings_search: 'Earnings Search',
-  revenue_segmentation: 'Revenue Segmentation',
-  chart_data_extraction: 'Chart Data Extraction',
-  receipt_mapping: 'Receipt Mapping',
-  pos_mapping: 'POS Mapping',
-  custom_prompt: 'Custom Prompt',
-};
-
-export const FILING_TYPES = ['10-K', '10-Q', '8-K', '20-F', 'DEF 14A', 'S-1'] as const;
-export const PRIORITIES = ['low', 'medium', 'high'] as const;
-export const REQUEST_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-
-export const REQUEST_MESSAGES = {
-  fileTooLarge: 'File size must be less than 10MB',
-  tickerRequired: 'Ticker is required',
-  periodOrDate: 'Choose either a fiscal period or an effective date, not both',
-  directionRequired: 'An effective date needs a search direction (before or after)',
-  customPromptRequired: 'Custom prompt text is required',
-  sourceRequired: 'Provide a URL or upload a file',
-  noCommas: 'Data points cannot contain commas',
-  urlRequired: 'URL is required',
-} as const;
 
 const HttpUrl = z
   .string()
@@ -165,6 +113,7 @@ const WebsiteMetadata = z.object({
   // Falls back to 10 when not numeric (spec 02 §5).
   max_pages: z
     .unknown()
+    .optional()
     .transform((v) => {
       const n = typeof v === 'number' ? v : Number.parseInt(String(v ?? ''), 10);
       return Number.isFinite(n) ? Math.trunc(n) : WEBSITE_MAX_PAGES.default;

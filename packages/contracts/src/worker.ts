@@ -1,36 +1,7 @@
+import { DOCUMENT_TYPES, REJECTION_REASONS, TASK_SORTS } from './catalog';
 import { defineEndpoint } from './endpoint';
-import { DOCUMENT_TYPES, IdParams } from './requests';
+import { IdParams } from './requests';
 import { z } from './zod';
-
-export const TASK_SORTS = [
-  'priority',
-  'newest',
-  'oldest',
-  'type_asc',
-  'type_desc',
-  'id_asc',
-  'id_desc',
-] as const;
-export type TaskSort = (typeof TASK_SORTS)[number];
-
-/** spec 01 §2 queue sort labels. */
-export const TASK_SORT_LABELS: Record<Exclude<TaskSort, 'priority'>, string> = {
-  newest: 'Newest First',
-  oldest: 'Oldest First',
-  type_asc: 'Type A-Z',
-  type_desc: 'Type Z-A',
-  id_asc: 'ID A-Z',
-  id_desc: 'ID Z-A',
-};
-
-export const REJECTION_REASONS = [
-  'instructed_to_reject',
-  'not_qualified',
-  'poor_quality',
-  'technical_issue',
-] as const;
-export type RejectionReason = (typeof REJECTION_REASONS)[number];
-export const QUEUE_REJECTION_REASONS = ['instructed_to_reject', 'not_qualified'] as const;
 
 export const TaskMetadata = z
   .object({
