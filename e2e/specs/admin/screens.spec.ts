@@ -63,8 +63,20 @@ test('the overview and every view, in light and dark, from live data', async ({
     for (const view of views) {
       await openView(page, view.label);
       await expect(page.getByText(view.ready).first()).toBeVisible();
+      // the submit form with a type chosen shows its type-specific fields
+      if (view.name === 'submit') await page.getByLabel('Document type').selectOption('pdf');
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: screenshotPath(`admin-${view.name}-${theme}`), fullPage: true });
     }
   }
+
+  // the header's settings, and the dashboard on a narrow screen
+  await page.getByRole('button', { name: 'Dashboard settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Dashboard settings' })).toBeVisible();
+  await page.waitForTimeout(400); // the dialog's entrance animation
+  await page.screenshot({ path: screenshotPath('admin-settings-dark') });
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 760, height: 1000 });
+  await openView(page, 'Overview');
+  await page.screenshot({ path: screenshotPath('admin-overview-narrow-dark'), fullPage: true });
 });
