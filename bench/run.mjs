@@ -5,6 +5,7 @@ import { bundleSizes } from './bundle.mjs';
 import { extractionSpeed } from './extraction.mjs';
 import { postgresReachable, ROOT, startProduct } from './lib.mjs';
 import { reviewThroughput } from './review.mjs';
+import { reviewerUi } from './reviewer-ui.mjs';
 
 /** `pnpm bench`: every figure measured side by side in one run on this machine. */
 const results = {
@@ -37,6 +38,7 @@ await step('start', async () => {
   };
 });
 await step('extraction', extractionSpeed);
+await step('reviewerUi', reviewerUi);
 if (hasPostgres) {
   await step('apiOverhead', apiOverhead);
   await step('review', reviewThroughput);
@@ -84,6 +86,28 @@ if (r && !r.error) {
   add('  review p50 / p99 ms', `${r.review.p50} / ${r.review.p99}`);
   add('  double assignments / lost reviews', `${r.doubleAssignments} / ${r.lostReviews}`);
 } else if (r) add('review', r.error);
+
+const ui = results.reviewerUi;
+if (ui && !ui.error) {
+  const q = ui.queue10k ?? {};
+  const n = ui.submitNext ?? {};
+  add(
+    `reviewer queue, ${q.tasks} tasks: first render`,
+    `${q.firstRenderFromNavigationMs} ms (${q.rowsInDom} rows in the DOM)`,
+  );
+  add(
+    '  search / type filter / sort p50 ms',
+    `${q.searchMs?.p50} / ${q.typeFilterMs?.p50} / ${q.sortMs?.p50}`,
+  );
+  add(
+    `submit to next task rendered p50 / p95 ms (${n.tasks} tasks)`,
+    `${n.submitToNextRenderedMs?.p50} / ${n.submitToNextRenderedMs?.p95}`,
+  );
+  add(
+    '  to its PDF text layer p50 / p95 ms',
+    `${n.submitToNextPdfTextLayerMs?.p50} / ${n.submitToNextPdfTextLayerMs?.p95}`,
+  );
+} else if (ui) add('reviewer UI', ui.error);
 
 const width = Math.max(...rows.map(([w]) => w.length));
 console.log('\nSieve benchmark');
