@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { api, freePort, freshDatabase, ROOT, round, startProduct } from './lib.mjs';
+import { api, freePort, ROOT, registerRequester, registerWorker, round, startBenchProduct } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 20;
@@ -41,49 +41,16 @@ function require_express() {
 
 /** Authenticated GET /worker/tasks against bare node:http and bare Express serving the same JSON. */
 export async function apiOverhead() {
-  const db = await freshDatabase('overhead');
-  const product = await startProduct({
-    DATABASE_URL: db.url,
-    ADMIN_EMAIL: 'bench@acme-corp.io',
-    ADMIN_PASSWORD: 'bench-pass-1',
-  });
+  const bench = await startBenchProduct('overhead');
+  const { product, adminToken } = bench;
   try {
-    const admin = (
-      await api(product.base, '/auth/login', {
-        method: 'POST',
-        body: { email: 'bench@acme-corp.io', password: 'bench-pass-1' },
-      })
-    ).body;
-    const invite = (
-      await api(product.base, '/admin/generate_invite', {
-        method: 'POST',
-        token: admin.token,
-        body: { role: 'worker' },
-      })
-    ).body;
-    const worker = (
-      await api(product.base, '/auth/register', {
-        method: 'POST',
-        body: {
-          email: 'w@acme-corp.io',
-          password: 'bench-pass-1',
-          full_name: 'W',
-          user_type: 'worker',
-          invite_code: invite.invite_code,
-        },
-      })
-    ).body;
+    const worker = await registerWorker(product.base, adminToken, 'w@acme-corp.io');
     await api(product.base, `/admin/workers/${worker.user_id}/status`, {
       method: 'PUT',
-      token: admin.token,
+      token: adminToken,
       body: { active: true },
     });
-    const requester = (
-      await api(product.base, '/auth/register', {
-        method: 'POST',
-        body: { email: 'r@acme-corp.io', password: 'bench-pass-1', full_name: 'R', user_type: 'requester' },
-      })
-    ).body;
+    const requester = await registerRequester(product.base, 'r@acme-corp.io');
     const { seedTasks } = await import('./seed.mjs');
     await seedTasks(db.url, requester.user_id, 50);
     const url = `${product.base}/api/v1/worker/tasks?limit=10`;
@@ -105,7 +72,6 @@ export async function apiOverhead() {
       sieveVsExpress: round(sieve.rps / bareExpress.rps, 3),
     };
   } finally {
-    await product.stop();
-    await db.drop();
+    await bench.close();
   }
 }

@@ -123,3 +123,53 @@ export async function api(base, pathname, { token, method = 'GET', body, headers
   } catch {}
   return { status: res.status, body: json, text };
 }
+
+const BENCH_ADMIN = { email: 'bench@acme-corp.io', password: 'bench-pass-1' };
+
+/** The product on a fresh Postgres database, with its admin signed in. */
+export async function startBenchProduct(tag) {
+  const db = await freshDatabase(tag);
+  const product = await startProduct({
+    DATABASE_URL: db.url,
+    ADMIN_EMAIL: BENCH_ADMIN.email,
+    ADMIN_PASSWORD: BENCH_ADMIN.password,
+  });
+  const admin = (await api(product.base, '/auth/login', { method: 'POST', body: BENCH_ADMIN })).body;
+  return {
+    db,
+    product,
+    adminToken: admin.token,
+    close: async () => {
+      await product.stop();
+      await db.drop();
+    },
+  };
+}
+
+/** A reviewer through the front door: invite, sign-up (approval is the caller's). */
+export async function registerWorker(base, adminToken, email) {
+  const invite = (
+    await api(base, '/admin/generate_invite', { method: 'POST', token: adminToken, body: { role: 'worker' } })
+  ).body;
+  return (
+    await api(base, '/auth/register', {
+      method: 'POST',
+      body: {
+        email,
+        password: BENCH_ADMIN.password,
+        full_name: email.split('@')[0],
+        user_type: 'worker',
+        invite_code: invite.invite_code,
+      },
+    })
+  ).body;
+}
+
+export async function registerRequester(base, email) {
+  return (
+    await api(base, '/auth/register', {
+      method: 'POST',
+      body: { email, password: BENCH_ADMIN.password, full_name: email.split('@')[0], user_type: 'requester' },
+    })
+  ).body;
+}

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { api, freshDatabase, percentile, round, startProduct } from './lib.mjs';
+import { api, percentile, registerRequester, registerWorker, round, startBenchProduct } from './lib.mjs';
 import { seedTasks } from './seed.mjs';
 
 const REVIEWERS = Number(process.env.BENCH_REVIEWERS ?? 100);
@@ -10,53 +10,21 @@ const TASKS = Number(process.env.BENCH_TASKS ?? 5000);
  * acknowledged review must be stored (lost = 0) and no task may hold more reviews than slots.
  */
 export async function reviewThroughput() {
-  const db = await freshDatabase('review');
-  const product = await startProduct({
-    DATABASE_URL: db.url,
-    ADMIN_EMAIL: 'bench@acme-corp.io',
-    ADMIN_PASSWORD: 'bench-pass-1',
-  });
+  const bench = await startBenchProduct('review');
+  const { db, product, adminToken } = bench;
   try {
-    const admin = (
-      await api(product.base, '/auth/login', {
-        method: 'POST',
-        body: { email: 'bench@acme-corp.io', password: 'bench-pass-1' },
-      })
-    ).body;
-    const requester = (
-      await api(product.base, '/auth/register', {
-        method: 'POST',
-        body: { email: 'r@acme-corp.io', password: 'bench-pass-1', full_name: 'R', user_type: 'requester' },
-      })
-    ).body;
+    const requester = await registerRequester(product.base, 'r@acme-corp.io');
     await seedTasks(db.url, requester.user_id, TASKS, 1);
     const workers = [];
     for (let i = 0; i < REVIEWERS; i += 10) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(10, REVIEWERS - i) }, async (_, k) => {
-          const invite = (
-            await api(product.base, '/admin/generate_invite', {
-              method: 'POST',
-              token: admin.token,
-              body: { role: 'worker' },
-            })
-          ).body;
-          const w = (
-            await api(product.base, '/auth/register', {
-              method: 'POST',
-              body: {
-                email: `w${i + k}@acme-corp.io`,
-                password: 'bench-pass-1',
-                full_name: `W${i + k}`,
-                user_type: 'worker',
-                invite_code: invite.invite_code,
-              },
-            })
-          ).body;
-          return w;
-        }),
+      const size = Math.min(10, REVIEWERS - i);
+      workers.push(
+        ...(await Promise.all(
+          Array.from({ length: size }, (_, k) =>
+            registerWorker(product.base, adminToken, `w${i + k}@acme-corp.io`),
+          ),
+        )),
       );
-      workers.push(...batch);
     }
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
@@ -150,7 +118,6 @@ export async function reviewThroughput() {
       lostReviews: lost,
     };
   } finally {
-    await product.stop();
-    await db.drop();
+    await bench.close();
   }
 }

@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
@@ -107,6 +108,7 @@ function buildConfig(env: Env) {
     dataDir,
     filesDir: path.join(dataDir, 'files'),
     databaseUrl: env.DATABASE_URL,
+    dbPoolSize: env.DB_POOL_SIZE,
     redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET,
     admin:

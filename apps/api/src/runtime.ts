@@ -38,6 +38,7 @@ export async function startRuntime(loaded: Config): Promise<Runtime> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: `${config.dataDir}/pg`,
+    poolSize: config.dbPoolSize,
     logger,
   });
   await applyMigrations(database);
