@@ -8,6 +8,11 @@ export {
   type SignInInput,
 } from './auth-context';
 export { AuthProvider, type AuthProviderProps } from './auth-provider';
+export {
+  type AppRouteObjectsOptions,
+  createAppRouteObjects,
+  testLoginRoutes,
+} from './routing/create-app-route-objects';
 export { type AppRoutesOptions, createAppRoutes } from './routing/create-app-routes';
 export { dashboardPathFor, destinationFor } from './routing/dashboard-path';
 export { HeaderActions } from './routing/header-actions';
