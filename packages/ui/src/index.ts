@@ -18,8 +18,14 @@ export { type DescriptionItem, DescriptionList } from './components/description-
 export { Dialog, type DialogProps } from './components/dialog';
 export { EmptyState, type EmptyStateProps } from './components/empty-state';
 export { Field, type FieldProps } from './components/field';
-export { Glyph, type GlyphName, type GlyphProps } from './components/glyph';
-export { Icon, type IconName, type IconProps } from './components/icon';
+export {
+  Glyph,
+  type GlyphName,
+  type GlyphProps,
+  Icon,
+  type IconName,
+  type IconProps,
+} from './components/icon';
 export { JsonViewer, type JsonViewerProps } from './components/json-viewer';
 export { LineChart, type LineChartProps, type LineChartSeries } from './components/line-chart';
 export { Logo, type LogoProps } from './components/logo';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import './shared-pieces.css';
-import { Glyph, type GlyphName } from './glyph';
 import { Icon, type IconName } from './icon';
 
 export interface EmptyStateProps {
@@ -8,9 +7,9 @@ export interface EmptyStateProps {
   description?: ReactNode;
   /** Buttons or links that get the user going again. */
   action?: ReactNode;
-  /** The picture above the title: an `Icon` name, or a `Glyph` name with `glyph`. */
+  /** The picture above the title: an `Icon` name (`glyph` is the former spelling of the same). */
   icon?: IconName;
-  glyph?: GlyphName;
+  glyph?: IconName;
 }
 
 /** What a list shows when it has nothing to show ("No requests found"). */
@@ -18,7 +17,7 @@ export function EmptyState({ title, description, action, icon, glyph }: EmptySta
   return (
     <div className="sv-empty-state">
       <span className="sv-empty-state__icon">
-        {icon ? <Icon name={icon} size={20} /> : <Glyph name={glyph ?? 'inbox'} size={20} />}
+        <Icon name={icon ?? glyph ?? 'inbox'} size={20} />
       </span>
       <p className="sv-empty-state__title">{title}</p>
       {description ? <div className="sv-empty-state__description">{description}</div> : null}

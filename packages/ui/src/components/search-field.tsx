@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 import './search-field.css';
-import { Glyph } from './glyph';
+import { Glyph } from './icon';
 
 export interface SearchFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'type'> {
   /** The accessible name, e.g. "Search requests". */

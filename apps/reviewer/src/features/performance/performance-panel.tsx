@@ -1,5 +1,4 @@
-import { Sidebar, Spinner } from '@sieve/ui';
-import { WorkspaceIcon, type WorkspaceIconName } from '../workspace/icons';
+import { Icon, type IconName, Sidebar, Spinner } from '@sieve/ui';
 import { callError } from '../workspace/worker-api';
 import {
   type Achievement,
@@ -15,7 +14,7 @@ import { RecentActivity } from './recent-activity';
 import { useWorkerStats } from './use-worker-stats';
 import './performance.css';
 
-const ACHIEVEMENT_ICON: Record<Achievement['id'], WorkspaceIconName> = {
+const ACHIEVEMENT_ICON: Record<Achievement['id'], IconName> = {
   'hot-streak': 'flame',
   'quality-master': 'star',
   'speed-demon': 'zap',
@@ -30,13 +29,13 @@ function Metric({
 }: {
   label: string;
   value: string;
-  icon: WorkspaceIconName;
+  icon: IconName;
   isHighlighted?: boolean;
 }) {
   return (
     <div className={isHighlighted ? 'sv-metric sv-metric--highlight' : 'sv-metric'}>
       <span className="sv-metric__label">
-        <WorkspaceIcon name={icon} size={14} />
+        <Icon name={icon} size={14} />
         {label}
       </span>
       <span className="sv-metric__value">{value}</span>
@@ -74,7 +73,7 @@ function PerformanceContent({ stats }: { stats: NonNullable<ReturnType<typeof us
       <section className="sv-perf-card" aria-labelledby="goal-title">
         <div className="sv-perf-card__head">
           <h3 id="goal-title" className="sv-perf-card__title">
-            <WorkspaceIcon name="target" size={14} />
+            <Icon name="target" size={14} />
             Daily Goal
           </h3>
           <span className="sv-perf-card__figure">
@@ -98,7 +97,7 @@ function PerformanceContent({ stats }: { stats: NonNullable<ReturnType<typeof us
       </section>
 
       <div className="sv-metrics">
-        <Metric label="Avg Time" value={formatDuration(stats.averageTime)} icon="clock" />
+        <Metric label="Avg Time" value={formatDuration(stats.averageTime)} icon="timer" />
         <Metric label="Quality" value={formatQuality(stats.qualityScore)} icon="star" />
         <Metric
           label="Current Streak"
@@ -111,7 +110,7 @@ function PerformanceContent({ stats }: { stats: NonNullable<ReturnType<typeof us
 
       <section className="sv-perf-card" aria-labelledby="achievements-title">
         <h3 id="achievements-title" className="sv-perf-card__title">
-          <WorkspaceIcon name="award" size={14} />
+          <Icon name="award" size={14} />
           Achievements
         </h3>
         <ul className="sv-achievements">
@@ -121,7 +120,7 @@ function PerformanceContent({ stats }: { stats: NonNullable<ReturnType<typeof us
               className={achievement.isUnlocked ? 'sv-achievement is-unlocked' : 'sv-achievement'}
             >
               <span className="sv-achievement__icon" aria-hidden="true">
-                <WorkspaceIcon name={ACHIEVEMENT_ICON[achievement.id]} size={16} />
+                <Icon name={ACHIEVEMENT_ICON[achievement.id]} size={16} />
               </span>
               <span className="sv-achievement__text">
                 <span className="sv-achievement__title">{achievement.title}</span>
@@ -137,7 +136,7 @@ function PerformanceContent({ stats }: { stats: NonNullable<ReturnType<typeof us
 
       <section className="sv-perf-card" aria-labelledby="leaderboard-title">
         <h3 id="leaderboard-title" className="sv-perf-card__title">
-          <WorkspaceIcon name="trophy" size={14} />
+          <Icon name="trophy" size={14} />
           Leaderboard
         </h3>
         <div className="sv-leaderboard">
@@ -150,8 +149,8 @@ function PerformanceContent({ stats }: { stats: NonNullable<ReturnType<typeof us
               this week · {stats.leaderboard.tasksThisWeek} tasks
             </span>
             <span className={`sv-leaderboard__move sv-leaderboard__move--${movement.kind}`}>
-              {movement.kind === 'up' ? <WorkspaceIcon name="arrow-up" size={12} /> : null}
-              {movement.kind === 'down' ? <WorkspaceIcon name="arrow-down" size={12} /> : null}
+              {movement.kind === 'up' ? <Icon name="arrow-up" size={12} /> : null}
+              {movement.kind === 'down' ? <Icon name="arrow-down" size={12} /> : null}
               {movementText(movement)}
             </span>
           </span>

@@ -1,7 +1,6 @@
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from '@sieve/contracts';
-import { Spinner } from '@sieve/ui';
+import { Icon, Spinner } from '@sieve/ui';
 import { relativeAge } from '../queue/task-age';
-import { WorkspaceIcon } from '../workspace/icons';
 import { formatDuration } from './achievements';
 import { historyErrorMessage, useWorkerHistory } from './use-history';
 
@@ -22,7 +21,7 @@ export function RecentActivity() {
   return (
     <section className="sv-perf-card" aria-labelledby="recent-title">
       <h3 id="recent-title" className="sv-perf-card__title">
-        <WorkspaceIcon name="clock" size={14} />
+        <Icon name="timer" size={14} />
         Recent activity
       </h3>
       {isLoading && !data ? (

@@ -1,9 +1,8 @@
 import { DOCUMENT_TYPE_LABELS, type WorkerTask } from '@sieve/contracts';
-import { Button } from '@sieve/ui';
+import { Button, Icon } from '@sieve/ui';
 import { ConfidenceBadge } from '../review/confidence-badge';
 import { displayText, subFieldsOf } from '../review/review-rows';
 import { aiResultOf } from '../review/use-review-draft';
-import { WorkspaceIcon } from '../workspace/icons';
 import { formatUtc, isOldTask, relativeAge, shortTaskId } from './task-age';
 import { taskName } from './task-row';
 import './queue.css';
@@ -67,7 +66,7 @@ export function TaskPreview({
           {items.length} {items.length === 1 ? 'field' : 'fields'}
         </span>
         <Button variant="primary" size="sm" onClick={() => onStart(task)} aria-describedby={titleId}>
-          <WorkspaceIcon name="chevron-right" />
+          <Icon name="chevron-right" />
           Start Task
         </Button>
       </footer>

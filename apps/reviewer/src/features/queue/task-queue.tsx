@@ -1,6 +1,6 @@
 import { ApiError, useAuth } from '@sieve/auth';
 import { QUEUE_REJECTION_REASONS, type RejectionReason, type WorkerTask } from '@sieve/contracts';
-import { Banner, Button, Spinner } from '@sieve/ui';
+import { Banner, Button, Icon, Spinner } from '@sieve/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   type KeyboardEvent,
@@ -13,7 +13,6 @@ import {
   useState,
 } from 'react';
 import { EmptyPanel } from '../workspace/empty-panel';
-import { WorkspaceIcon } from '../workspace/icons';
 import { callError, rejectTask } from '../workspace/worker-api';
 import { useWorkspace } from '../workspace/workspace-context';
 import { batchRejectMessage, REJECT_FAILED_MESSAGE, rejectInOrder } from './batch-reject';
@@ -312,7 +311,7 @@ export function TaskQueue() {
               setChecked(new Set());
             }}
           >
-            <WorkspaceIcon name="checklist" />
+            <Icon name="checklist" />
             Select Tasks
           </Button>
           <button
@@ -323,7 +322,7 @@ export function TaskQueue() {
             onClick={() => void refresh()}
             disabled={isRefreshing}
           >
-            <WorkspaceIcon name="refresh" className={isRefreshing ? 'sv-spin' : undefined} />
+            <Icon name="reload" className={isRefreshing ? 'sv-spin' : undefined} />
           </button>
         </div>
       </header>
@@ -335,7 +334,7 @@ export function TaskQueue() {
         aria-controls={filtersId}
         onClick={() => setAreFiltersOpen((open) => !open)}
       >
-        <WorkspaceIcon name={areFiltersOpen ? 'chevron-down' : 'chevron-right'} size={14} />
+        <Icon name={areFiltersOpen ? 'chevron-down' : 'chevron-right'} size={14} />
         Search, Filter &amp; Sort
         {hasFilter ? <span className="sv-queue__filters-on">On</span> : null}
       </button>
@@ -379,7 +378,7 @@ export function TaskQueue() {
             aria-label="Dismiss"
             onClick={() => setNotice(null)}
           >
-            <WorkspaceIcon name="x" size={14} />
+            <Icon name="x" size={14} />
           </button>
         </Banner>
       ) : null}

@@ -1,8 +1,7 @@
 import { DOCUMENT_TYPE_LABELS, type WorkerTask } from '@sieve/contracts';
-import { Badge } from '@sieve/ui';
+import { Badge, Icon } from '@sieve/ui';
 import { type KeyboardEvent, memo } from 'react';
 import { aiPercent, CONFIDENCE_BAND_TONE, confidenceBand, probabilityOf } from '../review/confidence';
-import { WorkspaceIcon } from '../workspace/icons';
 import { isOldTask, relativeAge, shortTaskId } from './task-age';
 
 export interface TaskRowProps {
@@ -114,7 +113,7 @@ export const TaskRow = memo(function TaskRow({
           title="Reject task"
           onClick={() => onReject(task)}
         >
-          <WorkspaceIcon name="ban" size={14} />
+          <Icon name="ban" size={14} />
         </button>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { normaliseValue, REVIEWER } from '@sieve/contracts';
-import { Button } from '@sieve/ui';
+import { Button, Icon } from '@sieve/ui';
 import {
   forwardRef,
   type KeyboardEvent,
@@ -9,7 +9,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import { WorkspaceIcon } from '../workspace/icons';
 import { EditValueDialog } from './edit-value-dialog';
 import {
   displayText,
@@ -361,7 +360,7 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
                         }}
                         title={row.source.sourceText ?? undefined}
                       >
-                        <WorkspaceIcon name="locate" size={12} />
+                        <Icon name="locate" size={12} />
                         <span className="sv-visually-hidden">Show source of {name}: </span>
                         {row.source.location || 'source'}
                       </button>
@@ -382,7 +381,7 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
                         if (next) select(next.id, true);
                       }}
                     >
-                      <WorkspaceIcon name="trash" size={14} />
+                      <Icon name="trash" size={14} />
                     </button>
                   </td>
                 </tr>
@@ -401,7 +400,7 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
           setInline({ rowId: row.id, column: KEY_COLUMN, text: '' });
         }}
       >
-        <WorkspaceIcon name="plus" />
+        <Icon name="plus" />
         Add Row
       </Button>
       <EditValueDialog

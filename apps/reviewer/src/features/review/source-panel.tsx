@@ -1,7 +1,6 @@
 import { REVIEWER, type WorkerTask } from '@sieve/contracts';
-import { Button, Spinner } from '@sieve/ui';
+import { Button, Icon, Spinner } from '@sieve/ui';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { WorkspaceIcon } from '../workspace/icons';
 import { type LoadedDocument, loadDocument, openUrlOf, previewUrlOf } from './document-source';
 import type { HighlightOutcome, PdfHighlight } from './pdf-preview';
 import type { ItemSource } from './review-rows';
@@ -127,7 +126,7 @@ export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
                 disabled={zoom <= minPercent}
                 onClick={() => setZoom((value) => Math.max(minPercent, value - stepPercent))}
               >
-                <WorkspaceIcon name="minus" />
+                <Icon name="minus" />
               </button>
               <button
                 type="button"
@@ -144,7 +143,7 @@ export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
                 disabled={zoom >= maxPercent}
                 onClick={() => setZoom((value) => Math.min(maxPercent, value + stepPercent))}
               >
-                <WorkspaceIcon name="plus" />
+                <Icon name="plus" />
               </button>
             </fieldset>
           ) : null}
@@ -157,7 +156,7 @@ export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
               aria-label="Open in new tab"
               title="Open in new tab"
             >
-              <WorkspaceIcon name="external" />
+              <Icon name="external" />
             </a>
           ) : null}
         </div>
@@ -185,7 +184,7 @@ export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
           </Suspense>
         ) : (
           <div className="sv-source__center sv-source__unavailable">
-            <WorkspaceIcon name="file" size={28} />
+            <Icon name="document" size={28} />
             <p>Document preview not available</p>
             {openUrl ? (
               <Button
@@ -193,7 +192,7 @@ export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
                 onClick={() => window.open(openUrl, '_blank', 'noopener,noreferrer')}
                 aria-describedby="source-title"
               >
-                <WorkspaceIcon name="external" />
+                <Icon name="external" />
                 Open in new tab
               </Button>
             ) : null}

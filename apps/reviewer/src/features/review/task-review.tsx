@@ -1,9 +1,8 @@
 import { DOCUMENT_TYPE_LABELS, REJECTION_REASONS, REVIEWER, type WorkerTask } from '@sieve/contracts';
-import { Banner, Button, downloadCsv, JsonViewer, toCsv } from '@sieve/ui';
+import { Banner, Button, downloadCsv, Icon, JsonViewer, toCsv } from '@sieve/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RejectDialog } from '../queue/reject-dialog';
 import { formatUtc } from '../queue/task-age';
-import { WorkspaceIcon } from '../workspace/icons';
 import { SplitPane } from '../workspace/split-pane';
 import { callError, rejectTask, skipTask } from '../workspace/worker-api';
 import { useWorkspace } from '../workspace/workspace-context';
@@ -217,22 +216,22 @@ export function TaskReview({ task }: { task: WorkerTask }) {
           <div>
             <dt>Elapsed</dt>
             <dd className="sv-review__timer">
-              <WorkspaceIcon name="clock" size={12} />
+              <Icon name="timer" size={12} />
               {elapsed}s
             </dd>
           </div>
         </dl>
         <div className="sv-review__nav">
           <Button size="sm" variant="ghost" onClick={backToQueue}>
-            <WorkspaceIcon name="arrow-left" />
+            <Icon name="arrow-left" />
             Back to Queue
           </Button>
           <Button size="sm" onClick={() => void onSkip()} disabled={isSkipping || isSending}>
-            <WorkspaceIcon name="skip" />
+            <Icon name="skip" />
             {isSkipping ? 'Skipping...' : 'Skip'}
           </Button>
           <Button size="sm" onClick={() => setIsRejectOpen(true)} disabled={isSending}>
-            <WorkspaceIcon name="ban" />
+            <Icon name="ban" />
             Reject Task
           </Button>
         </div>
@@ -312,7 +311,7 @@ export function TaskReview({ task }: { task: WorkerTask }) {
                   aria-controls={`metadata-${task.task_id}`}
                   onClick={() => setIsMetadataShown((shown) => !shown)}
                 >
-                  <WorkspaceIcon name={isMetadataShown ? 'chevron-down' : 'chevron-right'} />
+                  <Icon name={isMetadataShown ? 'chevron-down' : 'chevron-right'} />
                   {isMetadataShown ? 'Hide Additional Metadata' : 'Show Additional Metadata'}
                 </Button>
                 {isMetadataShown ? (
@@ -346,12 +345,12 @@ export function TaskReview({ task }: { task: WorkerTask }) {
               </span>
               {isEdited ? (
                 <Button onClick={draft.revert} disabled={isSending}>
-                  <WorkspaceIcon name="undo" />
+                  <Icon name="undo" />
                   Revert to AI Result
                 </Button>
               ) : null}
               <Button variant="primary" onClick={() => void onSubmit()} disabled={!canSubmit}>
-                <WorkspaceIcon name="check" />
+                <Icon name="check" />
                 {isSending
                   ? submitState.attempt > 1
                     ? `Retrying (${submitState.attempt})...`

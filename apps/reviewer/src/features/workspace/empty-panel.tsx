@@ -1,5 +1,5 @@
+import { Icon, type IconName } from '@sieve/ui';
 import type { ReactNode } from 'react';
-import { WorkspaceIcon, type WorkspaceIconName } from './icons';
 
 /**
  * What a workspace pane shows when it has nothing to show, in the shared empty-state look
@@ -13,14 +13,14 @@ export function EmptyPanel({
 }: {
   title: string;
   description?: ReactNode;
-  icon?: WorkspaceIconName;
+  icon?: IconName;
   action?: ReactNode;
 }) {
   return (
     <div className="sv-empty-state" role="status">
       {icon ? (
         <span className="sv-empty-state__icon" aria-hidden="true">
-          <WorkspaceIcon name={icon} size={20} />
+          <Icon name={icon} size={20} />
         </span>
       ) : null}
       <p className="sv-empty-state__title">{title}</p>

@@ -1,6 +1,6 @@
+import { Icon } from '@sieve/ui';
 import { useId, useState } from 'react';
 import { FORMATTING_GUIDELINES } from './formatting-guidelines';
-import { WorkspaceIcon } from './icons';
 
 /** spec 01 §2: the formatting guidelines as a hover (and focus) tip; shown to the worker role only. */
 export function GuidelinesTip() {
@@ -28,7 +28,7 @@ export function GuidelinesTip() {
         onBlur={() => setIsOpen(false)}
         onClick={() => setIsOpen((open) => !open)}
       >
-        <WorkspaceIcon name="info" />
+        <Icon name="info" />
         Guidelines
       </button>
       <span id={tipId} role="tooltip" className="sv-tip__bubble" hidden={!isOpen}>

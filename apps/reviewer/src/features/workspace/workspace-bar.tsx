@@ -1,8 +1,8 @@
 import { useAuth } from '@sieve/auth';
+import { Icon } from '@sieve/ui';
 import { useWorkerStats } from '../performance/use-worker-stats';
 import { Clocks } from './clocks';
 import { GuidelinesTip } from './guidelines-tip';
-import { WorkspaceIcon } from './icons';
 import { useWorkspace } from './workspace-context';
 
 /**
@@ -26,7 +26,7 @@ export function WorkspaceBar({ onShowShortcuts }: { onShowShortcuts: () => void 
           </span>
         </span>
         <span className="sv-counter">
-          <WorkspaceIcon name="flame" size={13} className="sv-counter__icon" />
+          <Icon name="flame" size={13} className="sv-counter__icon" />
           <span className="sv-counter__label">Streak</span>
           <span className="sv-counter__value" data-testid="streak-count">
             {stats?.streak ?? '—'}
@@ -40,7 +40,7 @@ export function WorkspaceBar({ onShowShortcuts }: { onShowShortcuts: () => void 
         aria-pressed={isPerformanceOpen}
         onClick={() => setPerformanceOpen(!isPerformanceOpen)}
       >
-        <WorkspaceIcon name="chart" />
+        <Icon name="chart" />
         Performance
       </button>
       <fieldset className="sv-segmented">
@@ -51,7 +51,7 @@ export function WorkspaceBar({ onShowShortcuts }: { onShowShortcuts: () => void 
           aria-pressed={viewMode === 'overview'}
           onClick={() => setViewMode('overview')}
         >
-          <WorkspaceIcon name="columns" size={14} />
+          <Icon name="columns" size={14} />
           Overview
         </button>
         <button
@@ -60,7 +60,7 @@ export function WorkspaceBar({ onShowShortcuts }: { onShowShortcuts: () => void 
           aria-pressed={viewMode === 'focus'}
           onClick={() => setViewMode('focus')}
         >
-          <WorkspaceIcon name="focus" size={14} />
+          <Icon name="focus" size={14} />
           Focus
         </button>
       </fieldset>
@@ -71,7 +71,7 @@ export function WorkspaceBar({ onShowShortcuts }: { onShowShortcuts: () => void 
         title="Keyboard shortcuts (?)"
         onClick={onShowShortcuts}
       >
-        <WorkspaceIcon name="keyboard" />
+        <Icon name="keyboard" />
       </button>
     </div>
   );

@@ -1,9 +1,8 @@
 import { ApiError } from '@sieve/auth';
-import { Button } from '@sieve/ui';
+import { Button, Icon } from '@sieve/ui';
 import { useState } from 'react';
 import { PerformancePanel } from '../performance/performance-panel';
 import { EmptyPanel } from './empty-panel';
-import { WorkspaceIcon } from './icons';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts';
 import { WorkspaceBar } from './workspace-bar';
@@ -24,12 +23,12 @@ function PendingApproval() {
   return (
     <div className="sv-pane-center">
       <EmptyPanel
-        icon="clock"
+        icon="timer"
         title={PENDING_APPROVAL_TEXT}
         description="An admin approves new reviewers. Your queue appears here as soon as you are approved."
         action={
           <Button size="sm" onClick={() => void queue.refresh()}>
-            <WorkspaceIcon name="refresh" />
+            <Icon name="reload" />
             Check again
           </Button>
         }

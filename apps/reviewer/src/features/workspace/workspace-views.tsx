@@ -1,10 +1,9 @@
 import { REVIEWER, type WorkerTask } from '@sieve/contracts';
-import { Button, Spinner } from '@sieve/ui';
+import { Button, Icon, Spinner } from '@sieve/ui';
 import { TaskPreview } from '../queue/task-preview';
 import { TaskQueue } from '../queue/task-queue';
 import { TaskReview } from '../review/task-review';
 import { EmptyPanel } from './empty-panel';
-import { WorkspaceIcon } from './icons';
 import { SplitPane } from './split-pane';
 import { useWorkspace } from './workspace-context';
 
@@ -31,7 +30,7 @@ function OfferedTasks() {
           title={EMPTY_QUEUE_TEXT}
           action={
             <Button size="sm" onClick={() => void queue.refresh()}>
-              <WorkspaceIcon name="refresh" />
+              <Icon name="reload" />
               Refresh queue
             </Button>
           }
