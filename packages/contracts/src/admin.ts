@@ -165,7 +165,12 @@ export const AdminStats = z
       pendingWorkers: z.number().int(),
       efficiency: z.number(),
       topPerformers: z.array(
-        z.object({ id: z.string(), name: z.string(), tasksCompleted: z.number().int(), score: z.number() }),
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          tasksCompleted: z.number().int(),
+          score: z.number().nullable(),
+        }),
       ),
     }),
     alerts: z.array(AlertSchema),

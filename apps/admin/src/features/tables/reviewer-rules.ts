@@ -17,8 +17,8 @@ export function hasManyRejections(rejected: number): boolean {
 }
 
 /** spec 02 §9: a top performer with a score above 0.9 is highlighted. */
-export function isStandoutScore(score: number): boolean {
-  return score > TOP_PERFORMER_HIGHLIGHT_ABOVE;
+export function isStandoutScore(score: number | null): boolean {
+  return score !== null && score > TOP_PERFORMER_HIGHLIGHT_ABOVE;
 }
 
 export const WORKER_STATUS_LABEL: Record<Worker['status'], string> = {

@@ -160,7 +160,7 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
         id: p.id,
         name: p.name,
         tasksCompleted: Number(p.completed),
-        score: p.score === null ? 0 : Number(Number(p.score).toFixed(3)),
+        score: p.score === null ? null : Number(Number(p.score).toFixed(3)),
       })),
     },
     alerts: alertsFor(inputs),

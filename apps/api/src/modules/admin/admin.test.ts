@@ -171,6 +171,25 @@ describe('operations', () => {
     expect(await auditActions()).toContain(`request.submit_on_behalf:${res.body.request_id}`);
   });
 
+  it('submits on behalf with a document the admin uploaded', async () => {
+    await createUser(ctx.database.db, 'requester', { email: 'withfile@acme-corp.io' });
+    const upload = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', admin.auth)
+      .field('document_type', 'admin_submit')
+      .attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'contract.pdf');
+    expect(upload.status).toBe(201);
+    const res = await request(ctx.app)
+      .post('/api/v1/admin/requests')
+      .set('Authorization', admin.auth)
+      .send({
+        on_behalf_of: 'withfile@acme-corp.io',
+        document_type: 'pdf',
+        metadata: { file_url: upload.body.file_url },
+      });
+    expect(res.status).toBe(201);
+  });
+
   it('retries failed extractions and releases expired claims', async () => {
     const requester = await createUser(ctx.database.db, 'requester');
     await ctx.database.db.execute(

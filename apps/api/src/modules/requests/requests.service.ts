@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { assignments, requests, tasks } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { toCsv } from '../../http/csv';
+import type { AuthedUser } from '../../http/mount';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import { assertWithinLimits } from '../billing/usage';
@@ -31,8 +32,12 @@ export interface SubmitOptions {
 export function createRequestsService(deps: RequestsServiceDeps) {
   const { db } = deps;
 
-  /** Turns inline bytes and our own file URLs into stored file ids the owner may use. */
-  async function resolveFiles(owner: { id: string }, body: CreateRequestBody) {
+  /**
+   * Turns inline bytes and our own file URLs into stored file ids. The files must be readable by
+   * whoever submits: the requester, or the admin submitting on their behalf.
+   */
+  async function resolveFiles(submitter: Pick<AuthedUser, 'id' | 'userType'>, body: CreateRequestBody) {
+    const owner = { id: submitter.id };
     const metadata: Record<string, unknown> = { ...body.metadata };
     if (typeof metadata.file_bytes === 'string' && metadata.file_bytes) {
       let bytes: Buffer;
@@ -59,7 +64,10 @@ export function createRequestsService(deps: RequestsServiceDeps) {
     }
     if (typeof metadata.file_id === 'string') {
       const file = await deps.files
-        .readable({ id: owner.id, userType: 'requester', email: '', isApproved: true }, metadata.file_id)
+        .readable(
+          { id: submitter.id, userType: submitter.userType, email: '', isApproved: true },
+          metadata.file_id,
+        )
         .catch(() => {
           throw new AppError('INVALID_INPUT', 'The uploaded file could not be found.', {
             'metadata.file_id': 'Unknown file',
@@ -83,7 +91,12 @@ export function createRequestsService(deps: RequestsServiceDeps) {
 
   return {
     async submit(requester: { id: string }, body: CreateRequestBody, options: SubmitOptions = {}) {
-      const metadata = await resolveFiles(requester, body);
+      const metadata = await resolveFiles(
+        options.submittedBy
+          ? { id: options.submittedBy, userType: 'admin' }
+          : { id: requester.id, userType: 'requester' },
+        body,
+      );
       const request = await db.transaction(async (tx) => {
         if (options.enforceLimits ?? true) await assertWithinLimits(tx, requester.id);
         const [row] = await tx
