@@ -253,6 +253,26 @@ export const AuditResponse = z
   })
   .meta({ id: 'AuditResponse' });
 
+export const InviteRow = z.object({
+  code: z.string(),
+  role: z.enum(['worker', 'admin']),
+  status: z.enum(['active', 'used', 'expired']),
+  created_at: z.string(),
+  created_by_email: z.string().nullable(),
+  expires_at: z.string(),
+  used_at: z.string().nullable(),
+  used_by_email: z.string().nullable(),
+});
+export type InviteRow = z.infer<typeof InviteRow>;
+export const InviteListResponse = z
+  .object({
+    invites: z.array(InviteRow),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'InviteListResponse' });
+
 export const QueueStateResponse = z.object({ paused: z.boolean() }).meta({ id: 'QueueStateResponse' });
 export const InterventionResponse = z
   .object({ affected: z.number().int() })
@@ -385,6 +405,19 @@ export const adminEndpoints = {
     tag: 'admin',
     access: admin,
     response: { status: 200, schema: InterventionResponse, description: 'How many were released' },
+  }),
+  invites: defineEndpoint({
+    id: 'adminListInvites',
+    method: 'get',
+    path: '/admin/invites',
+    summary: 'Invite codes, newest first, with whether each is still usable, used or expired',
+    tag: 'admin',
+    access: admin,
+    query: z.object({
+      page: z.coerce.number().int().min(1).default(1),
+      limit: z.coerce.number().int().min(1).max(200).default(20),
+    }),
+    response: { status: 200, schema: InviteListResponse, description: 'A page of invite codes' },
   }),
   audit: defineEndpoint({
     id: 'adminAudit',

@@ -1,5 +1,5 @@
 import { apiRequest } from '@sieve/auth';
-import type { authEndpoints, INVITE_ROLES, InviteResponse, z } from '@sieve/contracts';
+import type { adminEndpoints, authEndpoints, INVITE_ROLES, InviteResponse, z } from '@sieve/contracts';
 
 export type InviteRole = (typeof INVITE_ROLES)[number];
 export type Invite = z.infer<typeof InviteResponse>;
@@ -27,3 +27,6 @@ export function generateInviteCode(role: InviteRole, expiryDays: number, code: s
     body: { role, expiry_days: expiryDays, ...(custom ? { code: custom } : {}) },
   });
 }
+
+/** SWR key of the invite list: the newest 10 codes. */
+export const RECENT_INVITES_KEY = `${'/admin/invites' satisfies (typeof adminEndpoints)['invites']['path']}?page=1&limit=10`;

@@ -13,6 +13,7 @@ import {
   INVITE_FAILED,
   type Invite,
   type InviteRole,
+  RECENT_INVITES_KEY,
 } from './api';
 import { copyText } from './copy-text';
 
@@ -63,6 +64,7 @@ export function InviteGenerator({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) 
       setCopyState('idle');
       setCode('');
       void mutate(DASHBOARD_KEYS.audit);
+      void mutate(RECENT_INVITES_KEY);
     } catch (caught) {
       const fieldError = caught instanceof ApiError ? caught.fields?.code : undefined;
       if (fieldError) setCodeError(fieldError);

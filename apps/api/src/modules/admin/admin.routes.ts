@@ -39,6 +39,7 @@ export function adminRoutes(service: AdminService) {
   mount(router, adminEndpoints.resume, ({ user }) => service.setPaused(user, false));
   mount(router, adminEndpoints.retryFailed, ({ user }) => service.retryFailed(user));
   mount(router, adminEndpoints.releaseExpired, ({ user }) => service.releaseExpired(user));
+  mount(router, adminEndpoints.invites, ({ query }) => service.invites(query));
   mount(router, adminEndpoints.audit, ({ query }) => service.audit(query));
   return router;
 }

@@ -1,6 +1,6 @@
 import { EXPORT_COLUMNS } from '@sieve/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, queryRows } from '../../db/client';
 import { auditLog, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { csvRow } from '../../http/csv';
@@ -222,6 +222,48 @@ export function createAdminService(deps: AdminServiceDeps) {
         details: { affected },
       });
       return { affected };
+    },
+
+    async invites(p: { page: number; limit: number }) {
+      const [rows, [total]] = await Promise.all([
+        queryRows<{
+          code: string;
+          role: 'worker' | 'admin';
+          created_at: string | Date;
+          expires_at: string | Date;
+          used_at: string | Date | null;
+          created_by_email: string | null;
+          used_by_email: string | null;
+          expired: boolean;
+        }>(
+          db,
+          sql`select i.code, i.role, i.created_at, i.expires_at, i.used_at, c.email as created_by_email,
+              u.email as used_by_email, i.expires_at <= now() as expired
+            from invite_codes i
+            left join users c on c.id = i.created_by
+            left join users u on u.id = i.used_by
+            order by i.created_at desc, i.code
+            limit ${p.limit} offset ${(p.page - 1) * p.limit}`,
+        ),
+        queryRows<{ n: number }>(db, sql`select count(*)::int as n from invite_codes`),
+      ]);
+      const count = Number(total?.n ?? 0);
+      const iso = (v: string | Date) => new Date(v).toISOString();
+      return {
+        invites: rows.map((r) => ({
+          code: r.code,
+          role: r.role,
+          status: r.used_at ? ('used' as const) : r.expired ? ('expired' as const) : ('active' as const),
+          created_at: iso(r.created_at),
+          created_by_email: r.created_by_email,
+          expires_at: iso(r.expires_at),
+          used_at: r.used_at ? iso(r.used_at) : null,
+          used_by_email: r.used_by_email,
+        })),
+        total: count,
+        page: p.page,
+        pages: Math.max(1, Math.ceil(count / p.limit)),
+      };
     },
 
     async audit(p: { page: number; limit: number }) {

@@ -209,6 +209,35 @@ describe('operations', () => {
     );
   });
 
+  it('lists invite codes as active, used or expired', async () => {
+    const make = async (code: string) =>
+      request(ctx.app)
+        .post('/api/v1/admin/generate_invite')
+        .set('Authorization', admin.auth)
+        .send({ role: 'worker', code });
+    await make('LIST-ACTIVE-1');
+    await make('LIST-USED-1');
+    await request(ctx.app).post('/api/v1/auth/register').send({
+      email: 'invited@acme-corp.io',
+      password: 'abcdef12',
+      full_name: 'I',
+      user_type: 'worker',
+      invite_code: 'LIST-USED-1',
+    });
+    await ctx.database.db.execute(
+      sql`insert into invite_codes (code, role, expires_at) values ('LIST-OLD-1', 'admin', now() - interval '1 day')`,
+    );
+    const list = (await get('invites?limit=200')).body;
+    const byCode = Object.fromEntries(list.invites.map((i: { code: string }) => [i.code, i]));
+    expect(byCode['LIST-ACTIVE-1']).toMatchObject({
+      status: 'active',
+      role: 'worker',
+      created_by_email: admin.email,
+    });
+    expect(byCode['LIST-USED-1']).toMatchObject({ status: 'used', used_by_email: 'invited@acme-corp.io' });
+    expect(byCode['LIST-OLD-1']).toMatchObject({ status: 'expired', role: 'admin' });
+  });
+
   it('computes stats from live data', async () => {
     const stats = (await get('stats')).body;
     expect(stats.systemHealth.services).toEqual([
