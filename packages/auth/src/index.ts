@@ -8,6 +8,7 @@ export {
   type SignInInput,
 } from './auth-context';
 export { AuthProvider, type AuthProviderProps } from './auth-provider';
+export { ServiceStatusCard, type ServiceStatusCardProps, useApiHealth } from './health/service-status-card';
 export {
   type AppRouteObjectsOptions,
   createAppRouteObjects,

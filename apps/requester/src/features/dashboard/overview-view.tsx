@@ -1,4 +1,4 @@
-import { errorMessageFor } from '@sieve/auth';
+import { errorMessageFor, ServiceStatusCard } from '@sieve/auth';
 import {
   COST_PER_REQUEST_ESTIMATE,
   DASHBOARD_FETCH_LIMIT,
@@ -19,7 +19,6 @@ import {
   successRate,
   topDocumentTypes,
 } from './dashboard-stats';
-import { ServiceStatusCard } from './service-status-card';
 
 export interface OverviewViewProps {
   search: string;
@@ -162,7 +161,7 @@ export function OverviewView({
             )}
           </Card>
 
-          <ServiceStatusCard />
+          <ServiceStatusCard className="rq-panel" titleClassName="rq-panel__title" />
         </div>
       </div>
     </div>
