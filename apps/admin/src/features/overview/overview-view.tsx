@@ -1,4 +1,4 @@
-import { apiRequest } from '@sieve/auth';
+import { apiRequest, ServiceStatusCard } from '@sieve/auth';
 import { Button, Card, Spinner, StatCard } from '@sieve/ui';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -9,7 +9,6 @@ import { formatCount, formatDecimal, formatDuration, formatPercent } from '../da
 import { HEALTH_LABEL, HEALTH_TONE } from '../dashboard/health';
 import { HealthCard } from '../dashboard/health-card';
 import { QueueControls } from '../dashboard/queue-controls';
-import { ServiceStatusCard } from '../dashboard/service-status-card';
 import type { ViewId } from '../dashboard/views';
 import { listKey, normaliseList } from '../tables/api';
 import { useCsvExport } from '../tables/export-csv';
@@ -85,7 +84,7 @@ export default function OverviewView() {
     return (
       <section className="adm-view" aria-label="Overview">
         {isStatsLoading ? <Spinner label="Loading overview" /> : null}
-        <ServiceStatusCard />
+        <ServiceStatusCard className="adm-card" titleClassName="adm-card__title" titleAs="h3" />
       </section>
     );
   }
@@ -210,7 +209,7 @@ export default function OverviewView() {
             ))}
           </ul>
         </Card>
-        <ServiceStatusCard />
+        <ServiceStatusCard className="adm-card" titleClassName="adm-card__title" titleAs="h3" />
       </div>
 
       <ExportDataDialog
