@@ -42,7 +42,7 @@ function require_express() {
 /** Authenticated GET /worker/tasks against bare node:http and bare Express serving the same JSON. */
 export async function apiOverhead() {
   const bench = await startBenchProduct('overhead');
-  const { product, adminToken } = bench;
+  const { db, product, adminToken } = bench;
   try {
     const worker = await registerWorker(product.base, adminToken, 'w@acme-corp.io');
     await api(product.base, `/admin/workers/${worker.user_id}/status`, {
