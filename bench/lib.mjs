@@ -71,6 +71,8 @@ export async function startProduct(env = {}, nodeArgs = []) {
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      // Load generators are one caller from one address: the per-caller API budget would cap them.
+      API_RATE_LIMIT_PER_MINUTE: '0',
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',

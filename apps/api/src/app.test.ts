@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client';
 import { issueSessionToken } from './modules/auth/tokens';
 import { localFileStorage } from './storage/file-storage';
 import { createTestApp, TEST_JWT_SECRET, type TestContext, testConfig, testLogger } from './test/app';
+import { createUser } from './test/users';
 
 describe('the HTTP envelope', () => {
   let ctx: TestContext;
@@ -156,6 +157,31 @@ describe('liveness and metrics', () => {
     expect(res.text).toMatch(/sieve_queue_jobs\{state="waiting"\} \d+/);
     expect(res.text).toContain('sieve_reviews_submitted_total 0');
     expect(res.text).toContain('# TYPE sieve_job_duration_seconds histogram');
+    await ctx.close();
+  });
+});
+
+describe('the API rate limit', () => {
+  it('gives each caller a budget per minute and answers 429 RATE_LIMIT_EXCEEDED past it', async () => {
+    const ctx = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '3' } });
+    const token = (id: string) =>
+      `Bearer ${issueSessionToken({ id, userType: 'requester' }, TEST_JWT_SECRET).token}`;
+    const [a, b] = [
+      await createUser(ctx.database.db, 'requester'),
+      await createUser(ctx.database.db, 'requester'),
+    ];
+    for (let i = 0; i < 3; i++) {
+      expect((await request(ctx.app).get('/api/v1/requests').set('Authorization', token(a.id))).status).toBe(
+        200,
+      );
+    }
+    const limited = await request(ctx.app).get('/api/v1/requests').set('Authorization', token(a.id));
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await request(ctx.app).get('/api/v1/requests').set('Authorization', token(b.id))).status).toBe(
+      200,
+    );
     await ctx.close();
   });
 });

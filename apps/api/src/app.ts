@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authenticate } from './http/authenticate';
 import { errorHandler, notFoundHandler } from './http/error-handler';
+import { apiRateLimit } from './http/rate-limit';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
     express.json({ limit: config.bodyLimit }),
     cookieParser(),
     authenticate(services.auth),
+    apiRateLimit(config.apiRateLimitPerMinute, deps.redis),
   ];
   app.use('/api/v1', services.latency.middleware(), services.metrics.httpMiddleware());
   app.use('/api/v1', metricsRoutes(services.metrics, deps.queue, config.metricsToken));

@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   CLAIM_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(DEFAULT_CLAIM_LEASE_SECONDS),
   ALLOW_PRIVATE_FETCH: flag,
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -140,6 +141,7 @@ function buildConfig(env: Env) {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     },
     claimLeaseSeconds: env.CLAIM_LEASE_SECONDS,
+    apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     loginLimits: {
       failuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       attemptsPerAddress: env.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
