@@ -73,6 +73,16 @@ export function createFilesService(deps: { db: Db; storage: FileStorage }) {
     },
 
     bytes: (row: { storageKey: string }) => storage.get(row.storageKey),
+
+    /** Deletes a file's bytes and marks it purged; the row stays for the audit trail. */
+    async purge(id: string) {
+      const [row] = await db
+        .update(files)
+        .set({ purgedAt: new Date() })
+        .where(and(eq(files.id, id), isNull(files.purgedAt)))
+        .returning({ storageKey: files.storageKey });
+      if (row) await storage.delete(row.storageKey);
+    },
   };
 }
 

@@ -3,6 +3,8 @@ import type { Services } from '../../services';
 
 /** A processing request is only re-queued when it has not moved for this long (its job may be running). */
 const STALE_AFTER_MS = 10 * 60_000;
+/** Retention runs hourly, so a request expires within the hour after its data_expiration day. */
+const RETENTION_INTERVAL_MS = 60 * 60_000;
 
 /**
  * The periodic work of the API process: expire claim leases (DESIGN §4) and re-queue unfinished
@@ -17,6 +19,9 @@ export function startSchedules(services: Services, logger: Logger, intervalSecon
     timer.unref();
     return timer;
   };
+  void services.requests
+    .purgeExpired()
+    .catch((error) => logger.warn({ err: error }, 'start-up retention run failed'));
   // At start every unfinished request is due; a job still live elsewhere makes its enqueue a no-op.
   void services.requests
     .sweepUnfinished(0)
@@ -25,6 +30,7 @@ export function startSchedules(services: Services, logger: Logger, intervalSecon
   const timers = [
     every(Math.min(intervalMs, 15_000), 'expire-leases', () => services.tasks.expireLeases()),
     every(intervalMs, 'sweep-requests', () => services.requests.sweepUnfinished(STALE_AFTER_MS)),
+    every(RETENTION_INTERVAL_MS, 'purge-expired', () => services.requests.purgeExpired()),
   ];
   return () => {
     for (const timer of timers) clearInterval(timer);

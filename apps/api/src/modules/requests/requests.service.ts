@@ -125,6 +125,44 @@ export function createRequestsService(deps: RequestsServiceDeps) {
      * DESIGN §3: requests left pending/processing and not yet routed to review (a crash, a queue
      * outage) are queued again; the job id deduplicates against live jobs.
      */
+    /**
+     * DESIGN §3 retention: once a request's data_expiration has passed, its document bytes and
+     * extracted values are purged; the request row and its audit trail stay.
+     */
+    async purgeExpired(today = new Date().toISOString().slice(0, 10)) {
+      const due = await db
+        .select({ id: requests.id, metadata: requests.metadata })
+        .from(requests)
+        .where(and(isNull(requests.purgedAt), sql`${requests.dataExpiration} < ${today}::date`))
+        .limit(500);
+      for (const request of due) {
+        const fileId = typeof request.metadata.file_id === 'string' ? request.metadata.file_id : null;
+        if (fileId) await deps.files.purge(fileId);
+        await db.transaction(async (tx) => {
+          const { file_bytes: _b, text: _t, ...metadata } = request.metadata;
+          await tx
+            .update(requests)
+            .set({
+              aiResult: null,
+              consensusResult: null,
+              finalResult: null,
+              metadata,
+              purgedAt: new Date(),
+              updatedAt: new Date(),
+            })
+            .where(eq(requests.id, request.id));
+          await tx
+            .update(tasks)
+            .set({ aiResult: { result: {}, confidence_score: -10, purged: true }, finalResult: null })
+            .where(eq(tasks.requestId, request.id));
+          await tx.execute(
+            sql`update ${assignments} set response = null where task_id in (select id from ${tasks} where request_id = ${request.id})`,
+          );
+        });
+      }
+      return due.length;
+    },
+
     async sweepUnfinished(olderThanMs: number) {
       // Pending: queued again at once (a live job with that id makes it a no-op). Processing: only
       // when stalled, since its job may still be running.

@@ -2,10 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { plans, subscriptions } from '../../db/schema';
-import { createTestApp, type TestContext } from '../../test/app';
+import { plans, requests, subscriptions } from '../../db/schema';
+import { createTestApp, type TestContext, testLogger } from '../../test/app';
 import { postgresUrl } from '../../test/database';
 import { createUser } from '../../test/users';
+import { createFilesService } from '../files/files.service';
+import { createRequestsService } from './requests.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -187,5 +189,53 @@ describe('usage limits at submit', () => {
       sql`select count(*)::int as n from requests where requester_id = ${owner.id}`,
     );
     expect(stored[0]?.n).toBe(8);
+  });
+});
+
+describe('retention', () => {
+  it('purges the document bytes and extracted values after data_expiration, keeping the row', async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    const upload = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', owner.auth)
+      .attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'old.pdf');
+    const expired = await submit(owner.auth, {
+      document_type: 'pdf',
+      metadata: { file_url: upload.body.file_url, data_expiration: '2020-01-31' },
+    });
+    const kept = await submit(owner.auth, {
+      document_type: 'pdf',
+      metadata: { url: 'https://acme-corp.io/keep.pdf', data_expiration: '2999-01-01' },
+    });
+    for (const id of [expired.body.request_id, kept.body.request_id]) {
+      await ctx.database.db
+        .update(requests)
+        .set({ status: 'completed', finalResult: { total_revenue: { value: 1 } } })
+        .where(eq(requests.id, id));
+    }
+    const files = createFilesService({ db: ctx.database.db, storage: ctx.storage });
+    const service = createRequestsService({
+      db: ctx.database.db,
+      queue: ctx.queue,
+      files,
+      logger: testLogger,
+    });
+    expect(await service.purgeExpired('2026-11-22')).toBe(1);
+    const [purged] = await ctx.database.db
+      .select()
+      .from(requests)
+      .where(eq(requests.id, expired.body.request_id));
+    expect(purged).toMatchObject({ status: 'completed', finalResult: null, aiResult: null });
+    expect(purged?.purgedAt).toBeInstanceOf(Date);
+    const [untouched] = await ctx.database.db
+      .select()
+      .from(requests)
+      .where(eq(requests.id, kept.body.request_id));
+    expect(untouched?.finalResult).toEqual({ total_revenue: { value: 1 } });
+    // The document itself is gone.
+    expect((await request(ctx.app).get(upload.body.file_url).set('Authorization', owner.auth)).status).toBe(
+      404,
+    );
+    expect(await service.purgeExpired('2026-11-22')).toBe(0);
   });
 });
