@@ -1,4 +1,10 @@
-import { COST_PER_REQUEST_ESTIMATE, REVIEWER_PAY_PER_REVIEW } from '@sieve/contracts';
+import {
+  ADMIN_REQUEST_SORTS,
+  COST_PER_REQUEST_ESTIMATE,
+  REQUESTER_SORTS,
+  REVIEWER_PAY_PER_REVIEW,
+  WORKER_SORTS,
+} from '@sieve/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 
@@ -38,6 +44,42 @@ async function page<T>(
     page: params.page,
     pages: Math.max(1, Math.ceil(count / params.limit)),
   };
+}
+
+interface ListSpec<T> {
+  /** The list's query; filters and order apply to its columns. */
+  from: SQL;
+  /** Columns (trusted SQL text) searched case-insensitively for the search text. */
+  searchIn: readonly string[];
+  status: (status: string) => SQL | null;
+  sorts: readonly string[];
+  sortColumn?: (sortBy: string) => string;
+  toRow: (row: Record<string, unknown>) => T;
+}
+
+/** One admin list: status filter, server-side search over the spec's fields, sort and page. */
+function list<T>(db: Db, params: ListParams, spec: ListSpec<T>) {
+  const conditions: SQL[] = [sql`true`];
+  const status = params.status ? spec.status(params.status) : null;
+  if (status) conditions.push(status);
+  if (params.search) {
+    const like = likeOf(params.search);
+    conditions.push(
+      sql`(${sql.join(
+        spec.searchIn.map((column) => sql`${sql.raw(column)} ilike ${like}`),
+        sql` or `,
+      )})`,
+    );
+  }
+  const column = spec.sortColumn ? spec.sortColumn(params.sort_by) : params.sort_by;
+  return page(
+    db,
+    spec.from,
+    sql.join(conditions, sql` and `),
+    orderBy(column, params.sort_order, spec.sorts),
+    params,
+    spec.toRow,
+  );
 }
 
 function orderBy(column: string, direction: 'asc' | 'desc', allowed: readonly string[]) {
@@ -104,31 +146,13 @@ export function toWorkerRow(r: Record<string, unknown>) {
 }
 
 export function listWorkers(db: Db, params: ListParams) {
-  const conditions: SQL[] = [sql`true`];
-  if (params.status) conditions.push(sql`status = ${params.status}`);
-  if (params.search) {
-    const like = likeOf(params.search);
-    conditions.push(
-      sql`(id::text ilike ${like} or email ilike ${like} or status ilike ${like} or full_name ilike ${like})`,
-    );
-  }
-  const sortColumn = params.sort_by === 'quality_score' ? 'quality_score' : params.sort_by;
-  return page(
-    db,
-    WORKERS,
-    sql.join(conditions, sql` and `),
-    orderBy(sortColumn, params.sort_order, [
-      'created_at',
-      'email',
-      'full_name',
-      'tasks_completed',
-      'quality_score',
-      'last_activity',
-      'status',
-    ]),
-    params,
-    toWorkerRow,
-  );
+  return list(db, params, {
+    from: WORKERS,
+    searchIn: ['id::text', 'email', 'status', 'full_name'],
+    status: (status) => sql`status = ${status}`,
+    sorts: WORKER_SORTS,
+    toRow: toWorkerRow,
+  });
 }
 
 const REQUESTERS = sql`
@@ -174,30 +198,14 @@ export function toRequesterRow(r: Record<string, unknown>) {
 }
 
 export function listRequesters(db: Db, params: ListParams) {
-  const conditions: SQL[] = [sql`true`];
-  if (params.status === 'active') conditions.push(sql`is_active`);
-  if (params.status === 'inactive') conditions.push(sql`not is_active`);
-  if (params.search) {
-    const like = likeOf(params.search);
-    conditions.push(
-      sql`(id::text ilike ${like} or email ilike ${like} or coalesce(organization, '') ilike ${like} or full_name ilike ${like})`,
-    );
-  }
-  return page(
-    db,
-    REQUESTERS,
-    sql.join(conditions, sql` and `),
-    orderBy(params.sort_by, params.sort_order, [
-      'created_at',
-      'email',
-      'organization',
-      'requests_submitted',
-      'total_cost',
-      'last_activity',
-    ]),
-    params,
-    toRequesterRow,
-  );
+  return list(db, params, {
+    from: REQUESTERS,
+    searchIn: ['id::text', 'email', "coalesce(organization, '')", 'full_name'],
+    status: (status) =>
+      status === 'active' ? sql`is_active` : status === 'inactive' ? sql`not is_active` : null,
+    sorts: REQUESTER_SORTS,
+    toRow: toRequesterRow,
+  });
 }
 
 const REQUESTS = sql`
@@ -242,30 +250,14 @@ export function toAdminRequestRow(r: Record<string, unknown>) {
 }
 
 export function listRequests(db: Db, params: ListParams) {
-  const conditions: SQL[] = [sql`true`];
-  // The admin filter also offers in_progress (spec 02 §4): our processing.
-  if (params.status)
-    conditions.push(sql`status = ${params.status === 'in_progress' ? 'processing' : params.status}`);
-  if (params.search) {
-    const like = likeOf(params.search);
-    conditions.push(
-      sql`(id::text ilike ${like} or requester_email ilike ${like} or request_type ilike ${like} or status ilike ${like})`,
-    );
-  }
-  const sortColumn = params.sort_by === 'priority' ? 'priority_rank' : params.sort_by;
-  return page(
-    db,
-    REQUESTS,
-    sql.join(conditions, sql` and `),
-    orderBy(sortColumn, params.sort_order, [
-      'created_at',
-      'requester_email',
-      'request_type',
-      'status',
-      'priority_rank',
-      'progress',
-    ]),
-    params,
-    toAdminRequestRow,
-  );
+  return list(db, params, {
+    from: REQUESTS,
+    searchIn: ['id::text', 'requester_email', 'request_type', 'status'],
+    // The admin filter also offers in_progress (spec 02 §4): our processing.
+    status: (status) => sql`status = ${status === 'in_progress' ? 'processing' : status}`,
+    sorts: [...ADMIN_REQUEST_SORTS, 'priority_rank'],
+    // Priority sorts by rank (high, medium, low), not by its name.
+    sortColumn: (sortBy) => (sortBy === 'priority' ? 'priority_rank' : sortBy),
+    toRow: toAdminRequestRow,
+  });
 }
