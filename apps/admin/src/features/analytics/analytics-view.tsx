@@ -1,5 +1,4 @@
-import { BarChart, BarList, Card, LineChart, Spinner, StatCard } from '@sieve/ui';
-import { AdminIcon } from '../dashboard/admin-icon';
+import { BarChart, BarList, Card, Icon, LineChart, Spinner, StatCard } from '@sieve/ui';
 import { useDashboard } from '../dashboard/dashboard-context';
 import {
   formatCount,
@@ -41,19 +40,19 @@ export default function AnalyticsView() {
       <div className="adm-stat-grid">
         <StatCard
           label="Requests, 14 days"
-          icon={<AdminIcon name="list" />}
+          icon={<Icon name="list" />}
           value={formatCount(summary.submitted)}
           detail={`${formatCount(summary.completed)} completed`}
         />
         <StatCard
           label="Avg turnaround"
-          icon={<AdminIcon name="clock" />}
+          icon={<Icon name="clock" />}
           value={formatHours(summary.averageTurnaroundHours)}
           detail="Submitted to completed, days with completions"
         />
         <StatCard
           label="Reviews, 24 hours"
-          icon={<AdminIcon name="zap" />}
+          icon={<Icon name="bolt" />}
           value={formatCount(summary.reviewsLast24h)}
           detail={
             summary.busiestHour
@@ -63,7 +62,7 @@ export default function AnalyticsView() {
         />
         <StatCard
           label="Reviewer accuracy"
-          icon={<AdminIcon name="user-check" />}
+          icon={<Icon name="user-check" />}
           value={formatShare(summary.averageAccuracy)}
           detail="Items matching consensus, 14 days"
         />

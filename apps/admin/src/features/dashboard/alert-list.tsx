@@ -1,8 +1,8 @@
 import type { Alert } from '@sieve/contracts';
-import { AdminIcon, type AdminIconName } from './admin-icon';
+import { Icon, type IconName } from '@sieve/ui';
 
-const SEVERITY: Record<Alert['severity'], { icon: AdminIconName; label: string }> = {
-  critical: { icon: 'alert-circle', label: 'Critical' },
+const SEVERITY: Record<Alert['severity'], { icon: IconName; label: string }> = {
+  critical: { icon: 'alert', label: 'Critical' },
   warning: { icon: 'alert-triangle', label: 'Warning' },
   info: { icon: 'info', label: 'Info' },
 };
@@ -20,7 +20,7 @@ export function AlertList({
     <ul className="adm-alerts">
       {alerts.map((alert) => (
         <li key={alert.id} className={`adm-alert adm-alert--${alert.severity}`}>
-          <AdminIcon name={SEVERITY[alert.severity].icon} className="adm-alert__icon" />
+          <Icon name={SEVERITY[alert.severity].icon} className="adm-alert__icon" />
           <div>
             <p className="adm-alert__title">
               <span className="adm-alert__severity">{SEVERITY[alert.severity].label}</span> {alert.title}

@@ -1,6 +1,6 @@
 import type { AdminStats } from '@sieve/contracts';
+import { Icon } from '@sieve/ui';
 import { type Ref, useId } from 'react';
-import { AdminIcon } from './admin-icon';
 import { shortcutHint } from './shortcuts';
 import { alertCounts } from './views';
 
@@ -44,7 +44,7 @@ export function DashboardHeader({
             aria-label={`${critical} critical alert${critical === 1 ? '' : 's'}. Open Operations`}
             disabled={!stats}
           >
-            <AdminIcon name="alert-circle" size={13} />
+            <Icon name="alert" size={13} />
             {stats ? critical : '—'} critical
           </button>
           <button
@@ -54,14 +54,14 @@ export function DashboardHeader({
             aria-label={`${total} alert${total === 1 ? '' : 's'} in all. Open Operations`}
             disabled={!stats}
           >
-            <AdminIcon name="alert-triangle" size={13} />
+            <Icon name="alert-triangle" size={13} />
             {stats ? total : '—'} alert{total === 1 ? '' : 's'}
           </button>
         </div>
       </div>
       <div className="adm-header__tools">
         <div className="adm-search">
-          <AdminIcon name="search" className="adm-search__icon" />
+          <Icon name="search" className="adm-search__icon" />
           <input
             ref={searchRef}
             id={searchId}
@@ -91,7 +91,7 @@ export function DashboardHeader({
           aria-keyshortcuts="Control+R Meta+R"
           title={`Refresh data (${shortcutHint('R')})`}
         >
-          <AdminIcon name="refresh" className={isRefreshing ? 'adm-spin' : undefined} />
+          <Icon name="refresh" className={isRefreshing ? 'adm-spin' : undefined} />
           <span className="sv-hide-narrow">Refresh</span>
           <span className="sv-visually-hidden"> data</span>
         </button>
@@ -102,7 +102,7 @@ export function DashboardHeader({
           aria-label="Dashboard settings"
           title="Dashboard settings"
         >
-          <AdminIcon name="settings" />
+          <Icon name="settings" />
         </button>
       </div>
     </div>

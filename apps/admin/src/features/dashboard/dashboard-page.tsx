@@ -1,12 +1,11 @@
 import './dashboard.css';
 import { HeaderActions } from '@sieve/auth';
 import { SEARCH_DEBOUNCE_MS, SUCCESS_BANNER_MS } from '@sieve/contracts';
-import { AppShell, Banner, Button, SidebarNav, Spinner } from '@sieve/ui';
+import { AppShell, Banner, Button, Icon, type IconName, SidebarNav, Spinner } from '@sieve/ui';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { APP } from '../../app/app-config';
-import { AdminIcon, type AdminIconName } from './admin-icon';
 import { DashboardContext, type DashboardContextValue, type NoticeTone } from './dashboard-context';
 import { DashboardHeader } from './dashboard-header';
 import { type DashboardSettings, readSettings, writeSettings } from './dashboard-settings';
@@ -29,7 +28,7 @@ import {
   type ViewId,
 } from './views';
 
-const SIDEBAR_ICONS: Record<(typeof SIDEBAR_VIEWS)[number], AdminIconName> = {
+const SIDEBAR_ICONS: Record<(typeof SIDEBAR_VIEWS)[number], IconName> = {
   overview: 'home',
   requests: 'list',
   workers: 'users',
@@ -37,8 +36,8 @@ const SIDEBAR_ICONS: Record<(typeof SIDEBAR_VIEWS)[number], AdminIconName> = {
   submit: 'send',
   'invite-codes': 'ticket',
   operations: 'flow',
-  team: 'pulse',
-  analytics: 'chart',
+  team: 'activity',
+  analytics: 'bar-chart',
 };
 
 interface Notice {
@@ -194,7 +193,7 @@ export default function DashboardPage() {
                 items={SIDEBAR_VIEWS.map((id) => ({
                   id,
                   label: VIEW_TITLES[id],
-                  icon: <AdminIcon name={SIDEBAR_ICONS[id]} />,
+                  icon: <Icon name={SIDEBAR_ICONS[id]} />,
                   badge: badges[id]?.count,
                   badgeLabel: badges[id]?.label,
                 }))}
@@ -219,7 +218,7 @@ export default function DashboardPage() {
               {isInvalidShown ? <InvalidViewNotice onDismiss={() => setIsInvalidShown(false)} /> : null}
               {statsError ? (
                 <div className="adm-critical-card" role="alert">
-                  <AdminIcon name="alert-circle" />
+                  <Icon name="alert" />
                   <p>{statsError}</p>
                   <Button size="sm" onClick={() => void refresh()}>
                     Try again
@@ -235,7 +234,7 @@ export default function DashboardPage() {
                     aria-label="Dismiss message"
                     onClick={() => setNotice(null)}
                   >
-                    <AdminIcon name="x" />
+                    <Icon name="x" />
                   </button>
                 </div>
               ) : null}

@@ -1,5 +1,4 @@
-import { Button } from '@sieve/ui';
-import { AdminIcon } from './admin-icon';
+import { Button, Icon } from '@sieve/ui';
 import { useQueueControl } from './use-queue-control';
 
 /** The Pause Queue / Resume Queue pair; the one that matches the current state is disabled. */
@@ -12,7 +11,7 @@ export function QueueControls() {
         onClick={() => void queue.pause()}
         disabled={!queue.isKnown || queue.isPaused || queue.busy !== null}
       >
-        <AdminIcon name="pause" />
+        <Icon name="pause" />
         {queue.busy === 'pause' ? 'Pausing...' : 'Pause Queue'}
       </Button>
       <Button
@@ -21,7 +20,7 @@ export function QueueControls() {
         onClick={() => void queue.resume()}
         disabled={!queue.isKnown || !queue.isPaused || queue.busy !== null}
       >
-        <AdminIcon name="play" />
+        <Icon name="play" />
         {queue.busy === 'resume' ? 'Resuming...' : 'Resume Queue'}
       </Button>
     </>

@@ -1,6 +1,5 @@
 import type { AdminStats } from '@sieve/contracts';
-import { StatCard } from '@sieve/ui';
-import { AdminIcon } from './admin-icon';
+import { Icon, StatCard } from '@sieve/ui';
 import { formatCount, formatDecimal, formatDuration, formatPercent } from './format';
 
 /** spec 02 §2: the 5-tile status strip under the header. */
@@ -11,31 +10,31 @@ export function StatusStrip({ stats }: { stats: AdminStats | undefined }) {
     <section className="adm-strip" aria-label="System status">
       <StatCard
         size="sm"
-        icon={<AdminIcon name="clock" size={14} />}
+        icon={<Icon name="clock" size={14} />}
         label="Uptime"
         value={stats ? formatDuration(stats.systemHealth.uptime) : '—'}
       />
       <StatCard
         size="sm"
-        icon={<AdminIcon name="zap" size={14} />}
+        icon={<Icon name="bolt" size={14} />}
         label="Throughput"
         value={ops ? `${formatDecimal(ops.throughput, 2)}/min` : '—'}
       />
       <StatCard
         size="sm"
-        icon={<AdminIcon name="gauge" size={14} />}
+        icon={<Icon name="gauge" size={14} />}
         label="Avg latency"
         value={ops ? `${formatCount(ops.avgLatency)} ms` : '—'}
       />
       <StatCard
         size="sm"
-        icon={<AdminIcon name="users" size={14} />}
+        icon={<Icon name="users" size={14} />}
         label="Active reviewers"
         value={team ? formatCount(team.activeWorkers) : '—'}
       />
       <StatCard
         size="sm"
-        icon={<AdminIcon name="pulse" size={14} />}
+        icon={<Icon name="activity" size={14} />}
         label="Efficiency"
         value={team ? formatPercent(team.efficiency) : '—'}
       />

@@ -1,6 +1,5 @@
-import { Button } from '@sieve/ui';
+import { Button, Icon } from '@sieve/ui';
 import { Component, type ReactNode } from 'react';
-import { AdminIcon } from './admin-icon';
 
 /** spec 02 §2: an unknown view resets to the overview with this notice. */
 export const INVALID_VIEW = {
@@ -17,7 +16,7 @@ export const VIEW_NOT_AVAILABLE = {
 export function InvalidViewNotice({ onDismiss }: { onDismiss: () => void }) {
   return (
     <div className="adm-notice adm-notice--warning" role="alert">
-      <AdminIcon name="alert-triangle" />
+      <Icon name="alert-triangle" />
       <div className="adm-notice__body">
         <p className="adm-notice__title">{INVALID_VIEW.title}</p>
         <p>{INVALID_VIEW.message}</p>
@@ -28,7 +27,7 @@ export function InvalidViewNotice({ onDismiss }: { onDismiss: () => void }) {
         aria-label="Dismiss"
         onClick={onDismiss}
       >
-        <AdminIcon name="x" />
+        <Icon name="x" />
       </button>
     </div>
   );
@@ -43,7 +42,7 @@ export function ViewNotAvailable({
 }) {
   return (
     <section className="adm-unavailable" aria-labelledby="view-not-available">
-      <AdminIcon name="alert-circle" size={24} />
+      <Icon name="alert" size={24} />
       <h2 id="view-not-available">{VIEW_NOT_AVAILABLE.title}</h2>
       <p className="adm-muted">{detail ?? 'This part of the dashboard cannot be shown right now.'}</p>
       <Button variant="primary" onClick={onGoToOverview}>

@@ -1,9 +1,8 @@
 import { ApiError, errorMessageFor } from '@sieve/auth';
 import { INVITE_DEFAULT_EXPIRY_DAYS, INVITE_EXPIRY_DAYS } from '@sieve/contracts';
-import { Banner, Button, SelectField, TextField } from '@sieve/ui';
+import { Banner, Button, Icon, SelectField, TextField } from '@sieve/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { mutate } from 'swr';
-import { AdminIcon } from '../dashboard/admin-icon';
 import { DASHBOARD_KEYS } from '../dashboard/api';
 import { formatDateTime } from '../dashboard/format';
 import {
@@ -121,7 +120,7 @@ export function InviteGenerator({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) 
         />
         <div className="adm-invite__submit">
           <Button type="submit" variant="primary" disabled={isSubmitting}>
-            <AdminIcon name="ticket" />
+            <Icon name="ticket" />
             {isSubmitting ? 'Generating...' : 'Generate Invite Code'}
           </Button>
         </div>
@@ -134,7 +133,7 @@ export function InviteGenerator({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) 
               {invite.invite_code}
             </code>
             <Button size="sm" onClick={() => void copy()}>
-              <AdminIcon name={copyState === 'copied' ? 'check' : 'copy'} />
+              <Icon name={copyState === 'copied' ? 'check' : 'copy'} />
               {copyState === 'copied' ? 'Copied!' : 'Copy'}
               <span className="sv-visually-hidden"> invite code</span>
             </Button>

@@ -1,7 +1,6 @@
 import { errorMessageFor } from '@sieve/auth';
-import { Button, Card, Spinner } from '@sieve/ui';
+import { Button, Card, Icon, Spinner } from '@sieve/ui';
 import { Fragment, useState } from 'react';
-import { AdminIcon } from '../dashboard/admin-icon';
 import { AlertList } from '../dashboard/alert-list';
 import { releaseExpiredClaims, retryFailedRequests } from '../dashboard/api';
 import { useDashboard } from '../dashboard/dashboard-context';
@@ -107,14 +106,14 @@ export default function OperationsView() {
             <Fragment key={stage.id}>
               {index > 0 ? (
                 <li className="adm-flow__arrow" aria-hidden="true">
-                  <AdminIcon name="arrow-right" />
+                  <Icon name="arrow-right" />
                 </li>
               ) : null}
               <Stage stage={stage} />
             </Fragment>
           ))}
           <li className="adm-flow__arrow" aria-hidden="true">
-            <AdminIcon name="arrow-right" />
+            <Icon name="arrow-right" />
           </li>
           <li className="adm-flow__ends">
             <ol className="adm-flow__ends-list" aria-label="Outcomes">
@@ -139,7 +138,7 @@ export default function OperationsView() {
                 </p>
               </div>
               <Button size="sm" onClick={() => void intervene('retry')} disabled={busy !== null}>
-                <AdminIcon name="rotate-ccw" />
+                <Icon name="rotate-ccw" />
                 {busy === 'retry' ? 'Retrying...' : 'Retry failed'}
               </Button>
             </li>
@@ -152,7 +151,7 @@ export default function OperationsView() {
                 </p>
               </div>
               <Button size="sm" onClick={() => void intervene('release')} disabled={busy !== null}>
-                <AdminIcon name="unlock" />
+                <Icon name="unlock" />
                 {busy === 'release' ? 'Releasing...' : 'Release expired'}
               </Button>
             </li>

@@ -1,8 +1,7 @@
 import { apiRequest, ServiceStatusCard } from '@sieve/auth';
-import { Button, Card, Spinner, StatCard } from '@sieve/ui';
+import { Button, Card, Icon, type IconName, Spinner, StatCard } from '@sieve/ui';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { AdminIcon, type AdminIconName } from '../dashboard/admin-icon';
 import { AlertList } from '../dashboard/alert-list';
 import { useDashboard } from '../dashboard/dashboard-context';
 import { formatCount, formatDecimal, formatDuration, formatPercent } from '../dashboard/format';
@@ -16,7 +15,7 @@ import { ExportDataDialog } from '../tables/export-data-dialog';
 
 const OVERVIEW_ALERTS = 3;
 
-const TOOLS: readonly { view: ViewId; icon: AdminIconName; label: string; description: string }[] = [
+const TOOLS: readonly { view: ViewId; icon: IconName; label: string; description: string }[] = [
   { view: 'submit', icon: 'send', label: 'Submit a request', description: 'On behalf of a requester' },
   {
     view: 'invite-codes',
@@ -25,8 +24,8 @@ const TOOLS: readonly { view: ViewId; icon: AdminIconName; label: string; descri
     description: 'For a reviewer or an admin',
   },
   { view: 'operations', icon: 'flow', label: 'Operations', description: 'Flow map and interventions' },
-  { view: 'team', icon: 'pulse', label: 'Team Pulse', description: 'Team metrics and invites' },
-  { view: 'analytics', icon: 'chart', label: 'Analytics', description: 'Trends over 14 days' },
+  { view: 'team', icon: 'activity', label: 'Team Pulse', description: 'Team metrics and invites' },
+  { view: 'analytics', icon: 'bar-chart', label: 'Analytics', description: 'Trends over 14 days' },
 ];
 
 const REQUESTER_COUNT_KEY = listKey('requesters', {
@@ -51,7 +50,7 @@ function Shortcut({
   detail,
   onOpen,
 }: {
-  icon: AdminIconName;
+  icon: IconName;
   title: string;
   figure: string;
   detail: string;
@@ -60,14 +59,14 @@ function Shortcut({
   return (
     <button type="button" className="adm-shortcut" onClick={onOpen}>
       <span className="adm-shortcut__icon">
-        <AdminIcon name={icon} size={18} />
+        <Icon name={icon} size={18} />
       </span>
       <span className="adm-shortcut__text">
         <span className="adm-shortcut__title">{title}</span>
         <span className="adm-shortcut__figure">{figure}</span>
         <span className="adm-shortcut__detail">{detail}</span>
       </span>
-      <AdminIcon name="arrow-right" className="adm-shortcut__arrow" />
+      <Icon name="arrow-right" className="adm-shortcut__arrow" />
     </button>
   );
 }
@@ -113,11 +112,11 @@ export default function OverviewView() {
         <div className="adm-toolbar">
           <QueueControls />
           <Button size="sm" onClick={() => void refreshData()} disabled={isRefreshing}>
-            <AdminIcon name="refresh" className={isRefreshing ? 'adm-spin' : undefined} />
+            <Icon name="refresh" className={isRefreshing ? 'adm-spin' : undefined} />
             Refresh Data
           </Button>
           <Button size="sm" onClick={() => setIsExportOpen(true)}>
-            <AdminIcon name="download" />
+            <Icon name="download" />
             Export Data
           </Button>
         </div>
@@ -126,26 +125,26 @@ export default function OverviewView() {
       <div className="adm-stat-grid">
         <StatCard
           label="System Status"
-          icon={<AdminIcon name="server" />}
+          icon={<Icon name="server" />}
           tone={HEALTH_TONE[systemHealth.status]}
           value={HEALTH_LABEL[systemHealth.status]}
           detail={`Uptime ${formatDuration(systemHealth.uptime)}`}
         />
         <StatCard
           label="Active Reviewers"
-          icon={<AdminIcon name="users" />}
+          icon={<Icon name="users" />}
           value={formatCount(team.activeWorkers)}
           detail={`of ${formatCount(team.totalWorkers)} approved${team.pendingWorkers > 0 ? ` · ${formatCount(team.pendingWorkers)} awaiting approval` : ''}`}
         />
         <StatCard
           label="Throughput"
-          icon={<AdminIcon name="zap" />}
+          icon={<Icon name="bolt" />}
           value={`${formatDecimal(ops.throughput, 2)}/min`}
           detail={`Avg latency ${formatCount(ops.avgLatency)} ms`}
         />
         <StatCard
           label="System Efficiency"
-          icon={<AdminIcon name="pulse" />}
+          icon={<Icon name="activity" />}
           value={formatPercent(team.efficiency)}
           detail="Reviews submitted of reviews finished, 7 days"
         />
@@ -199,7 +198,7 @@ export default function OverviewView() {
             {TOOLS.map((tool) => (
               <li key={tool.view}>
                 <button type="button" className="adm-tool" onClick={() => navigate(tool.view)}>
-                  <AdminIcon name={tool.icon} />
+                  <Icon name={tool.icon} />
                   <span>
                     <span className="adm-tool__label">{tool.label}</span>
                     <span className="adm-tool__description">{tool.description}</span>

@@ -1,9 +1,8 @@
 import { ApiError, apiRequest } from '@sieve/auth';
 import { ADMIN_DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from '@sieve/contracts';
-import { Banner, Button, Card, Checkbox, SelectField, TextField } from '@sieve/ui';
+import { Banner, Button, Card, Checkbox, Icon, SelectField, TextField } from '@sieve/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import useSWR from 'swr';
-import { AdminIcon } from '../dashboard/admin-icon';
 import { useDashboard } from '../dashboard/dashboard-context';
 import { useDebouncedValue } from '../dashboard/use-debounced-value';
 import { listKey, normaliseList, type Requester } from '../tables/api';
@@ -195,7 +194,7 @@ export default function SubmitView() {
           {visible.sec ? (
             <>
               <p className="adm-note">
-                <AdminIcon name="info" /> SEC filings of type 10-K, 10-Q and 8-K are supported.
+                <Icon name="info" /> SEC filings of type 10-K, 10-Q and 8-K are supported.
               </p>
               <div className="adm-form-grid">
                 <TextField
@@ -366,7 +365,7 @@ export default function SubmitView() {
               Clear
             </Button>
             <Button type="submit" variant="primary" disabled={isSubmitting}>
-              <AdminIcon name="send" />
+              <Icon name="send" />
               {isSubmitting ? SUBMIT_MESSAGES.submitting : 'Submit Request'}
             </Button>
           </div>

@@ -4,11 +4,12 @@ import {
   ConfirmDialog,
   DataTable,
   type DataTableColumn,
+  Icon,
+  type IconName,
   Pagination,
   type SelectOption,
 } from '@sieve/ui';
 import { useId, useState } from 'react';
-import { AdminIcon, type AdminIconName } from '../dashboard/admin-icon';
 import { useDashboard } from '../dashboard/dashboard-context';
 import type { ListKind, ListKinds } from './api';
 import { describeOutcome, runForEach } from './bulk-run';
@@ -18,7 +19,7 @@ import type { AdminList } from './use-admin-list';
 export interface BulkAction {
   id: string;
   label: string;
-  icon: AdminIconName;
+  icon: IconName;
   tone: 'primary' | 'danger';
   /** e.g. "Deactivate 2 reviewers?" */
   confirmTitle: (count: number, noun: string) => string;
@@ -134,7 +135,7 @@ export function AdminTable<K extends ListKind>({
             </div>
           ) : null}
           <Button size="sm" onClick={() => void list.reload()} disabled={list.isValidating}>
-            <AdminIcon name="refresh" className={list.isValidating ? 'adm-spin' : undefined} />
+            <Icon name="refresh" className={list.isValidating ? 'adm-spin' : undefined} />
             Refresh
           </Button>
           <Button
@@ -144,7 +145,7 @@ export function AdminTable<K extends ListKind>({
             }
             disabled={busyKind === list.kind}
           >
-            <AdminIcon name="download" />
+            <Icon name="download" />
             {busyKind === list.kind ? 'Exporting...' : 'Export CSV'}
           </Button>
         </div>
@@ -171,7 +172,7 @@ export function AdminTable<K extends ListKind>({
             disabled={selectedCount === 0}
             onClick={() => setPending({ action, ids: [...list.selectedIds], names: selectedNames })}
           >
-            <AdminIcon name={action.icon} />
+            <Icon name={action.icon} />
             {action.label}
           </Button>
         ))}

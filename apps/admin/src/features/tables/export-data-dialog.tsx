@@ -1,5 +1,4 @@
-import { Button, Dialog } from '@sieve/ui';
-import { AdminIcon } from '../dashboard/admin-icon';
+import { Button, Dialog, Icon } from '@sieve/ui';
 import type { ExportKind } from './api';
 import { EXPORT_LABELS } from './export-csv';
 
@@ -46,7 +45,7 @@ export function ExportDataDialog({
                 onExport(kind);
               }}
             >
-              <AdminIcon name="download" />
+              <Icon name="download" />
               {`${EXPORT_LABELS[kind]} CSV`}
             </Button>
           </li>

@@ -10,7 +10,7 @@ const BULK_ACTIONS: readonly BulkAction[] = [
   {
     id: 'delete',
     label: 'Delete',
-    icon: 'trash',
+    icon: 'bin',
     tone: 'danger',
     confirmTitle: (n, noun) => `Delete ${n} ${noun}?`,
     confirmDescription:

@@ -11,7 +11,7 @@ const BULK_ACTIONS: readonly BulkAction[] = [
   {
     id: 'delete',
     label: 'Delete',
-    icon: 'trash',
+    icon: 'bin',
     tone: 'danger',
     confirmTitle: (n, noun) => `Delete ${n} ${noun}?`,
     confirmDescription: 'They leave this list and stop processing; their audit trail is kept.',

@@ -1,7 +1,6 @@
 import { errorMessageFor } from '@sieve/auth';
-import { Badge, Button, ConfirmDialog, type DataTableColumn } from '@sieve/ui';
+import { Badge, Button, ConfirmDialog, type DataTableColumn, Icon } from '@sieve/ui';
 import { useState } from 'react';
-import { AdminIcon } from '../dashboard/admin-icon';
 import { useDashboard } from '../dashboard/dashboard-context';
 import { formatDate, formatDuration, formatRelative, formatShare } from '../dashboard/format';
 import { AdminTable, type BulkAction } from './admin-table';
@@ -41,7 +40,7 @@ const BULK_ACTIONS: readonly BulkAction[] = [
   {
     id: 'delete',
     label: 'Delete',
-    icon: 'trash',
+    icon: 'bin',
     tone: 'danger',
     confirmTitle: (n, noun) => `Delete ${n} ${noun}?`,
     confirmDescription:
@@ -148,7 +147,7 @@ export default function ReviewersView() {
       cell: (w) =>
         hasManyRejections(w.tasks_rejected) ? (
           <span className="adm-flag adm-flag--danger" title="More than 5 rejections">
-            <AdminIcon name="alert-triangle" size={13} />
+            <Icon name="alert-triangle" size={13} />
             {w.tasks_rejected.toLocaleString('en-US')}
             <span className="sv-visually-hidden"> (more than 5)</span>
           </span>

@@ -1,8 +1,7 @@
 import { apiRequest, errorMessageFor } from '@sieve/auth';
-import { Button, Card, Spinner, StatCard } from '@sieve/ui';
+import { Button, Card, Icon, Spinner, StatCard } from '@sieve/ui';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { AdminIcon } from '../dashboard/admin-icon';
 import { useDashboard } from '../dashboard/dashboard-context';
 import { formatCount, formatDate, formatPercent } from '../dashboard/format';
 import { InviteGenerator } from '../invites/invite-generator';
@@ -109,11 +108,11 @@ export default function TeamView() {
             }
             disabled={busyKind !== null}
           >
-            <AdminIcon name="download" />
+            <Icon name="download" />
             {busyKind === 'workers' ? 'Exporting...' : 'Export Reviewers CSV'}
           </Button>
           <Button size="sm" onClick={() => void refresh()} disabled={isRefreshing}>
-            <AdminIcon name="refresh" className={isRefreshing ? 'adm-spin' : undefined} />
+            <Icon name="refresh" className={isRefreshing ? 'adm-spin' : undefined} />
             Refresh
           </Button>
         </div>
@@ -123,26 +122,26 @@ export default function TeamView() {
         <div className="adm-stat-grid">
           <StatCard
             label="Active reviewers"
-            icon={<AdminIcon name="users" />}
+            icon={<Icon name="users" />}
             value={formatCount(team.activeWorkers)}
             detail="Active in the last 24 hours"
           />
           <StatCard
             label="Approved reviewers"
-            icon={<AdminIcon name="user-check" />}
+            icon={<Icon name="user-check" />}
             value={formatCount(team.totalWorkers)}
             detail={`${formatCount(team.pendingWorkers)} awaiting approval`}
             tone={team.pendingWorkers > 0 ? 'warning' : 'neutral'}
           />
           <StatCard
             label="Efficiency"
-            icon={<AdminIcon name="pulse" />}
+            icon={<Icon name="activity" />}
             value={formatPercent(team.efficiency)}
             detail="Reviews submitted of reviews finished, 7 days"
           />
           <StatCard
             label="Top reviewer"
-            icon={<AdminIcon name="trophy" />}
+            icon={<Icon name="trophy" />}
             value={team.topPerformers[0] ? formatCount(team.topPerformers[0].tasksCompleted) : '—'}
             detail={
               team.topPerformers[0]

@@ -1,5 +1,4 @@
-import { Button, Spinner } from '@sieve/ui';
-import { AdminIcon } from '../dashboard/admin-icon';
+import { Button, Icon, Spinner } from '@sieve/ui';
 import { useDashboard } from '../dashboard/dashboard-context';
 import { TopPerformersTable } from './top-performers';
 
@@ -20,7 +19,7 @@ export default function TopPerformersView() {
         </div>
         <div className="adm-toolbar">
           <Button size="sm" onClick={() => navigate('team')}>
-            <AdminIcon name="pulse" />
+            <Icon name="activity" />
             Back to Team Pulse
           </Button>
         </div>

@@ -1,6 +1,5 @@
 import type { AdminStats } from '@sieve/contracts';
-import { Badge, DataTable, type DataTableColumn } from '@sieve/ui';
-import { AdminIcon } from '../dashboard/admin-icon';
+import { Badge, DataTable, type DataTableColumn, Icon } from '@sieve/ui';
 import { formatCount, formatShare } from '../dashboard/format';
 import { isStandoutScore } from '../tables/reviewer-rules';
 
@@ -16,7 +15,7 @@ const COLUMNS: DataTableColumn<TopPerformer>[] = [
     cell: (p) =>
       isStandoutScore(p.score) ? (
         <span className="adm-flag adm-flag--success" title="Quality score above 90%">
-          <AdminIcon name="trophy" size={13} />
+          <Icon name="trophy" size={13} />
           {formatShare(p.score)}
           <span className="sv-visually-hidden"> (above 90%)</span>
         </span>
