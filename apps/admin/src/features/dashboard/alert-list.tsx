@@ -15,9 +15,9 @@ export function AlertList({
   alerts: readonly Alert[];
   emptyText?: string;
 }) {
-  if (alerts.length === 0) return <p className="adm-muted adm-empty-line">{emptyText}</p>;
+  if (alerts.length === 0) return <p className="sv-muted adm-empty-line">{emptyText}</p>;
   return (
-    <ul className="adm-alerts">
+    <ul className="sv-list">
       {alerts.map((alert) => (
         <li key={alert.id} className={`adm-alert adm-alert--${alert.severity}`}>
           <Icon name={SEVERITY[alert.severity].icon} className="adm-alert__icon" />

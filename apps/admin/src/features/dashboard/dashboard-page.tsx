@@ -207,7 +207,7 @@ export default function DashboardPage() {
                         {stats.operationsData.paused ? 'Paused' : 'Running'}
                       </strong>
                     </p>
-                    <p className="adm-muted">Updated {formatDateTime(stats.generatedAt)}</p>
+                    <p className="sv-muted">Updated {formatDateTime(stats.generatedAt)}</p>
                   </>
                 ) : isStatsLoading ? (
                   <Spinner size="sm" label="Loading dashboard figures" />

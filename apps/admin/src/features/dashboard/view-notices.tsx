@@ -44,7 +44,7 @@ export function ViewNotAvailable({
     <section className="adm-unavailable" aria-labelledby="view-not-available">
       <Icon name="alert" size={24} />
       <h2 id="view-not-available">{VIEW_NOT_AVAILABLE.title}</h2>
-      <p className="adm-muted">{detail ?? 'This part of the dashboard cannot be shown right now.'}</p>
+      <p className="sv-muted">{detail ?? 'This part of the dashboard cannot be shown right now.'}</p>
       <Button variant="primary" onClick={onGoToOverview}>
         {VIEW_NOT_AVAILABLE.action}
       </Button>

@@ -138,7 +138,7 @@ export function InviteGenerator({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) 
               <span className="sv-visually-hidden"> invite code</span>
             </Button>
           </div>
-          <p className="adm-muted">
+          <p className="sv-muted">
             {ROLE_LABEL[invite.role]} invite · expires {formatDateTime(invite.expires_at)} · single use
           </p>
           <p className="sv-visually-hidden" aria-live="polite">

@@ -133,7 +133,7 @@ export default function OperationsView() {
             <li>
               <div>
                 <p className="adm-interventions__name">Retry failed requests</p>
-                <p className="adm-muted">
+                <p className="sv-muted">
                   {formatCount(requests.failed)} failed. Requests that failed before review are queued again.
                 </p>
               </div>
@@ -145,7 +145,7 @@ export default function OperationsView() {
             <li>
               <div>
                 <p className="adm-interventions__name">Release expired claims</p>
-                <p className="adm-muted">
+                <p className="sv-muted">
                   {formatCount(tasks.expiredClaims)} past their lease. Their review slots open for other
                   reviewers.
                 </p>
@@ -158,7 +158,7 @@ export default function OperationsView() {
           </ul>
           <h4 className="adm-subtitle">Bottlenecks</h4>
           {found.length === 0 ? (
-            <p className="adm-muted adm-empty-line">
+            <p className="sv-muted adm-empty-line">
               No bottlenecks: the queue and the team are within their limits.
             </p>
           ) : (

@@ -36,7 +36,7 @@ export function ExportDataDialog({
           <li key={kind}>
             <div>
               <p className="adm-export-list__name">{EXPORT_LABELS[kind]}</p>
-              <p className="adm-muted">{description}</p>
+              <p className="sv-muted">{description}</p>
             </div>
             <Button
               size="sm"

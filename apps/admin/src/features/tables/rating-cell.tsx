@@ -8,7 +8,7 @@ export function RatingCell({ rating, kind }: { rating: number | null; kind: stri
   const tone = ratingTone(rating);
   if (tone === null || rating === null) {
     return (
-      <span className="adm-muted" title={`No ${kind} reviews yet`}>
+      <span className="sv-muted" title={`No ${kind} reviews yet`}>
         —
       </span>
     );

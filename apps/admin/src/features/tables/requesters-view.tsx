@@ -44,7 +44,7 @@ const COLUMNS: DataTableColumn<Requester>[] = [
     id: 'organization',
     header: 'Organization',
     sortKey: 'organization',
-    cell: (r) => r.organization || <span className="adm-muted">—</span>,
+    cell: (r) => r.organization || <span className="sv-muted">—</span>,
   },
   {
     id: 'plan',

@@ -108,7 +108,7 @@ const COLUMNS: DataTableColumn<AdminRequest>[] = [
         <span>
           {formatShare(r.progress, 0)}
           {r.task_count > 0 ? (
-            <span className="adm-muted">{` · ${r.completed_tasks}/${r.task_count} tasks`}</span>
+            <span className="sv-muted">{` · ${r.completed_tasks}/${r.task_count} tasks`}</span>
           ) : null}
         </span>
       </span>

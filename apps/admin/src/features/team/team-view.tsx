@@ -47,7 +47,7 @@ function PendingApprovals() {
       {isLoading ? (
         <Spinner size="sm" label="Loading reviewers awaiting approval" />
       ) : !data || data.rows.length === 0 ? (
-        <p className="adm-muted adm-empty-line">Nobody is waiting for approval.</p>
+        <p className="sv-muted adm-empty-line">Nobody is waiting for approval.</p>
       ) : (
         <ul className="adm-people">
           {data.rows.map((worker) => (
