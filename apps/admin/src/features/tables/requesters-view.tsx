@@ -1,25 +1,18 @@
 import type { DataTableColumn } from '@sieve/ui';
-import { formatDate, formatMoney, formatRelative } from '../dashboard/format';
+import { formatMoney } from '../dashboard/format';
 import { AdminTable, type BulkAction } from './admin-table';
-import { deleteRow, type Requester } from './api';
+import type { Requester } from './api';
+import { activityColumns, deleteAction, PersonCell } from './table-parts';
 import { useAdminList } from './use-admin-list';
 
 const NOUN = { one: 'requester', many: 'requesters' };
 
 const BULK_ACTIONS: readonly BulkAction[] = [
-  {
-    id: 'delete',
-    label: 'Delete',
-    icon: 'bin',
-    tone: 'danger',
-    confirmTitle: (n, noun) => `Delete ${n} ${noun}?`,
-    confirmDescription:
-      'Their accounts are closed and leave this list; their requests stay in the Requests list and exports.',
-    confirmLabel: 'Delete',
-    verbPast: 'Deleted',
-    call: (id) => deleteRow('requesters', id),
-    fallback: 'Failed to delete requester',
-  },
+  deleteAction(
+    'requesters',
+    'Their accounts are closed and leave this list; their requests stay in the Requests list and exports.',
+    'Failed to delete requester',
+  ),
 ];
 
 const STATUS_OPTIONS = [
@@ -33,12 +26,7 @@ const COLUMNS: DataTableColumn<Requester>[] = [
     header: 'Requester',
     sortKey: 'email',
     isRowHeader: true,
-    cell: (r) => (
-      <span className="adm-person">
-        <span className="adm-person__name">{r.full_name || r.email}</span>
-        <span className="adm-person__email">{r.email}</span>
-      </span>
-    ),
+    cell: (r) => <PersonCell fullName={r.full_name} email={r.email} />,
   },
   {
     id: 'organization',
@@ -74,20 +62,7 @@ const COLUMNS: DataTableColumn<Requester>[] = [
     align: 'end',
     cell: (r) => formatMoney(r.total_cost),
   },
-  {
-    id: 'activity',
-    header: 'Last active',
-    sortKey: 'last_activity',
-    firstSortOrder: 'desc',
-    cell: (r) => <span title={r.last_activity ?? undefined}>{formatRelative(r.last_activity)}</span>,
-  },
-  {
-    id: 'joined',
-    header: 'Joined',
-    sortKey: 'created_at',
-    firstSortOrder: 'desc',
-    cell: (r) => formatDate(r.created_at),
-  },
+  ...activityColumns<Requester>(),
 ];
 
 /** The Requesters view (spec 02 §2). */

@@ -1,25 +1,19 @@
 import { Badge, type DataTableColumn } from '@sieve/ui';
 import { formatDateTime, formatShare, shortId } from '../dashboard/format';
 import { AdminTable, type BulkAction } from './admin-table';
-import { type AdminRequest, deleteRow } from './api';
+import type { AdminRequest } from './api';
 import { documentTypeLabel } from './document-type';
+import { deleteAction } from './table-parts';
 import { useAdminList } from './use-admin-list';
 
 const NOUN = { one: 'request', many: 'requests' };
 
 const BULK_ACTIONS: readonly BulkAction[] = [
-  {
-    id: 'delete',
-    label: 'Delete',
-    icon: 'bin',
-    tone: 'danger',
-    confirmTitle: (n, noun) => `Delete ${n} ${noun}?`,
-    confirmDescription: 'They leave this list and stop processing; their audit trail is kept.',
-    confirmLabel: 'Delete',
-    verbPast: 'Deleted',
-    call: (id) => deleteRow('requests', id),
-    fallback: 'Failed to delete request',
-  },
+  deleteAction(
+    'requests',
+    'They leave this list and stop processing; their audit trail is kept.',
+    'Failed to delete request',
+  ),
 ];
 
 // spec 02 §4: the admin filter also offers in_progress (the server reads it as processing).

@@ -2,11 +2,12 @@ import { errorMessageFor } from '@sieve/auth';
 import { Badge, Button, ConfirmDialog, type DataTableColumn, Icon } from '@sieve/ui';
 import { useState } from 'react';
 import { useDashboard } from '../dashboard/dashboard-context';
-import { formatDate, formatDuration, formatRelative, formatShare } from '../dashboard/format';
+import { formatDuration, formatShare } from '../dashboard/format';
 import { AdminTable, type BulkAction } from './admin-table';
-import { deleteRow, setWorkerActive, type Worker } from './api';
+import { setWorkerActive, type Worker } from './api';
 import { RatingCell } from './rating-cell';
 import { hasManyRejections, rowActionFor, WORKER_STATUS_LABEL, WORKER_STATUS_TONE } from './reviewer-rules';
+import { activityColumns, deleteAction, PersonCell } from './table-parts';
 import { useAdminList } from './use-admin-list';
 
 const NOUN = { one: 'reviewer', many: 'reviewers' };
@@ -37,19 +38,11 @@ const BULK_ACTIONS: readonly BulkAction[] = [
     call: (id) => setWorkerActive(id, false),
     fallback: STATUS_FAILED,
   },
-  {
-    id: 'delete',
-    label: 'Delete',
-    icon: 'bin',
-    tone: 'danger',
-    confirmTitle: (n, noun) => `Delete ${n} ${noun}?`,
-    confirmDescription:
-      'Their accounts are closed and leave this list; their reviews and the audit trail are kept.',
-    confirmLabel: 'Delete',
-    verbPast: 'Deleted',
-    call: (id) => deleteRow('workers', id),
-    fallback: 'Failed to delete worker',
-  },
+  deleteAction(
+    'workers',
+    'Their accounts are closed and leave this list; their reviews and the audit trail are kept.',
+    'Failed to delete worker',
+  ),
 ];
 
 const STATUS_OPTIONS = [
@@ -90,12 +83,7 @@ export default function ReviewersView() {
       header: 'Reviewer',
       sortKey: 'full_name',
       isRowHeader: true,
-      cell: (w) => (
-        <span className="adm-person">
-          <span className="adm-person__name">{w.full_name || w.email}</span>
-          <span className="adm-person__email">{w.email}</span>
-        </span>
-      ),
+      cell: (w) => <PersonCell fullName={w.full_name} email={w.email} />,
     },
     {
       id: 'status',
@@ -172,20 +160,7 @@ export default function ReviewersView() {
       cell: (w) => <RatingCell rating={w.rating_credit_card} kind="Credit card" />,
     },
     { id: 'time', header: 'Avg time', align: 'end', cell: (w) => formatSeconds(w.avg_time_per_task) },
-    {
-      id: 'activity',
-      header: 'Last active',
-      sortKey: 'last_activity',
-      firstSortOrder: 'desc',
-      cell: (w) => <span title={w.last_activity ?? undefined}>{formatRelative(w.last_activity)}</span>,
-    },
-    {
-      id: 'joined',
-      header: 'Joined',
-      sortKey: 'created_at',
-      firstSortOrder: 'desc',
-      cell: (w) => formatDate(w.created_at),
-    },
+    ...activityColumns<Worker>(),
   ];
 
   return (
