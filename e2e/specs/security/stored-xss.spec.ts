@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { openView, rowWith, searchFor } from '../../support/admin-dashboard';
 import { callApi, login, type TestUser, uniqueEmail } from '../../support/api';
 import { E2E_ADMIN, serverPort } from '../../support/env';
 import { createApprovedWorker } from '../../support/review-seed';
