@@ -1,4 +1,11 @@
-import { axisTicks, ChartFrame, ChartLegend, type ChartTone, labelIndices } from './chart-frame';
+import {
+  axisTicks,
+  type CategoryChartProps,
+  ChartFrame,
+  ChartLegend,
+  type ChartTone,
+  labelIndices,
+} from './chart-frame';
 
 export interface BarChartSeries {
   name: string;
@@ -6,20 +13,8 @@ export interface BarChartSeries {
   tone: ChartTone;
 }
 
-export interface BarChartProps {
-  title: string;
-  description?: string;
-  /** Short labels under the bars ("May 3", "14:00"). */
-  categories: readonly string[];
-  /** Full labels for tooltips and the data table; the short ones when absent. */
-  categoryLabels?: readonly string[];
-  categoryHeader?: string;
+export interface BarChartProps extends CategoryChartProps {
   series: readonly BarChartSeries[];
-  /** One sentence read instead of the picture. */
-  summary: string;
-  formatValue?: (value: number) => string;
-  emptyMessage?: string;
-  maxLabels?: number;
   /** Whole-number ticks (counts); on by default. */
   isInteger?: boolean;
 }

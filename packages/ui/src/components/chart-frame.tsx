@@ -115,3 +115,19 @@ export function ChartFrame({
     </figure>
   );
 }
+
+/** What every category chart takes: titles, categories along the x axis, and its spoken summary. */
+export interface CategoryChartProps {
+  title: string;
+  description?: string;
+  /** Short labels under the x axis ("May 3", "14:00"). */
+  categories: readonly string[];
+  /** Full labels for tooltips and the data table; the short ones when absent. */
+  categoryLabels?: readonly string[];
+  categoryHeader?: string;
+  /** One sentence read instead of the picture. */
+  summary: string;
+  formatValue?: (value: number) => string;
+  emptyMessage?: string;
+  maxLabels?: number;
+}

@@ -1,4 +1,11 @@
-import { axisTicks, ChartFrame, ChartLegend, type ChartTone, labelIndices } from './chart-frame';
+import {
+  axisTicks,
+  type CategoryChartProps,
+  ChartFrame,
+  ChartLegend,
+  type ChartTone,
+  labelIndices,
+} from './chart-frame';
 
 export interface LineChartSeries {
   name: string;
@@ -7,19 +14,10 @@ export interface LineChartSeries {
   tone: ChartTone;
 }
 
-export interface LineChartProps {
-  title: string;
-  description?: string;
-  categories: readonly string[];
-  categoryLabels?: readonly string[];
-  categoryHeader?: string;
+export interface LineChartProps extends CategoryChartProps {
   series: readonly LineChartSeries[];
-  summary: string;
-  formatValue?: (value: number) => string;
   /** A fixed axis maximum (100 for percentages); else rounded up from the data. */
   yMax?: number;
-  emptyMessage?: string;
-  maxLabels?: number;
 }
 
 const WIDTH = 520;
