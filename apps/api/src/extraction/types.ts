@@ -1,3 +1,5 @@
+import type { Box, LayoutPage } from './documents/layout';
+
 /** Where a piece of text sits in its document: enough to point a reviewer at it. */
 export interface SourceLocation {
   page?: number;
@@ -34,6 +36,22 @@ export interface ExtractedDocument {
   /** Images: stored for AI providers only. */
   image?: { mediaType: string; base64: string };
   title?: string;
+  /** The layout model (DESIGN §11): pages of words with boxes, lines and tables. */
+  layout?: LayoutPage[];
+  /** What the reader could not do, in words a requester understands ("Page 2 is an image and no text could be read"). */
+  notes?: string[];
+}
+
+/** Where an item's value sits (DESIGN §11): page and 0–1 box, plus its table coordinates. */
+export interface ItemAnchor {
+  page: number;
+  box: Box;
+  row_label?: string;
+  column_label?: string;
+  sheet?: string;
+  row?: number;
+  column?: string;
+  url?: string;
 }
 
 export interface ExtractedItem {
@@ -44,6 +62,7 @@ export interface ExtractedItem {
   source_url: string | null;
   /** 0..1 */
   confidence: number;
+  anchor?: ItemAnchor;
 }
 
 export interface ExtractionResult {
@@ -52,6 +71,8 @@ export interface ExtractionResult {
   confidence_score: number;
   provider: string;
   model?: string;
+  /** Notes on what could not be read, carried to the request and its tasks. */
+  notes?: string[];
 }
 
 export interface ExtractionOptions {
