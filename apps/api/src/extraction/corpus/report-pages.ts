@@ -685,7 +685,7 @@ function segmentTable(r: Rng, id: string): PageModel {
   };
 }
 
-function noteTable(r: Rng, id: string, subject?: string): TableModel {
+function noteTable(r: Rng, subject?: string): TableModel {
   const year = r.int(2012, 2023);
   const years = [year, year - 1];
   const title =
@@ -825,8 +825,8 @@ function keyFigures(r: Rng, id: string): PageModel {
 }
 
 function twoTables(r: Rng, id: string): PageModel {
-  const first = noteTable(r, id, 'Other current assets');
-  const second = noteTable(r, id, 'Accrued liabilities');
+  const first = noteTable(r, 'Other current assets');
+  const second = noteTable(r, 'Accrued liabilities');
   for (const row of second.rows) row.tags.push('second table');
   return {
     id,
@@ -845,7 +845,7 @@ function noteOnly(r: Rng, id: string): PageModel {
     company: r.pick(COMPANIES),
     heading: 'Notes to consolidated financial statements',
     intro: 'The components are as follows:',
-    tables: [noteTable(r, id)],
+    tables: [noteTable(r)],
   };
 }
 

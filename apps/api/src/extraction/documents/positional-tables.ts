@@ -179,7 +179,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     const firstBand = bands[0] as Band;
     // Upwards: section headings sitting in the label column, then header lines over the bands.
     let top = bodyStart;
-    let headerStart = bodyStart;
+    let sawHeader = false;
+    const labelsX0 = Math.min(...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]), 1);
     for (let k = bodyStart - 1; k >= 0 && bodyStart - k <= MAX_HEADER_LINES + 3; k--) {
       const row = rows[k] as Row;
       const below = rows[k + 1] as Row;
@@ -187,32 +188,27 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       if (gap > Math.max(lineHeight * 3, row.height * 3)) break;
       if (isValueRow(row) || isProse(row, 1)) break;
       const overBands = row.segs.filter((s) => bands.some((b) => overlapsBand(s.box, b)));
-      const leftOnly = overBands.length === 0;
-      if (leftOnly && headerStart === top) {
-        // A heading line in the label column (under any header lines found so far, none yet).
-        if (
-          row.line.box[0] < firstBand.x0 &&
-          row.line.text.length < 80 &&
+      if (overBands.length === 0) {
+        // A heading in the label column, below any header line: "Assets", "Current assets:".
+        const isHeading =
+          !sawHeader &&
           row.segs.length === 1 &&
-          headerStart === bodyStart
-        ) {
-          // Only when it sits at the labels' left edge; a centred title above stops the table.
-          const labelsX0 = Math.min(
-            ...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]),
-          );
-          if (row.line.box[0] <= labelsX0 + 0.05 && !detectScaleText(row.line.text)) {
-            top = k;
-            headerStart = k;
-            continue;
-          }
+          row.line.text.length < 80 &&
+          row.line.box[2] < firstBand.x0 &&
+          row.line.box[0] <= labelsX0 + 0.03 &&
+          gap <= Math.max(lineHeight, row.height) * 1.2 &&
+          !detectScaleText(row.line.text) &&
+          !/\bcontinued\b/i.test(row.line.text);
+        if (isHeading) {
+          top = k;
+          continue;
         }
         break;
       }
-      if (leftOnly) break;
       // Header lines: every segment over a band is header-like (periods, words, units).
       if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text))) break;
+      sawHeader = true;
       top = k;
-      headerStart = k;
     }
     // Header lines are the ones above the first body/heading line that have segments over bands.
     const headerLines: Row[] = [];
@@ -248,6 +244,32 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
   return tables;
 }
 
+/** The x-axis split at the middle of each gutter: the zone a column's headers are centred in. */
+function zonesOf(bands: Band[]): Band[] {
+  return bands.map((b, i) => {
+    const prev = bands[i - 1];
+    const next = bands[i + 1];
+    const left = prev ? (prev.x1 + b.x0) / 2 : b.x0 - (next ? (next.x0 - b.x1) / 2 : 0.03);
+    const right = next ? (b.x1 + next.x0) / 2 : b.x1 + 0.02;
+    return { x0: left, x1: right };
+  });
+}
+
+/**
+ * The columns a header segment stands over: the zone it mostly lies in for the header row next
+ * to the figures; for the rows above, every zone it covers by a fifth or more (a centred
+ * "December 31," over two years).
+ */
+function headerColumns(box: Box, zones: Band[], isLastHeaderRow: boolean): number[] {
+  const width = Math.max(1e-6, box[2] - box[0]);
+  const overlaps = zones.map((z, c) => ({ c, o: Math.min(z.x1, box[2]) - Math.max(z.x0, box[0]), w: z.x1 - z.x0 }));
+  const hit = overlaps.filter((h) => h.o > 0);
+  if (hit.length === 0) return [];
+  if (isLastHeaderRow) return [hit.sort((a, b) => b.o - a.o)[0]?.c as number];
+  const cols = hit.filter((h) => h.o >= 0.2 * Math.min(width, h.w)).map((h) => h.c);
+  return cols.length > 0 ? cols : [hit.sort((a, b) => b.o - a.o)[0]?.c as number];
+}
+
 function toTable(
   page: LayoutPage,
   rows: Row[],
@@ -259,61 +281,34 @@ function toTable(
   const cells: TableCell[] = [];
   const indents: (number | undefined)[] = [];
   const firstBand = bands[0] as Band;
+  const zones = zonesOf(bands);
   rows.forEach((row, r) => {
     const isHeader = r < headerRows;
     const labelSegs: Seg[] = [];
     const placed = new Map<number, Seg[]>();
     for (const s of row.segs) {
-      const hits = bands
-        .map((b, c) => ({ c, o: Math.min(b.x1, s.box[2]) - Math.max(b.x0, s.box[0]), w: b.x1 - b.x0 }))
-        .filter((h) => h.o > 0);
-      if (hits.length === 0) {
-        if (s.box[2] <= firstBand.x0 + 0.002 || isHeader) {
-          if (s.box[0] < firstBand.x0) labelSegs.push(s);
-          else {
-            // A header word between bands: the nearest band.
-            const centre = (s.box[0] + s.box[2]) / 2;
-            let best = 0;
-            bands.forEach((b, c) => {
-              if (
-                Math.abs((b.x0 + b.x1) / 2 - centre) <
-                Math.abs(((bands[best] as Band).x0 + (bands[best] as Band).x1) / 2 - centre)
-              )
-                best = c;
-            });
-            placed.set(best, [...(placed.get(best) ?? []), s]);
-          }
-        } else {
-          const centre = (s.box[0] + s.box[2]) / 2;
-          let best = 0;
-          bands.forEach((b, c) => {
-            if (
-              Math.abs((b.x0 + b.x1) / 2 - centre) <
-              Math.abs(((bands[best] as Band).x0 + (bands[best] as Band).x1) / 2 - centre)
-            )
-              best = c;
-          });
-          placed.set(best, [...(placed.get(best) ?? []), s]);
-        }
-        continue;
-      }
       if (isHeader) {
-        // A header spans the bands it covers by half their width, else the one it overlaps most.
-        const spanned = hits.filter((h) => h.o >= h.w * 0.5).map((h) => h.c);
-        const cols = spanned.length > 0 ? spanned : [hits.sort((a, b) => b.o - a.o)[0]?.c ?? 0];
+        const cols = s.box[2] > (zones[0] as Band).x0 + 0.002 ? headerColumns(s.box, zones, r === headerRows - 1) : [];
+        if (cols.length === 0) {
+          labelSegs.push(s);
+          continue;
+        }
         const from = Math.min(...cols);
         const to = Math.max(...cols);
-        cells.push({
-          row: r,
-          column: from + 1,
-          rowSpan: 1,
-          colSpan: to - from + 1,
-          text: s.text,
-          box: s.box,
-        });
+        cells.push({ row: r, column: from + 1, rowSpan: 1, colSpan: to - from + 1, text: s.text, box: s.box });
         continue;
       }
-      const best = hits.sort((a, b) => b.o - a.o)[0]?.c ?? 0;
+      const hits = bands
+        .map((b, c) => ({ c, o: Math.min(b.x1, s.box[2]) - Math.max(b.x0, s.box[0]) }))
+        .filter((h) => h.o > 0)
+        .sort((a, b) => b.o - a.o);
+      if (hits.length === 0 && s.box[2] <= firstBand.x0 + 0.002) {
+        labelSegs.push(s);
+        continue;
+      }
+      const centre = (s.box[0] + s.box[2]) / 2;
+      const zone = zones.findIndex((z) => centre >= z.x0 && centre < z.x1);
+      const best = hits[0]?.c ?? (zone >= 0 ? zone : centre < firstBand.x0 ? 0 : bands.length - 1);
       placed.set(best, [...(placed.get(best) ?? []), s]);
     }
     if (labelSegs.length > 0) {
@@ -360,11 +355,20 @@ function toTable(
  * header rows, title, scale and open sections.
  */
 export function linkContinuedTables(pages: LayoutPage[]): void {
-  for (let p = 1; p < pages.length; p++) {
-    const previous = pages[p - 1]?.tables.at(-1);
-    const table = pages[p]?.tables[0];
-    if (!previous || !table || table.columnCount !== previous.columnCount) continue;
-    if (previous.box[3] < 0.55 || table.box[1] > 0.45) continue;
+  const all = pages.flatMap((page) => page.tables.map((table, index) => ({ page, table, index })));
+  for (let i = 1; i < all.length; i++) {
+    const prev = all[i - 1] as (typeof all)[number];
+    const next = all[i] as (typeof all)[number];
+    const previous = prev.table;
+    const table = next.table;
+    if (table.columnCount !== previous.columnCount || previous.headerRows === 0) continue;
+    if (next.page === prev.page) {
+      // On one page only a table with no header of its own right after the last one continues it.
+      if (table.headerRows > 0 || next.index !== prev.index + 1) continue;
+    } else {
+      if (next.index !== 0 || prev.index !== prev.page.tables.length - 1) continue;
+      if (table.origin === 'positions' && (previous.box[3] < 0.55 || table.box[1] > 0.45)) continue;
+    }
     const headerOf = (t: LayoutTable) =>
       t.cells
         .filter((c) => c.row < t.headerRows)
@@ -373,9 +377,7 @@ export function linkContinuedTables(pages: LayoutPage[]): void {
     if (table.headerRows > 0 && headerOf(table) !== headerOf(previous)) continue;
     const shift = previous.headerRows - table.headerRows;
     const headerCells = previous.cells.filter((c) => c.row < previous.headerRows);
-    const body = table.cells
-      .filter((c) => c.row >= table.headerRows)
-      .map((c) => ({ ...c, row: c.row + shift }));
+    const body = table.cells.filter((c) => c.row >= table.headerRows).map((c) => ({ ...c, row: c.row + shift }));
     const lastSection = [...previous.rowLabels].reverse().find((l) => l && !l.isHeading)?.section ?? [];
     const rebuilt = buildTable({
       page: table.page,
@@ -390,11 +392,12 @@ export function linkContinuedTables(pages: LayoutPage[]): void {
       ],
       ...(previous.title ? { title: previous.title } : {}),
       context: [...previous.context, ...table.context],
-      origin: 'positions',
+      origin: table.origin,
       initialSections: lastSection,
     });
     rebuilt.continuedFrom = previous.page;
     rebuilt.box = table.box;
-    (pages[p] as LayoutPage).tables[0] = rebuilt;
+    next.page.tables[next.index] = rebuilt;
+    next.table = rebuilt;
   }
 }

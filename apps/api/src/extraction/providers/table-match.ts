@@ -122,7 +122,7 @@ function locationOf(page: number, table: LayoutTable, rowName: string, header: s
   return [`page ${page}`, table.title, rowName, header].filter((p) => p && p.trim() !== '').join(' · ');
 }
 
-function valueOf(
+function figureValue(
   text: string,
   dataPoint: string,
   rowName: string,
@@ -203,7 +203,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           }
           const cell = cellAt(table, r, col.column);
           if (!cell || cell.row !== r || cell.text.trim() === '' || !isFigureText(cell.text)) continue;
-          const value = valueOf(cell.text, dataPoint, row.name, table, col.column);
+          const value = figureValue(cell.text, dataPoint, row.name, table, col.column);
           const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
           if (col.header) anchor.column_label = col.header;
           if (page.url) anchor.url = page.url;
@@ -282,7 +282,7 @@ export function allTableItems(pages: LayoutPage[]): { key: string; item: Extract
         for (const col of prep.columns) {
           const cell = cellAt(table, r, col.column);
           if (!cell || cell.row !== r || !isFigureText(cell.text)) continue;
-          const value = valueOf(cell.text, row.name, row.name, table, col.column);
+          const value = figureValue(cell.text, row.name, row.name, table, col.column);
           const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
           if (col.header) anchor.column_label = col.header;
           if (page.url) anchor.url = page.url;
