@@ -138,6 +138,7 @@ function rowsFrom(
     const cells: string[] = [];
     const expected: (number | null)[] = [];
     const tags: string[] = [];
+    const withSign = r.chance(0.5);
     for (let c = 0; c < columns; c++) {
       if (spec.dash && c === columns - 1) {
         cells.push(style.dash);
@@ -146,7 +147,6 @@ function rowsFrom(
       }
       if (spec.exempt === 'percent') {
         const v = Math.round((2 + r.next() * 40) * 10) / 10;
-        const withSign = r.chance(0.5);
         cells.push(withSign ? `${v}%` : `${v}`);
         expected.push(Number((v / 100).toPrecision(10)));
         continue;

@@ -188,7 +188,8 @@ function walkTable(table: DomNode, out: TextCollector) {
   }
   const pending: PendingTable = { lineIndexes: [], rows: [], context };
   if (title) pending.title = title;
-  else if (context.length > 0) pending.title = context.find((c) => c.length <= 120 && !/^\(?\s*(?:in |amounts|dollars)/i.test(c)) ?? context.at(-1);
+  else if (context.length > 0)
+    pending.title = [...context].reverse().find((c) => c.length <= 120 && !/^\(?\s*(?:in |amounts|dollars)/i.test(c)) ?? context.at(-1);
   for (const row of rowsOf(table)) {
     if (isHidden(row)) continue;
     const cells: TextCell[] = [];

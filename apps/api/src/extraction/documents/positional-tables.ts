@@ -256,18 +256,37 @@ function zonesOf(bands: Band[]): Band[] {
 }
 
 /**
- * The columns a header segment stands over: the zone it mostly lies in for the header row next
- * to the figures; for the rows above, every zone it covers by a fifth or more (a centred
- * "December 31," over two years).
+ * The columns each header segment of a row stands over. Next to the figures, the zone a segment
+ * mostly lies in. Above that, each column takes the segment nearest its zone (a centred
+ * "December 31," over two years, "Three Months Ended" over four dates), within a column's width.
  */
-function headerColumns(box: Box, zones: Band[], isLastHeaderRow: boolean): number[] {
-  const width = Math.max(1e-6, box[2] - box[0]);
-  const overlaps = zones.map((z, c) => ({ c, o: Math.min(z.x1, box[2]) - Math.max(z.x0, box[0]), w: z.x1 - z.x0 }));
-  const hit = overlaps.filter((h) => h.o > 0);
-  if (hit.length === 0) return [];
-  if (isLastHeaderRow) return [hit.sort((a, b) => b.o - a.o)[0]?.c as number];
-  const cols = hit.filter((h) => h.o >= 0.2 * Math.min(width, h.w)).map((h) => h.c);
-  return cols.length > 0 ? cols : [hit.sort((a, b) => b.o - a.o)[0]?.c as number];
+function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean): Map<Seg, number[]> {
+  const out = new Map<Seg, number[]>();
+  const onRight = segs.filter((s) => s.box[2] > (zones[0] as Band).x0 + 0.002);
+  if (isLastHeaderRow) {
+    for (const s of onRight) {
+      const hits = zones
+        .map((z, c) => ({ c, o: Math.min(z.x1, s.box[2]) - Math.max(z.x0, s.box[0]) }))
+        .filter((h) => h.o > 0)
+        .sort((a, b) => b.o - a.o);
+      if (hits[0]) out.set(s, [hits[0].c]);
+    }
+    return out;
+  }
+  zones.forEach((z, c) => {
+    const centre = (z.x0 + z.x1) / 2;
+    let best: Seg | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (const s of onRight) {
+      const d = centre < s.box[0] ? s.box[0] - centre : centre > s.box[2] ? centre - s.box[2] : 0;
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = s;
+      }
+    }
+    if (best && bestDistance <= (z.x1 - z.x0) * 1.2) out.set(best, [...(out.get(best) ?? []), c]);
+  });
+  return out;
 }
 
 function toTable(
@@ -286,11 +305,12 @@ function toTable(
     const isHeader = r < headerRows;
     const labelSegs: Seg[] = [];
     const placed = new Map<number, Seg[]>();
+    const headerCols = isHeader ? headerAssignments(row.segs, zones, r === headerRows - 1) : undefined;
     for (const s of row.segs) {
-      if (isHeader) {
-        const cols = s.box[2] > (zones[0] as Band).x0 + 0.002 ? headerColumns(s.box, zones, r === headerRows - 1) : [];
+      if (headerCols) {
+        const cols = headerCols.get(s) ?? [];
         if (cols.length === 0) {
-          labelSegs.push(s);
+          if (s.box[0] < firstBand.x0) labelSegs.push(s);
           continue;
         }
         const from = Math.min(...cols);

@@ -81,7 +81,7 @@ export function detectColumnUnit(text: string): ColumnUnit | undefined {
 
 /** Rows whose figures a table scale does not touch: per-share amounts, ratios, percentages, counts of days. */
 export function isScaleExempt(label: string): boolean {
-  return /\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per|\bratio\b|\bmargin\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of employees\b|\bemployees\b/i.test(
+  return /\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per|\bratio\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of employees\b|\bemployees\b/i.test(
     label,
   );
 }

@@ -41,8 +41,8 @@ const STOP = new Set([
 const KEEP_SHORT = new Set(['per']);
 
 function words(text: string): string[] {
-  return tokenize(text.replace(/&/g, ' and '))
-    .map((t) => t.stem)
+  return tokenize(text.replace(/&/g, ' and ').replace(/%/g, ' percent '))
+    .map((t) => (t.stem === 'percentage' ? 'percent' : t.stem))
     .filter((w) => !STOP.has(w) || KEEP_SHORT.has(w));
 }
 
@@ -124,8 +124,8 @@ function locationOf(page: number, table: LayoutTable, rowName: string, header: s
 
 function figureValue(
   text: string,
-  dataPoint: string,
   rowName: string,
+  section: string[],
   table: LayoutTable,
   column: number,
 ): NormalisedValue {
@@ -136,7 +136,7 @@ function figureValue(
     return normalisePercent(/%/.test(t) ? t : `${t.replace(/[$€£]/g, '')}%`);
   }
   let scale: Scale | undefined = unit ?? table.scale;
-  if (isScaleExempt(rowName) || isScaleExempt(dataPoint)) scale = undefined;
+  if (isScaleExempt(rowName) || section.some((s) => isScaleExempt(s))) scale = undefined;
   else if (isShareCount(rowName) && table.shareScale) scale = table.shareScale;
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
 }
@@ -203,7 +203,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           }
           const cell = cellAt(table, r, col.column);
           if (!cell || cell.row !== r || cell.text.trim() === '' || !isFigureText(cell.text)) continue;
-          const value = figureValue(cell.text, dataPoint, row.name, table, col.column);
+          const value = figureValue(cell.text, row.name, row.section, table, col.column);
           const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
           if (col.header) anchor.column_label = col.header;
           if (page.url) anchor.url = page.url;
@@ -282,7 +282,7 @@ export function allTableItems(pages: LayoutPage[]): { key: string; item: Extract
         for (const col of prep.columns) {
           const cell = cellAt(table, r, col.column);
           if (!cell || cell.row !== r || !isFigureText(cell.text)) continue;
-          const value = figureValue(cell.text, row.name, row.name, table, col.column);
+          const value = figureValue(cell.text, row.name, row.section, table, col.column);
           const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
           if (col.header) anchor.column_label = col.header;
           if (page.url) anchor.url = page.url;
