@@ -156,6 +156,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         continue;
       }
       if (isProse(row, 1)) break;
+      // Several segments and no figures: the header of another table.
+      if (row.segs.length >= 2) break;
       // A label line belongs if a figure row follows within two lines.
       const next = rows.slice(j + 1, j + 3).findIndex(isValueRow);
       if (next < 0) {
@@ -205,8 +207,10 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         }
         break;
       }
-      // Header lines: every segment over a band is header-like (periods, words, units).
+      // Header lines: every segment over a band is header-like (periods, words, units); a line
+      // that starts among the labels and runs over the figures is a caption.
       if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text))) break;
+      if (overBands.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0)) break;
       sawHeader = true;
       top = k;
     }
@@ -322,7 +326,7 @@ function toTable(
         .map((b, c) => ({ c, o: Math.min(b.x1, s.box[2]) - Math.max(b.x0, s.box[0]) }))
         .filter((h) => h.o > 0)
         .sort((a, b) => b.o - a.o);
-      if (hits.length === 0 && s.box[2] <= firstBand.x0 + 0.002) {
+      if ((hits.length === 0 && s.box[2] <= firstBand.x0 + 0.002) || (!isFigureText(s.text) && s.box[0] < (zones[0] as Band).x0)) {
         labelSegs.push(s);
         continue;
       }

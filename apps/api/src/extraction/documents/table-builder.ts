@@ -257,7 +257,7 @@ export function buildTable(input: GridInput): LayoutTable {
     }
     for (const s of stack) s.fresh = false;
     const isTotal = TOTAL_ROW.test(text);
-    const innermost = stack.at(-1)?.text ?? input.title ?? '';
+    const innermost = stack.at(-1)?.text ?? input.title?.replace(/\s*\([^)]*\)\s*$/, '') ?? '';
     const name =
       BARE_TOTAL.test(text) && innermost ? `Total ${innermost.replace(/^(?:less|add)\s*:\s*/i, '')}` : text;
     rowLabels[r] = {
@@ -316,7 +316,8 @@ export function buildTable(input: GridInput): LayoutTable {
     noteColumns,
     origin: input.origin,
   };
-  if (input.title) table.title = input.title;
+  const title = input.title?.replace(/\s*\((?:in|amounts in|dollars in|unaudited|\$|€|£|us\$)[^)]*\)\s*$/i, '').trim();
+  if (title) table.title = title;
   if (scale) table.scale = scale;
   if (shareScale) table.shareScale = shareScale;
   return table;

@@ -1,7 +1,7 @@
 import { type NormalisedValue, normalisePercent, normaliseValue, type Scale } from '@sieve/contracts';
 import { cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../documents/layout';
 import { type Period, parsePeriod, periodFit, periodKey, splitDataPoint } from '../documents/periods';
-import { isPercentLabel, isScaleExempt, isShareCount } from '../documents/scale';
+import { isPercentLabel, rowKind } from '../documents/scale';
 import { columnHeaderPath, isFigureText } from '../documents/table-builder';
 import type { ExtractedItem, ItemAnchor } from '../types';
 import { tokenize } from './words';
@@ -132,12 +132,13 @@ function figureValue(
   const unit = table.columnUnits[column];
   const t = text.replace(/\*+$/, '').trim();
   if (/^(?:[-–—−]+|n\/?a|nil|none)$/i.test(t.replace(/[$€£%\s]/g, '') || '-')) return null;
-  if (unit === 'percent' || (isPercentLabel(rowName) && !/%/.test(t))) {
+  const kind = rowKind(rowName, section);
+  if (unit === 'percent' || (kind === 'percent' && !/%/.test(t) && isPercentLabel(`${rowName} ${section.at(-1) ?? ''}`))) {
     return normalisePercent(/%/.test(t) ? t : `${t.replace(/[$€£]/g, '')}%`);
   }
   let scale: Scale | undefined = unit ?? table.scale;
-  if (isScaleExempt(rowName) || section.some((s) => isScaleExempt(s))) scale = undefined;
-  else if (isShareCount(rowName) && table.shareScale) scale = table.shareScale;
+  if (kind === 'per-share' || kind === 'percent') scale = undefined;
+  else if (kind === 'shares') scale = table.shareScale ?? scale;
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
 }
 
