@@ -4,6 +4,7 @@ import {
   type LayoutPage,
   type LayoutSegment,
   type LayoutTable,
+  type LayoutWord,
   type TableCell,
   unionBox,
 } from './layout';
@@ -77,8 +78,31 @@ interface Row {
   height: number;
 }
 
+/** "31 March 2022 31 March 2021" set close together → one segment per period. */
+function splitPeriodRuns(segments: LayoutSegment[]): LayoutSegment[] {
+  const out: LayoutSegment[] = [];
+  for (const s of segments) {
+    let current: LayoutWord[] = [];
+    s.words.forEach((w, i) => {
+      current.push(w);
+      const next = s.words[i + 1];
+      if (next && /^(?:19|20)\d{2}[,.]?$/.test(w.text.trim()) && !/^[-–/]/.test(next.text)) {
+        out.push(segmentFrom(current));
+        current = [];
+      }
+    });
+    if (current.length > 0) out.push(current.length === s.words.length ? s : segmentFrom(current));
+  }
+  return out;
+}
+
+function segmentFrom(words: LayoutWord[]): LayoutSegment {
+  return { text: words.map((w) => w.text).join(' '), box: unionBox(words.map((w) => w.box)), words };
+}
+
 function analyse(line: LayoutLine): Row {
-  const segs = mergeSymbols(line.segments);
+  const hasFigure = line.segments.some((s, i) => i > 0 && isFigureText(s.text) && !isPeriodOnly(s.text));
+  const segs = mergeSymbols(hasFigure ? line.segments : splitPeriodRuns(line.segments));
   const figures: Seg[] = [];
   const label: Seg[] = [];
   segs.forEach((s, i) => {
@@ -182,7 +206,10 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     // Upwards: section headings sitting in the label column, then header lines over the bands.
     let top = bodyStart;
     let sawHeader = false;
-    const labelsX0 = Math.min(...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]), 1);
+    const labelsX0 = Math.min(
+      ...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]),
+      1,
+    );
     for (let k = bodyStart - 1; k >= 0 && bodyStart - k <= MAX_HEADER_LINES + 3; k--) {
       const row = rows[k] as Row;
       const below = rows[k + 1] as Row;
@@ -277,6 +304,14 @@ function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean)
     }
     return out;
   }
+  // One heading over the figures ("Fiscal 2019", "December 31,") heads them all.
+  if (onRight.length === 1) {
+    out.set(
+      onRight[0] as Seg,
+      zones.map((_, c) => c),
+    );
+    return out;
+  }
   zones.forEach((z, c) => {
     const centre = (z.x0 + z.x1) / 2;
     let best: Seg | undefined;
@@ -288,7 +323,7 @@ function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean)
         best = s;
       }
     }
-    if (best && bestDistance <= (z.x1 - z.x0) * 1.2) out.set(best, [...(out.get(best) ?? []), c]);
+    if (best) out.set(best, [...(out.get(best) ?? []), c]);
   });
   return out;
 }
@@ -319,14 +354,24 @@ function toTable(
         }
         const from = Math.min(...cols);
         const to = Math.max(...cols);
-        cells.push({ row: r, column: from + 1, rowSpan: 1, colSpan: to - from + 1, text: s.text, box: s.box });
+        cells.push({
+          row: r,
+          column: from + 1,
+          rowSpan: 1,
+          colSpan: to - from + 1,
+          text: s.text,
+          box: s.box,
+        });
         continue;
       }
       const hits = bands
         .map((b, c) => ({ c, o: Math.min(b.x1, s.box[2]) - Math.max(b.x0, s.box[0]) }))
         .filter((h) => h.o > 0)
         .sort((a, b) => b.o - a.o);
-      if ((hits.length === 0 && s.box[2] <= firstBand.x0 + 0.002) || (!isFigureText(s.text) && s.box[0] < (zones[0] as Band).x0)) {
+      if (
+        (hits.length === 0 && s.box[2] <= firstBand.x0 + 0.002) ||
+        (!isFigureText(s.text) && s.box[0] < (zones[0] as Band).x0)
+      ) {
         labelSegs.push(s);
         continue;
       }
@@ -407,7 +452,9 @@ export function linkContinuedTables(pages: LayoutPage[]): void {
     if (table.headerRows > 0 && headerOf(table) !== headerOf(previous)) continue;
     const shift = previous.headerRows - table.headerRows;
     const headerCells = previous.cells.filter((c) => c.row < previous.headerRows);
-    const body = table.cells.filter((c) => c.row >= table.headerRows).map((c) => ({ ...c, row: c.row + shift }));
+    const body = table.cells
+      .filter((c) => c.row >= table.headerRows)
+      .map((c) => ({ ...c, row: c.row + shift }));
     const lastSection = [...previous.rowLabels].reverse().find((l) => l && !l.isHeading)?.section ?? [];
     const rebuilt = buildTable({
       page: table.page,

@@ -316,7 +316,9 @@ export function buildTable(input: GridInput): LayoutTable {
     noteColumns,
     origin: input.origin,
   };
-  const title = input.title?.replace(/\s*\((?:in|amounts in|dollars in|unaudited|\$|€|£|us\$)[^)]*\)\s*$/i, '').trim();
+  const title = input.title
+    ?.replace(/\s*\((?:in|amounts in|dollars in|unaudited|\$|€|£|us\$)[^)]*\)\s*$/i, '')
+    .trim();
   if (title) table.title = title;
   if (scale) table.scale = scale;
   if (shareScale) table.shareScale = shareScale;
