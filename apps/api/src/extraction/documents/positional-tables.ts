@@ -86,7 +86,14 @@ function splitPeriodRuns(segments: LayoutSegment[]): LayoutSegment[] {
     s.words.forEach((w, i) => {
       current.push(w);
       const next = s.words[i + 1];
-      if (next && /^(?:19|20)\d{2}[,.]?$/.test(w.text.trim()) && !/^[-–/]/.test(next.text)) {
+      // Cut after a year when a new period starts: a day, a month, a year, "FY", "Q1".
+      if (
+        next &&
+        /^(?:19|20)\d{2}[,.]?$/.test(w.text.trim()) &&
+        /^(?:\d{1,4}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|FY|Q[1-4]|H[12]|fiscal|year)/i.test(
+          next.text.trim(),
+        )
+      ) {
         out.push(segmentFrom(current));
         current = [];
       }
@@ -118,6 +125,14 @@ function analyse(line: LayoutLine): Row {
 interface Band {
   x0: number;
   x1: number;
+}
+
+function mostlyOver(box: Box, zones: Band[]): boolean {
+  const first = zones[0];
+  const last = zones.at(-1);
+  if (!first || !last) return false;
+  const inside = Math.min(last.x1, box[2]) - Math.max(first.x0, box[0]);
+  return inside > 0 && inside >= (box[2] - box[0]) * 0.6;
 }
 
 function overlapsBand(box: Box, band: Band): boolean {
@@ -198,6 +213,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     const bodyStart = i;
     const body = rows.slice(bodyStart, end + 1);
     const bands = bandsOf(body.flatMap((r) => r.figures));
+    // Headers are centred over right-aligned figures: they may not touch a band, but sit in its zone.
+    const headerZones = bands.length > 0 ? zonesOf(bands) : [];
     if (bands.length === 0) {
       i = end + 1;
       continue;
@@ -216,7 +233,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       const gap = below.line.box[1] - row.line.box[3];
       if (gap > Math.max(lineHeight * 3, row.height * 3)) break;
       if (isValueRow(row) || isProse(row, 1)) break;
-      const overBands = row.segs.filter((s) => bands.some((b) => overlapsBand(s.box, b)));
+      // Over the figures: mostly inside the columns' zones (a centred page title is not).
+      const overBands = row.segs.filter((s) => mostlyOver(s.box, headerZones));
       if (overBands.length === 0) {
         // A heading in the label column, below any header line: "Assets", "Current assets:".
         const isHeading =
@@ -246,7 +264,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     const headingLines: Row[] = [];
     for (let k = top; k < bodyStart; k++) {
       const row = rows[k] as Row;
-      const overBands = row.segs.some((s) => bands.some((b) => overlapsBand(s.box, b)));
+      const overBands = row.segs.some((s) => mostlyOver(s.box, headerZones));
       if (overBands && headingLines.length === 0) headerLines.push(row);
       else headingLines.push(row);
     }
