@@ -308,7 +308,10 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
       ...(pending.title ? { title: pending.title } : {}),
       rowBox: (r) => lineBox(pending.lineIndexes[r] ?? 0),
     });
-    if (table) tables.push(table);
+    if (table) {
+      table.rowTexts = pending.lineIndexes.map((i) => out.lines[i]?.text ?? '');
+      tables.push(table);
+    }
   }
   const page: LayoutPage = {
     number: 1,

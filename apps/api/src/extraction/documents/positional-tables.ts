@@ -422,7 +422,7 @@ function toTable(
     indents.push(labelSegs[0]?.box[0]);
   });
   const periodsInContext = context.some((c) => parsePeriod(c));
-  return buildTable({
+  const table = buildTable({
     page: page.number,
     cells,
     rowCount: rows.length,
@@ -434,6 +434,8 @@ function toTable(
     context: periodsInContext || context.length ? context : [],
     origin: 'positions',
   });
+  table.rowTexts = rows.map((row) => row.line.text);
+  return table;
 }
 
 /**
@@ -490,6 +492,11 @@ export function linkContinuedTables(pages: LayoutPage[]): void {
       origin: table.origin,
       initialSections: lastSection,
     });
+    if (previous.rowTexts && table.rowTexts)
+      rebuilt.rowTexts = [
+        ...previous.rowTexts.slice(0, previous.headerRows),
+        ...table.rowTexts.slice(table.headerRows),
+      ];
     rebuilt.continuedFrom = previous.page;
     rebuilt.box = table.box;
     next.page.tables[next.index] = rebuilt;

@@ -588,12 +588,12 @@ export class HeuristicProvider implements ExtractionProvider {
     const wanted = dataPoints.map((d) => d.trim()).filter((d) => d !== '');
     const result: Record<string, ExtractedItem> = {};
     if (wanted.length === 0) {
+      // Labelled lines in reading order first (as before), then every table cell as
+      // "<row label> <column header>".
+      Object.assign(result, extractAll(doc, index));
       for (const { key, item } of allTableItems(doc.layout ?? [])) {
         const name = snakeCase(key);
         if (name && !(name in result) && Object.keys(result).length < MAX_ALL_ITEMS) result[name] = item;
-      }
-      for (const [key, item] of Object.entries(extractAll(doc, index))) {
-        if (!(key in result) && Object.keys(result).length < MAX_ALL_ITEMS) result[key] = item;
       }
     } else {
       for (const dataPoint of wanted) result[dataPoint] = extractDataPoint(doc, dataPoint, index);

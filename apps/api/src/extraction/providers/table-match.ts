@@ -126,6 +126,8 @@ function prepare(table: LayoutTable): PreparedTable {
 }
 
 function rowText(table: LayoutTable, row: number): string {
+  const printed = table.rowTexts?.[row];
+  if (printed) return printed;
   return table.cells
     .filter((c) => c.row === row)
     .sort((a, b) => a.column - b.column)
