@@ -281,3 +281,26 @@ describe('tables from markup (HTML)', () => {
     });
   });
 });
+
+describe('what the LLM providers read', () => {
+  it('gets tables as rows of cells under their column headers, with the scale', async () => {
+    const { documentText } = await import('../providers/llm-common');
+    const doc = await read(
+      page({
+        scaleText: '(in millions)',
+        headerRows: [
+          [{ text: 'December 31,', span: 2 }],
+          [
+            { text: '2019', span: 1 },
+            { text: '2018', span: 1 },
+          ],
+        ],
+        rows: [heading('Current assets:'), row('Cash', ['5,000', '4,000'], { dollar: true })],
+      }),
+    );
+    const text = documentText(doc);
+    expect(text).toContain('figures in millions');
+    expect(text).toContain('columns: (1) December 31, 2019 | (2) December 31, 2018');
+    expect(text).toMatch(/\[page 1, line \d+\] Cash \(Current assets\): \(1\) \$ 5,000 \| \(2\) \$ 4,000/);
+  });
+});
