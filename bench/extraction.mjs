@@ -78,7 +78,10 @@ export async function extractionSpeed() {
         },
       })
     ).body;
+    if (!created.request_id) throw new Error(`the submit was refused: ${JSON.stringify(created)}`);
+    const deadline = Date.now() + 300_000;
     for (;;) {
+      if (Date.now() > deadline) throw new Error('the request did not finish in 300 s');
       const detail = (await api(product.base, `/requests/${created.request_id}`, { token: session.token }))
         .body;
       if (detail.status === 'completed' || detail.status === 'failed') break;

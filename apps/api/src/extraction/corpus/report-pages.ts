@@ -892,6 +892,11 @@ export function reportPages(count: number, seed = 2026): PageModel[] {
   });
 }
 
+/** A data point as Sieve takes it: names hold no commas (spec 02 §5), so analysts leave them out. */
+function asked(name: string): string {
+  return name.replace(/,/g, '').replace(/\s+/g, ' ').trim();
+}
+
 /** The data points an analyst would ask of a page, with their expected values. */
 export function casesOf(
   page: PageModel,
@@ -927,7 +932,7 @@ export function casesOf(
       const tags = [...row.tags, ...table.tags];
       if (column.qualifier) tags.push('column qualifier');
       cases.push({
-        dataPoint: `${qualifier}${styled} ${periodName}`,
+        dataPoint: asked(`${qualifier}${styled} ${periodName}`),
         expected: row.expected[c] ?? null,
         caseType: caseTypeOf(tags),
       });
@@ -935,7 +940,7 @@ export function casesOf(
         const latest = table.columns.findIndex((o) => o.isLatest && !o.qualifier);
         if (latest >= 0)
           cases.push({
-            dataPoint: styled,
+            dataPoint: asked(styled),
             expected: row.expected[latest] ?? null,
             caseType: caseTypeOf(['latest period', ...row.tags]),
           });
