@@ -161,8 +161,10 @@ function bandsOf(figures: Seg[]): Band[] {
 
 function isProse(row: Row, pageWidth: number): boolean {
   const words = row.line.text.split(/\s+/).length;
+  // Prose runs on in one or two segments; a header line is spaced into several.
   return (
     row.figures.length === 0 &&
+    row.segs.length <= 2 &&
     (words > 14 || row.line.box[2] - row.line.box[0] > pageWidth * 0.8) &&
     words > 8
   );
