@@ -250,7 +250,11 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
         text(words.slice(row.wrapAt).join(' '), x + 8, f);
       } else text(row.label, x, f);
       if (table.dotLeaders && row.kind !== 'heading') {
-        const labelEnd = x + width(row.wrapAt ? row.label.split(' ').slice(row.wrapAt).join(' ') : row.label, f) + (row.wrapAt ? 8 : 0) + 4;
+        const labelEnd =
+          x +
+          width(row.wrapAt ? row.label.split(' ').slice(row.wrapAt).join(' ') : row.label, f) +
+          (row.wrapAt ? 8 : 0) +
+          4;
         const dotsEnd = margin + style.labelWidth - 6;
         const dot = width('.');
         if (dotsEnd > labelEnd + dot * 4) text('.'.repeat(Math.floor((dotsEnd - labelEnd) / dot)), labelEnd);

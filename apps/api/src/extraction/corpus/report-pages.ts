@@ -885,32 +885,64 @@ function fiveYearSummary(r: Rng, id: string): PageModel {
     ['S$m', 1e6],
     ['(in USD thousands)', 1e3],
   ]);
-  const style: Style = { neg: r.pick(['paren', 'minus'] as const), decimals: scale.multiplier === 1e6 ? 1 : 0, multiplier: scale.multiplier, dash: '-' };
+  const style: Style = {
+    neg: r.pick(['paren', 'minus'] as const),
+    decimals: scale.multiplier === 1e6 ? 1 : 0,
+    multiplier: scale.multiplier,
+    dash: '-',
+  };
   const mag = scale.multiplier === 1e6 ? 900 : 900_000;
   const specs: LineSpec[] = [
     { label: 'RESULTS', kind: 'heading', indent: 0 },
     { label: 'Turnover', magnitude: mag * 3, indent: 0, names: ['Turnover', 'Revenue'] },
     { label: 'Profit from operations', magnitude: mag / 2, indent: 0 },
-    { label: 'Profit attributable to owners of the Company', magnitude: mag / 3, indent: 0, wrapAt: r.chance(0.4) ? 4 : undefined },
+    {
+      label: 'Profit attributable to owners of the Company',
+      magnitude: mag / 3,
+      indent: 0,
+      wrapAt: r.chance(0.4) ? 4 : undefined,
+    },
     { label: 'ASSETS AND LIABILITIES', kind: 'heading', indent: 0 },
     { label: 'Total assets', magnitude: mag * 8, indent: 0 },
     { label: 'Total liabilities', magnitude: mag * 5, indent: 0, negative: r.chance(0.3) },
     { label: 'Net assets', magnitude: mag * 3, indent: 0 },
     { label: 'PER SHARE DATA', kind: 'heading', indent: 0 },
     { label: 'Basic earnings per share (cents)', exempt: 'per share', magnitude: 20, indent: 0 },
-    { label: 'Dividend per share (cents)', exempt: 'per share', magnitude: 8, indent: 0, dash: r.chance(0.3) },
+    {
+      label: 'Dividend per share (cents)',
+      exempt: 'per share',
+      magnitude: 8,
+      indent: 0,
+      dash: r.chance(0.3),
+    },
   ];
   const rows = rowsFrom(r, specs, style, 5);
   const restated = r.chance(0.5) ? r.int(1, 3) : -1;
-  const columns: ColumnModel[] = years.map((y) => ({ periodNames: [`${y}`, `FY${y}`, `FY${String(y).slice(2)}`], isLatest: y === last }));
-  const headerRows: HeaderCell[][] = [years.map((y, i) => ({ text: i === restated ? `${y} (restated)` : `${y}`, span: 1 }))];
+  const columns: ColumnModel[] = years.map((y) => ({
+    periodNames: [`${y}`, `FY${y}`, `FY${String(y).slice(2)}`],
+    isLatest: y === last,
+  }));
+  const headerRows: HeaderCell[][] = [
+    years.map((y, i) => ({ text: i === restated ? `${y} (restated)` : `${y}`, span: 1 })),
+  ];
   for (const row of rows) if (row.kind === 'data') row.tags.push('five-year');
   return {
     id,
     kind: 'five-year-summary',
     company: r.pick(COMPANIES),
     heading: 'Five-year financial summary',
-    tables: [{ title: 'Five-year financial summary', cornerText: scale.text, headerRows, columns, rows, hasNoteColumn: false, tags: [], dotLeaders: r.chance(0.6) }],
+    tables: [
+      {
+        title: 'Five-year financial summary',
+        cornerText: scale.text,
+        headerRows,
+        columns,
+        rows,
+        hasNoteColumn: false,
+        tags: [],
+        dotLeaders: r.chance(0.6),
+      },
+    ],
   };
 }
 

@@ -324,12 +324,26 @@ function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean)
     }
     return out;
   }
-  // One heading over the figures ("Fiscal 2019", "December 31,") heads them all.
+  // One heading centred over all the figures ("Fiscal 2019", "December 31,") heads them all;
+  // one centred over a single column (a wrapped "2019 / (restated)") heads that column.
   if (onRight.length === 1) {
-    out.set(
-      onRight[0] as Seg,
-      zones.map((_, c) => c),
-    );
+    const seg = onRight[0] as Seg;
+    const first = zones[0] as Band;
+    const last = zones.at(-1) as Band;
+    const centre = (seg.box[0] + seg.box[2]) / 2;
+    const zoneWidth = (last.x1 - first.x0) / zones.length;
+    if (
+      Math.abs(centre - (first.x0 + last.x1) / 2) <= zoneWidth * 0.75 ||
+      seg.box[2] - seg.box[0] > zoneWidth * 1.5
+    ) {
+      out.set(
+        seg,
+        zones.map((_, c) => c),
+      );
+      return out;
+    }
+    const inZone = zones.findIndex((z) => centre >= z.x0 && centre < z.x1);
+    if (inZone >= 0) out.set(seg, [inZone]);
     return out;
   }
   zones.forEach((z, c) => {

@@ -17,7 +17,43 @@ const WORD_SCALE: Record<string, Scale> = {
 };
 
 // Longest first, so "RMB" is not read as "RM" + "B".
-const CURRENCY = `(?:${['US\\$', 'USD', 'US', 'A\\$', 'AU\\$', 'AUD', 'C\\$', 'CA\\$', 'CAD', 'NZ\\$', 'HK\\$', 'HKD', 'S\\$', 'SGD', 'RMB', 'RM', 'MYR', 'R\\$', 'BRL', 'CNY', 'Rs\\.?', 'INR', '₹', 'JPY', '¥', 'CHF', 'SEK', 'NOK', 'DKK', 'ZAR', 'EUR', 'GBP', '\\$', '€', '£']
+const CURRENCY = `(?:${[
+  'US\\$',
+  'USD',
+  'US',
+  'A\\$',
+  'AU\\$',
+  'AUD',
+  'C\\$',
+  'CA\\$',
+  'CAD',
+  'NZ\\$',
+  'HK\\$',
+  'HKD',
+  'S\\$',
+  'SGD',
+  'RMB',
+  'RM',
+  'MYR',
+  'R\\$',
+  'BRL',
+  'CNY',
+  'Rs\\.?',
+  'INR',
+  '₹',
+  'JPY',
+  '¥',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'ZAR',
+  'EUR',
+  'GBP',
+  '\\$',
+  '€',
+  '£',
+]
   .sort((a, b) => b.length - a.length)
   .join('|')})`;
 

@@ -203,7 +203,12 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
         const rowWords = words(row.name);
         if (rowWords.length === 0) continue;
         // Cheap reject: the row must carry at least one word of the label.
-        if (!dpWords.some((w) => !SOFT.has(w) && (rowWords.includes(w) || synonymsOf(w).some((x) => rowWords.includes(x))))) continue;
+        if (
+          !dpWords.some(
+            (w) => !SOFT.has(w) && (rowWords.includes(w) || synonymsOf(w).some((x) => rowWords.includes(x))),
+          )
+        )
+          continue;
         const sectionWords = row.section.flatMap(words);
         for (const col of prep.columns) {
           let score = 1;
@@ -214,8 +219,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
             else if (synonymsOf(w).some((x) => rowWords.includes(x))) {
               inRow += 1;
               score *= 0.92;
-            }
-            else if (SOFT.has(w)) continue;
+            } else if (SOFT.has(w)) continue;
             else if (col.words.includes(w)) score *= 0.97;
             else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
             else if (w === 'total' && row.isTotal) score *= 0.98;
@@ -226,7 +230,9 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
             if (dpWords.filter((w) => !SOFT.has(w)).length >= 3 && unexplained === 1) score *= 0.6;
             else continue;
           }
-          const extra = rowWords.filter((w) => !dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)));
+          const extra = rowWords.filter(
+            (w) => !dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)),
+          );
           // "Total deposits" for "Deposits": close; "Deposits with banks": further.
           for (const w of extra) score *= w === 'total' || w === 'net' ? 0.93 : 0.85;
           // Column header words the data point does not name ("Company" beside "Group"): the
