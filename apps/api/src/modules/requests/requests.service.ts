@@ -13,6 +13,7 @@ import { fileIdOfUrl } from '../files/files.service';
 import type { Metrics } from '../metrics/metrics';
 import { extractionJob } from './extraction.job';
 import { toRequestRecord, toTaskSummary } from './requests.serialize';
+import { storedSourceIds } from './stored-sources';
 
 export interface RequestsServiceDeps {
   db: Db;
@@ -138,6 +139,8 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       for (const request of due) {
         const fileId = typeof request.metadata.file_id === 'string' ? request.metadata.file_id : null;
         if (fileId) await deps.files.purge(fileId);
+        // DESIGN §11: the stored copies of fetched documents go with the upload.
+        for (const sourceId of await storedSourceIds(db, request.id)) await deps.files.purge(sourceId);
         await db.transaction(async (tx) => {
           const { file_bytes: _b, text: _t, ...metadata } = request.metadata;
           await tx
