@@ -7,6 +7,7 @@ const source = {
   sourceText: 'Total revenue: $1,234.5 million',
   sourceUrl: null,
   confidence: 0.97,
+  anchor: null,
 };
 
 function row(partial: Partial<ReviewRow>): ReviewRow {

@@ -44,6 +44,8 @@ export function itemFromRow(row: ReviewRow, columns: readonly string[]): unknown
     source_text: row.source?.sourceText ?? '',
     value,
     source_url: row.source?.sourceUrl ?? null,
+    // The result keeps its evidence (DESIGN §11): where the value was read.
+    ...(row.source?.anchor ? { anchor: row.source.anchor } : {}),
     ...rest,
   };
 }

@@ -102,6 +102,7 @@ export function TaskReview({ task }: { task: WorkerTask }) {
             itemName: selectedRow.key,
             source: selectedRow.source,
             valueText: displayText(selectedRow.cells.value),
+            value: selectedRow.cells.value,
           }
         : null,
     [selectedRow, groundingTick],
