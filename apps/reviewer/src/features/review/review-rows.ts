@@ -204,5 +204,11 @@ let addedRows = 0;
 
 export function emptyRow(): ReviewRow {
   addedRows += 1;
-  return { id: `new-${addedRows}`, key: '', cells: {}, otherFields: '', source: null };
+  return {
+    id: `new-${addedRows}-${Date.now().toString(36)}`,
+    key: '',
+    cells: {},
+    otherFields: '',
+    source: null,
+  };
 }
