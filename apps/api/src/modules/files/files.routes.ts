@@ -57,7 +57,7 @@ export function filesRoutes(service: FilesService) {
     // Framed by our own apps only; it may never run script on our origin. Chrome's PDF viewer
     // refuses sandboxed documents, and a PDF runs no script of ours, so only other types get `sandbox`.
     // Stored web pages (DESIGN §11) reach nothing at all: no scripts, no network, not even our own.
-    const isHtml = /html|xml/i.test(file.contentType);
+    const isHtml = /^(text\/html|application\/xhtml\+xml)\b/i.test(file.contentType);
     const policy = `default-src 'none'; frame-ancestors 'self'; style-src 'unsafe-inline'; img-src ${isHtml ? '' : "'self' "}data:`;
     res.setHeader(
       'Content-Security-Policy',

@@ -175,6 +175,11 @@ describe('stored sources', () => {
     const xlsxUrl = meta(xlsx.tasks[0]).source_file_url;
     const sheets = await request(ctx.app).get(`${xlsxUrl}/grid`).set('Authorization', worker.auth);
     expect(sheets.status).toBe(200);
+    // A workbook is served as a workbook, never relabelled as a web page.
+    const workbook = await get(xlsxUrl as string, worker.auth);
+    expect(workbook.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(sheets.body.sheets.length).toBeGreaterThan(0);
     expect(JSON.stringify(sheets.body)).toContain('Gross margin');
 

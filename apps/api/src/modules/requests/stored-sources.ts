@@ -23,7 +23,7 @@ export interface StoredSource {
   source_name: string;
 }
 
-const HTML_TYPE = /html|xml/i;
+const HTML_TYPE = /^(text\/html|application\/xhtml\+xml|text\/xml|application\/xml)\b/i;
 
 function nameOf(fetched: FetchedSource, isHtml: boolean): string {
   if (fetched.filename) return fetched.filename.slice(0, 255);

@@ -107,7 +107,9 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
 
   const focusRow = useCallback((rowId: string) => {
     const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(rowId)}"]`);
-    row?.focus({ preventScroll: false });
+    // The row's name and value stay in view: focusing may not scroll the narrow table sideways.
+    row?.focus({ preventScroll: true });
+    row?.querySelector('th')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, []);
 
   useEffect(() => {
