@@ -289,8 +289,9 @@ test('keyboard only: n visits exactly the uncertain fields; a reload keeps the e
   const uncertain = new Set(['Field 03', 'Field 08', 'Field 12']);
   const result = Object.fromEntries(
     Array.from({ length: 14 }, (_, index) => {
-      const name = `Field ${String(index + 1).padStart(2, '0')}`;
-      return [name, item(100 + index, uncertain.has(name) ? 0.8 : 0.99, null, `${name}: ${100 + index}`)];
+      const name = index === 13 ? 'Report date' : `Field ${String(index + 1).padStart(2, '0')}`;
+      const value = index === 13 ? '20240301' : 100 + index;
+      return [name, item(value, uncertain.has(name) ? 0.8 : 0.99, null, `${name}: ${value}`)];
     }),
   );
   const fourteen = task(
@@ -301,7 +302,7 @@ test('keyboard only: n visits exactly the uncertain fields; a reload keeps the e
     result,
   );
   const { pdf } = await makeTablePdf(page);
-  await mockWorkerApi(page, { tasks: [fourteen] });
+  const api = await mockWorkerApi(page, { tasks: [fourteen] });
   await serveFiles(page, { pdf, jpeg: Buffer.from('') });
   await storeMockWorkerSession(page);
   await page.goto('/worker/dashboard');
@@ -317,14 +318,33 @@ test('keyboard only: n visits exactly the uncertain fields; a reload keeps the e
   }
   expect(visited).toEqual(['Field 03', 'Field 08', 'Field 12', 'Field 03']);
 
-  // Edit a value by keyboard, then reload: the task reopens with the edit and the row marked.
+  // Edit values by keyboard, then reload: the task reopens with the edits and the rows marked.
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('about twelve');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Fix before submitting: Field 03 \(not a number\)/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit Edited Response' })).toBeDisabled();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('260.20');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('2024-03-14');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: /^Edit Value of Field 03/ })).toContainText('2024-03-14');
+  await expect(page.getByRole('button', { name: /^Edit Value of Report date/ })).toContainText('2024-03-14');
   await page.reload();
   await expect(page.locator('article.sv-review')).toHaveAttribute('data-task-id', fourteen.task_id);
-  await expect(page.getByRole('button', { name: /^Edit Value of Field 03/ })).toContainText('2024-03-14');
-  await expect(page.locator('tr[data-edited="true"]')).toHaveCount(1);
-  await expect(page.getByRole('button', { name: 'Submit Edited Response' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Edit Value of Field 03/ })).toContainText('260.20');
+  await expect(page.getByRole('button', { name: /^Edit Value of Report date/ })).toContainText('2024-03-14');
+  await expect(page.locator('tr[data-edited="true"]')).toHaveCount(2);
+  await page.screenshot({ path: screenshotPath('grounding-edited-rows') });
+
+  // Submitted in the guidelines' form: the date as YYYYMMDD, the amount as a plain number.
+  await page.getByRole('button', { name: 'Submit Edited Response' }).click();
+  await expect.poll(() => api.reviews.length).toBe(1);
+  // spec 01 §5: an item with only a value goes as the bare value.
+  const body = api.reviews[0]?.body as { response: { result: Record<string, unknown> } };
+  expect(body.response.result['Report date']).toBe('20240314');
+  expect(body.response.result['Field 03']).toBe(260.2);
+  expect(body.response.result['Field 01']).toBe(100);
 });

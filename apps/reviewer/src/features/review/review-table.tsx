@@ -89,7 +89,7 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
   { draft, selectedRowId, onSelectRow, onEditingChange },
   ref,
 ) {
-  const { rows, columns, setCell, setKey, setOtherFields, deleteRow, isRowEdited } = draft;
+  const { rows, columns, setCell, setKey, setOtherFields, deleteRow, isRowEdited, problemOf } = draft;
   const [inline, setInlineState] = useState<InlineEdit | null>(null);
   // The edit in progress, read by blur: an input removed by Enter, Escape or the JSON editor
   // may still report a blur, which must not save twice or save what was cancelled.
@@ -309,6 +309,7 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
               const name = row.key || 'new row';
               const needsLook = isUncertain(row);
               const isEditedRow = isRowEdited(row);
+              const problem = problemOf(row);
               return (
                 <tr
                   key={row.id}
@@ -414,7 +415,12 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
                             )}
                           </button>
                         )}
-                        {column === 'value' && !isEditing ? (
+                        {column === 'value' && !isEditing && problem ? (
+                          <span className="sv-cell-problem" role="status">
+                            {problem}: cannot be submitted in the guidelines' form
+                          </span>
+                        ) : null}
+                        {column === 'value' && !isEditing && !problem ? (
                           <GuidelineHint
                             itemName={row.key}
                             value={row.cells.value}

@@ -95,7 +95,11 @@ export function TaskReview({ task }: { task: WorkerTask }) {
   }, [submitState.status, rows, workerId, task.task_id, dismiss]);
   const isLeaseRefused =
     lease.status === 'lost' && (lease.code === 'TASK_ALREADY_CLAIMED' || lease.code === 'TASK_NOT_FOUND');
-  const canSubmit = rows.length > 0 && !isSending && !isLeaseRefused;
+  // Issue 13: a value that cannot be normalised for its field is flagged, and holds the submit.
+  const problems = rows
+    .map((row) => ({ name: row.key || 'new row', problem: draft.problemOf(row) }))
+    .filter((entry): entry is { name: string; problem: string } => entry.problem !== null);
+  const canSubmit = rows.length > 0 && !isSending && !isLeaseRefused && problems.length === 0;
 
   const selectRow = useCallback((rowId: string) => {
     setSelectedRowId(rowId);
@@ -271,6 +275,12 @@ export function TaskReview({ task }: { task: WorkerTask }) {
       {lease.status === 'lost' ? (
         <Banner tone="error" className="sv-review__banner">
           {lease.message}
+        </Banner>
+      ) : null}
+      {problems.length > 0 ? (
+        <Banner tone="error" className="sv-review__banner">
+          Fix before submitting:{' '}
+          {problems.map((entry) => `${entry.name} (${entry.problem.toLowerCase()})`).join(', ')}.
         </Banner>
       ) : null}
       {actionError ? (

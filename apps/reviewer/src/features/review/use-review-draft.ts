@@ -1,6 +1,7 @@
 import type { WorkerTask } from '@sieve/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { emptyRow, isPlainObject, type ReviewRow, reviewColumns, rowsFromResult } from './review-rows';
+import { valueProblem } from './submission';
 
 interface Draft {
   rows: ReviewRow[];
@@ -81,6 +82,11 @@ export function useReviewDraft(task: WorkerTask) {
     },
     [original],
   );
+  /** Why the row's value cannot be submitted as it is (flagged before submit), or null. */
+  const problemOf = useCallback(
+    (row: ReviewRow) => valueProblem(row.cells.value, original.get(row.id)?.cells.value, row.key),
+    [original],
+  );
 
   const updateRow = useCallback((rowId: string, change: (row: ReviewRow) => ReviewRow) => {
     setDraft((current) => {
@@ -139,6 +145,7 @@ export function useReviewDraft(task: WorkerTask) {
     deleteRow,
     revert,
     isRowEdited,
+    problemOf,
   };
 }
 
