@@ -275,7 +275,16 @@ export function createRequestsService(deps: RequestsServiceDeps) {
           item && typeof item === 'object' && !Array.isArray(item)
             ? (item as Record<string, unknown>)
             : { value: item };
-        return { data_point: dataPoint, ...cell };
+        // The evidence (issue 13): the page and 0–1 box the value was read at, plain in the CSV.
+        const anchor =
+          cell.anchor && typeof cell.anchor === 'object' ? (cell.anchor as Record<string, unknown>) : null;
+        return {
+          data_point: dataPoint,
+          ...cell,
+          page: anchor?.page ?? '',
+          box: Array.isArray(anchor?.box) ? anchor.box.join(' ') : '',
+          ai_value: cell.ai_value ?? '',
+        };
       });
       const columns = [
         'data_point',
@@ -283,7 +292,11 @@ export function createRequestsService(deps: RequestsServiceDeps) {
         'location',
         'source_text',
         'source_url',
+        'page',
+        'box',
         'confidence',
+        'corrected',
+        'ai_value',
         'disputed',
       ];
       return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv(columns, rows) };
