@@ -138,6 +138,7 @@ function rowsFrom(
     const cells: string[] = [];
     const expected: (number | null)[] = [];
     const tags: string[] = [];
+    const withSign = r.chance(0.5);
     for (let c = 0; c < columns; c++) {
       if (spec.dash && c === columns - 1) {
         cells.push(style.dash);
@@ -146,7 +147,6 @@ function rowsFrom(
       }
       if (spec.exempt === 'percent') {
         const v = Math.round((2 + r.next() * 40) * 10) / 10;
-        const withSign = r.chance(0.5);
         cells.push(withSign ? `${v}%` : `${v}`);
         expected.push(Number((v / 100).toPrecision(10)));
         continue;
@@ -170,8 +170,11 @@ function rowsFrom(
     if (spec.exempt) tags.push(spec.exempt);
     if (spec.wrapAt) tags.push('wrapped label');
     if (spec.dollar) tags.push('dollar cell');
+    // A percentage row printed without "%" says so in its label, as reports do.
+    const printedLabel =
+      spec.exempt === 'percent' && !withSign && !/%/.test(spec.label) ? `${spec.label} (%)` : spec.label;
     rows.push({
-      label: spec.label,
+      label: printedLabel,
       ...(spec.wrapAt ? { wrapAt: spec.wrapAt } : {}),
       indent: spec.indent ?? 1,
       kind,
@@ -587,9 +590,9 @@ function quarterly(r: Rng, id: string): PageModel {
           `${q}Q${String(year).slice(2)}`,
           `${['first', 'second', 'third', 'fourth'][q - 1]} quarter ${year}`,
         ],
-        isLatest: q === 4,
+        isLatest: false,
       });
-    columns.push({ periodNames: [`FY${year}`, `${year}`, `fiscal ${year}`], isLatest: false });
+    columns.push({ periodNames: [`FY${year}`, `${year}`, `fiscal ${year}`], isLatest: true });
     headerRows = [
       [{ text: `Fiscal ${year}`, span: 5 }],
       ['Q1', 'Q2', 'Q3', 'Q4', 'Full year'].map((t) => ({ text: t, span: 1 })),
@@ -685,7 +688,7 @@ function segmentTable(r: Rng, id: string): PageModel {
   };
 }
 
-function noteTable(r: Rng, id: string, subject?: string): TableModel {
+function noteTable(r: Rng, subject?: string): TableModel {
   const year = r.int(2012, 2023);
   const years = [year, year - 1];
   const title =
@@ -733,7 +736,7 @@ function noteTable(r: Rng, id: string, subject?: string): TableModel {
     indent: 0,
     negative: label.startsWith('Less'),
     dash: i === 2 && r.chance(0.3),
-    names: label === 'Other' ? [`Other ${title.toLowerCase()}`] : [label],
+    names: label === 'Other' ? (/\bother\b/i.test(title) ? [] : [`Other ${title.toLowerCase()}`]) : [label],
   }));
   specs.push({
     label: 'Total',
@@ -825,8 +828,8 @@ function keyFigures(r: Rng, id: string): PageModel {
 }
 
 function twoTables(r: Rng, id: string): PageModel {
-  const first = noteTable(r, id, 'Other current assets');
-  const second = noteTable(r, id, 'Accrued liabilities');
+  const first = noteTable(r, 'Other current assets');
+  const second = noteTable(r, 'Accrued liabilities');
   for (const row of second.rows) row.tags.push('second table');
   return {
     id,
@@ -845,7 +848,7 @@ function noteOnly(r: Rng, id: string): PageModel {
     company: r.pick(COMPANIES),
     heading: 'Notes to consolidated financial statements',
     intro: 'The components are as follows:',
-    tables: [noteTable(r, id)],
+    tables: [noteTable(r)],
   };
 }
 

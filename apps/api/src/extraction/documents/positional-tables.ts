@@ -4,6 +4,7 @@ import {
   type LayoutPage,
   type LayoutSegment,
   type LayoutTable,
+  type LayoutWord,
   type TableCell,
   unionBox,
 } from './layout';
@@ -77,8 +78,38 @@ interface Row {
   height: number;
 }
 
+/** "31 March 2022 31 March 2021" set close together → one segment per period. */
+function splitPeriodRuns(segments: LayoutSegment[]): LayoutSegment[] {
+  const out: LayoutSegment[] = [];
+  for (const s of segments) {
+    let current: LayoutWord[] = [];
+    s.words.forEach((w, i) => {
+      current.push(w);
+      const next = s.words[i + 1];
+      // Cut after a year when a new period starts: a day, a month, a year, "FY", "Q1".
+      if (
+        next &&
+        /^(?:19|20)\d{2}[,.]?$/.test(w.text.trim()) &&
+        /^(?:\d{1,4}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|FY|Q[1-4]|H[12]|fiscal|year)/i.test(
+          next.text.trim(),
+        )
+      ) {
+        out.push(segmentFrom(current));
+        current = [];
+      }
+    });
+    if (current.length > 0) out.push(current.length === s.words.length ? s : segmentFrom(current));
+  }
+  return out;
+}
+
+function segmentFrom(words: LayoutWord[]): LayoutSegment {
+  return { text: words.map((w) => w.text).join(' '), box: unionBox(words.map((w) => w.box)), words };
+}
+
 function analyse(line: LayoutLine): Row {
-  const segs = mergeSymbols(line.segments);
+  const hasFigure = line.segments.some((s, i) => i > 0 && isFigureText(s.text) && !isPeriodOnly(s.text));
+  const segs = mergeSymbols(hasFigure ? line.segments : splitPeriodRuns(line.segments));
   const figures: Seg[] = [];
   const label: Seg[] = [];
   segs.forEach((s, i) => {
@@ -94,6 +125,14 @@ function analyse(line: LayoutLine): Row {
 interface Band {
   x0: number;
   x1: number;
+}
+
+function mostlyOver(box: Box, zones: Band[]): boolean {
+  const first = zones[0];
+  const last = zones.at(-1);
+  if (!first || !last) return false;
+  const inside = Math.min(last.x1, box[2]) - Math.max(first.x0, box[0]);
+  return inside > 0 && inside >= (box[2] - box[0]) * 0.6;
 }
 
 function overlapsBand(box: Box, band: Band): boolean {
@@ -156,6 +195,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         continue;
       }
       if (isProse(row, 1)) break;
+      // Several segments and no figures: the header of another table.
+      if (row.segs.length >= 2) break;
       // A label line belongs if a figure row follows within two lines.
       const next = rows.slice(j + 1, j + 3).findIndex(isValueRow);
       if (next < 0) {
@@ -172,6 +213,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     const bodyStart = i;
     const body = rows.slice(bodyStart, end + 1);
     const bands = bandsOf(body.flatMap((r) => r.figures));
+    // Headers are centred over right-aligned figures: they may not touch a band, but sit in its zone.
+    const headerZones = bands.length > 0 ? zonesOf(bands) : [];
     if (bands.length === 0) {
       i = end + 1;
       continue;
@@ -179,47 +222,49 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     const firstBand = bands[0] as Band;
     // Upwards: section headings sitting in the label column, then header lines over the bands.
     let top = bodyStart;
-    let headerStart = bodyStart;
+    let sawHeader = false;
+    const labelsX0 = Math.min(
+      ...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]),
+      1,
+    );
     for (let k = bodyStart - 1; k >= 0 && bodyStart - k <= MAX_HEADER_LINES + 3; k--) {
       const row = rows[k] as Row;
       const below = rows[k + 1] as Row;
       const gap = below.line.box[1] - row.line.box[3];
       if (gap > Math.max(lineHeight * 3, row.height * 3)) break;
       if (isValueRow(row) || isProse(row, 1)) break;
-      const overBands = row.segs.filter((s) => bands.some((b) => overlapsBand(s.box, b)));
-      const leftOnly = overBands.length === 0;
-      if (leftOnly && headerStart === top) {
-        // A heading line in the label column (under any header lines found so far, none yet).
-        if (
-          row.line.box[0] < firstBand.x0 &&
-          row.line.text.length < 80 &&
+      // Over the figures: mostly inside the columns' zones (a centred page title is not).
+      const overBands = row.segs.filter((s) => mostlyOver(s.box, headerZones));
+      if (overBands.length === 0) {
+        // A heading in the label column, below any header line: "Assets", "Current assets:".
+        const isHeading =
+          !sawHeader &&
           row.segs.length === 1 &&
-          headerStart === bodyStart
-        ) {
-          // Only when it sits at the labels' left edge; a centred title above stops the table.
-          const labelsX0 = Math.min(
-            ...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]),
-          );
-          if (row.line.box[0] <= labelsX0 + 0.05 && !detectScaleText(row.line.text)) {
-            top = k;
-            headerStart = k;
-            continue;
-          }
+          row.line.text.length < 80 &&
+          row.line.box[2] < firstBand.x0 &&
+          row.line.box[0] <= labelsX0 + 0.03 &&
+          gap <= Math.max(lineHeight, row.height) * 1.2 &&
+          !detectScaleText(row.line.text) &&
+          !/\bcontinued\b/i.test(row.line.text);
+        if (isHeading) {
+          top = k;
+          continue;
         }
         break;
       }
-      if (leftOnly) break;
-      // Header lines: every segment over a band is header-like (periods, words, units).
+      // Header lines: every segment over a band is header-like (periods, words, units); a line
+      // that starts among the labels and runs over the figures is a caption.
       if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text))) break;
+      if (overBands.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0)) break;
+      sawHeader = true;
       top = k;
-      headerStart = k;
     }
     // Header lines are the ones above the first body/heading line that have segments over bands.
     const headerLines: Row[] = [];
     const headingLines: Row[] = [];
     for (let k = top; k < bodyStart; k++) {
       const row = rows[k] as Row;
-      const overBands = row.segs.some((s) => bands.some((b) => overlapsBand(s.box, b)));
+      const overBands = row.segs.some((s) => mostlyOver(s.box, headerZones));
       if (overBands && headingLines.length === 0) headerLines.push(row);
       else headingLines.push(row);
     }
@@ -248,6 +293,59 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
   return tables;
 }
 
+/** The x-axis split at the middle of each gutter: the zone a column's headers are centred in. */
+function zonesOf(bands: Band[]): Band[] {
+  return bands.map((b, i) => {
+    const prev = bands[i - 1];
+    const next = bands[i + 1];
+    const left = prev ? (prev.x1 + b.x0) / 2 : b.x0 - (next ? (next.x0 - b.x1) / 2 : 0.03);
+    const right = next ? (b.x1 + next.x0) / 2 : b.x1 + 0.02;
+    return { x0: left, x1: right };
+  });
+}
+
+/**
+ * The columns each header segment of a row stands over. Next to the figures, the zone a segment
+ * mostly lies in. Above that, each column takes the segment nearest its zone (a centred
+ * "December 31," over two years, "Three Months Ended" over four dates), within a column's width.
+ */
+function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean): Map<Seg, number[]> {
+  const out = new Map<Seg, number[]>();
+  const onRight = segs.filter((s) => s.box[2] > (zones[0] as Band).x0 + 0.002);
+  if (isLastHeaderRow) {
+    for (const s of onRight) {
+      const hits = zones
+        .map((z, c) => ({ c, o: Math.min(z.x1, s.box[2]) - Math.max(z.x0, s.box[0]) }))
+        .filter((h) => h.o > 0)
+        .sort((a, b) => b.o - a.o);
+      if (hits[0]) out.set(s, [hits[0].c]);
+    }
+    return out;
+  }
+  // One heading over the figures ("Fiscal 2019", "December 31,") heads them all.
+  if (onRight.length === 1) {
+    out.set(
+      onRight[0] as Seg,
+      zones.map((_, c) => c),
+    );
+    return out;
+  }
+  zones.forEach((z, c) => {
+    const centre = (z.x0 + z.x1) / 2;
+    let best: Seg | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (const s of onRight) {
+      const d = centre < s.box[0] ? s.box[0] - centre : centre > s.box[2] ? centre - s.box[2] : 0;
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = s;
+      }
+    }
+    if (best) out.set(best, [...(out.get(best) ?? []), c]);
+  });
+  return out;
+}
+
 function toTable(
   page: LayoutPage,
   rows: Row[],
@@ -259,48 +357,19 @@ function toTable(
   const cells: TableCell[] = [];
   const indents: (number | undefined)[] = [];
   const firstBand = bands[0] as Band;
+  const zones = zonesOf(bands);
   rows.forEach((row, r) => {
     const isHeader = r < headerRows;
     const labelSegs: Seg[] = [];
     const placed = new Map<number, Seg[]>();
+    const headerCols = isHeader ? headerAssignments(row.segs, zones, r === headerRows - 1) : undefined;
     for (const s of row.segs) {
-      const hits = bands
-        .map((b, c) => ({ c, o: Math.min(b.x1, s.box[2]) - Math.max(b.x0, s.box[0]), w: b.x1 - b.x0 }))
-        .filter((h) => h.o > 0);
-      if (hits.length === 0) {
-        if (s.box[2] <= firstBand.x0 + 0.002 || isHeader) {
+      if (headerCols) {
+        const cols = headerCols.get(s) ?? [];
+        if (cols.length === 0) {
           if (s.box[0] < firstBand.x0) labelSegs.push(s);
-          else {
-            // A header word between bands: the nearest band.
-            const centre = (s.box[0] + s.box[2]) / 2;
-            let best = 0;
-            bands.forEach((b, c) => {
-              if (
-                Math.abs((b.x0 + b.x1) / 2 - centre) <
-                Math.abs(((bands[best] as Band).x0 + (bands[best] as Band).x1) / 2 - centre)
-              )
-                best = c;
-            });
-            placed.set(best, [...(placed.get(best) ?? []), s]);
-          }
-        } else {
-          const centre = (s.box[0] + s.box[2]) / 2;
-          let best = 0;
-          bands.forEach((b, c) => {
-            if (
-              Math.abs((b.x0 + b.x1) / 2 - centre) <
-              Math.abs(((bands[best] as Band).x0 + (bands[best] as Band).x1) / 2 - centre)
-            )
-              best = c;
-          });
-          placed.set(best, [...(placed.get(best) ?? []), s]);
+          continue;
         }
-        continue;
-      }
-      if (isHeader) {
-        // A header spans the bands it covers by half their width, else the one it overlaps most.
-        const spanned = hits.filter((h) => h.o >= h.w * 0.5).map((h) => h.c);
-        const cols = spanned.length > 0 ? spanned : [hits.sort((a, b) => b.o - a.o)[0]?.c ?? 0];
         const from = Math.min(...cols);
         const to = Math.max(...cols);
         cells.push({
@@ -313,7 +382,20 @@ function toTable(
         });
         continue;
       }
-      const best = hits.sort((a, b) => b.o - a.o)[0]?.c ?? 0;
+      const hits = bands
+        .map((b, c) => ({ c, o: Math.min(b.x1, s.box[2]) - Math.max(b.x0, s.box[0]) }))
+        .filter((h) => h.o > 0)
+        .sort((a, b) => b.o - a.o);
+      if (
+        (hits.length === 0 && s.box[2] <= firstBand.x0 + 0.002) ||
+        (!isFigureText(s.text) && s.box[0] < (zones[0] as Band).x0)
+      ) {
+        labelSegs.push(s);
+        continue;
+      }
+      const centre = (s.box[0] + s.box[2]) / 2;
+      const zone = zones.findIndex((z) => centre >= z.x0 && centre < z.x1);
+      const best = hits[0]?.c ?? (zone >= 0 ? zone : centre < firstBand.x0 ? 0 : bands.length - 1);
       placed.set(best, [...(placed.get(best) ?? []), s]);
     }
     if (labelSegs.length > 0) {
@@ -340,7 +422,7 @@ function toTable(
     indents.push(labelSegs[0]?.box[0]);
   });
   const periodsInContext = context.some((c) => parsePeriod(c));
-  return buildTable({
+  const table = buildTable({
     page: page.number,
     cells,
     rowCount: rows.length,
@@ -352,6 +434,8 @@ function toTable(
     context: periodsInContext || context.length ? context : [],
     origin: 'positions',
   });
+  table.rowTexts = rows.map((row) => row.line.text);
+  return table;
 }
 
 /**
@@ -360,11 +444,26 @@ function toTable(
  * header rows, title, scale and open sections.
  */
 export function linkContinuedTables(pages: LayoutPage[]): void {
-  for (let p = 1; p < pages.length; p++) {
-    const previous = pages[p - 1]?.tables.at(-1);
-    const table = pages[p]?.tables[0];
-    if (!previous || !table || table.columnCount !== previous.columnCount) continue;
-    if (previous.box[3] < 0.55 || table.box[1] > 0.45) continue;
+  const all = pages.flatMap((page) => page.tables.map((table, index) => ({ page, table, index })));
+  for (let i = 1; i < all.length; i++) {
+    const prev = all[i - 1] as (typeof all)[number];
+    const next = all[i] as (typeof all)[number];
+    const previous = prev.table;
+    const table = next.table;
+    if (table.columnCount !== previous.columnCount || previous.headerRows === 0) continue;
+    if (next.page === prev.page) {
+      // On one page only the next table continues one: with no header of its own, or the same
+      // header and no title of its own.
+      if (next.index !== prev.index + 1) continue;
+      if (table.headerRows > 0 && table.title && !/\bcontinued\b/i.test(table.title)) continue;
+    } else {
+      if (next.index !== 0 || prev.index !== prev.page.tables.length - 1) continue;
+      // Across pages: said so ("… (continued)"), or no title of its own, or the first table
+      // running to the foot of its page and this one starting at the head of the next.
+      const saysContinued = [table.title ?? '', ...table.context].some((t) => /\bcontinued\b/i.test(t));
+      const geometric = table.origin !== 'positions' || (previous.box[3] > 0.55 && table.box[1] < 0.45);
+      if (!saysContinued && table.title && !geometric) continue;
+    }
     const headerOf = (t: LayoutTable) =>
       t.cells
         .filter((c) => c.row < t.headerRows)
@@ -390,11 +489,17 @@ export function linkContinuedTables(pages: LayoutPage[]): void {
       ],
       ...(previous.title ? { title: previous.title } : {}),
       context: [...previous.context, ...table.context],
-      origin: 'positions',
+      origin: table.origin,
       initialSections: lastSection,
     });
+    if (previous.rowTexts && table.rowTexts)
+      rebuilt.rowTexts = [
+        ...previous.rowTexts.slice(0, previous.headerRows),
+        ...table.rowTexts.slice(table.headerRows),
+      ];
     rebuilt.continuedFrom = previous.page;
     rebuilt.box = table.box;
-    (pages[p] as LayoutPage).tables[0] = rebuilt;
+    next.page.tables[next.index] = rebuilt;
+    next.table = rebuilt;
   }
 }

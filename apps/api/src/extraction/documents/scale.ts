@@ -79,9 +79,32 @@ export function detectColumnUnit(text: string): ColumnUnit | undefined {
   return detectScaleText(t);
 }
 
+export type RowKind = 'per-share' | 'percent' | 'shares' | 'amount';
+
+/**
+ * What a row's figures are, from its label and, for a generic label ("Basic", "Diluted"), the
+ * heading it sits under ("Earnings per share:", "Weighted-average shares outstanding:").
+ */
+export function rowKind(label: string, section: string[]): RowKind {
+  const own = label.trim();
+  if (isPercentLabel(own)) return 'percent';
+  if (/\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per/i.test(own))
+    return 'per-share';
+  if (isShareCount(own)) return 'shares';
+  if (isScaleExempt(own)) return 'percent';
+  const heading = section.at(-1) ?? '';
+  if (own.split(/\s+/).length <= 3) {
+    if (/\b(?:weighted[-\s]average|shares\s+outstanding|number\s+of\s+shares|shares\s+used)\b/i.test(heading))
+      return 'shares';
+    if (/\bper\s+(?:share|unit|ads|adr)\b|\beps\b/i.test(heading)) return 'per-share';
+    if (isPercentLabel(heading)) return 'percent';
+  }
+  return 'amount';
+}
+
 /** Rows whose figures a table scale does not touch: per-share amounts, ratios, percentages, counts of days. */
 export function isScaleExempt(label: string): boolean {
-  return /\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per|\bratio\b|\bmargin\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of employees\b|\bemployees\b/i.test(
+  return /\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per|\bratio\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of employees\b|\bemployees\b/i.test(
     label,
   );
 }

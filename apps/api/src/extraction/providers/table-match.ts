@@ -1,7 +1,7 @@
 import { type NormalisedValue, normalisePercent, normaliseValue, type Scale } from '@sieve/contracts';
 import { cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../documents/layout';
 import { type Period, parsePeriod, periodFit, periodKey, splitDataPoint } from '../documents/periods';
-import { isPercentLabel, isScaleExempt, isShareCount } from '../documents/scale';
+import { isPercentLabel, rowKind } from '../documents/scale';
 import { columnHeaderPath, isFigureText } from '../documents/table-builder';
 import type { ExtractedItem, ItemAnchor } from '../types';
 import { tokenize } from './words';
@@ -39,10 +39,25 @@ const STOP = new Set([
   'amount',
 ]);
 const KEEP_SHORT = new Set(['per']);
+/** Words that introduce a period in a data point's name; they count when a row has them, else they are not missing. */
+const SOFT = new Set([
+  'year',
+  'ended',
+  'ending',
+  'end',
+  'period',
+  'fiscal',
+  'month',
+  'quarter',
+  'three',
+  'six',
+  'nine',
+  'twelve',
+]);
 
 function words(text: string): string[] {
-  return tokenize(text.replace(/&/g, ' and '))
-    .map((t) => t.stem)
+  return tokenize(text.replace(/&/g, ' and ').replace(/%/g, ' percent '))
+    .map((t) => (t.stem === 'percentage' ? 'percent' : t.stem))
     .filter((w) => !STOP.has(w) || KEEP_SHORT.has(w));
 }
 
@@ -111,6 +126,8 @@ function prepare(table: LayoutTable): PreparedTable {
 }
 
 function rowText(table: LayoutTable, row: number): string {
+  const printed = table.rowTexts?.[row];
+  if (printed) return printed;
   return table.cells
     .filter((c) => c.row === row)
     .sort((a, b) => a.column - b.column)
@@ -122,22 +139,26 @@ function locationOf(page: number, table: LayoutTable, rowName: string, header: s
   return [`page ${page}`, table.title, rowName, header].filter((p) => p && p.trim() !== '').join(' · ');
 }
 
-function valueOf(
+function figureValue(
   text: string,
-  dataPoint: string,
   rowName: string,
+  section: string[],
   table: LayoutTable,
   column: number,
 ): NormalisedValue {
   const unit = table.columnUnits[column];
   const t = text.replace(/\*+$/, '').trim();
   if (/^(?:[-–—−]+|n\/?a|nil|none)$/i.test(t.replace(/[$€£%\s]/g, '') || '-')) return null;
-  if (unit === 'percent' || (isPercentLabel(rowName) && !/%/.test(t))) {
+  const kind = rowKind(rowName, section);
+  if (
+    unit === 'percent' ||
+    (kind === 'percent' && !/%/.test(t) && isPercentLabel(`${rowName} ${section.at(-1) ?? ''}`))
+  ) {
     return normalisePercent(/%/.test(t) ? t : `${t.replace(/[$€£]/g, '')}%`);
   }
   let scale: Scale | undefined = unit ?? table.scale;
-  if (isScaleExempt(rowName) || isScaleExempt(dataPoint)) scale = undefined;
-  else if (isShareCount(rowName) && table.shareScale) scale = table.shareScale;
+  if (kind === 'per-share' || kind === 'percent') scale = undefined;
+  else if (kind === 'shares') scale = table.shareScale ?? scale;
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
 }
 
@@ -162,14 +183,15 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
         const rowWords = words(row.name);
         if (rowWords.length === 0) continue;
         // Cheap reject: the row must carry at least one word of the label.
-        if (!dpWords.some((w) => rowWords.includes(w))) continue;
+        if (!dpWords.some((w) => rowWords.includes(w) && !SOFT.has(w))) continue;
         const sectionWords = row.section.flatMap(words);
         for (const col of prep.columns) {
           let score = 1;
           let unexplained = 0;
           let inRow = 0;
           for (const w of dpWords) {
-            if (rowWords.includes(w)) inRow += 1;
+            if (rowWords.includes(w)) inRow += SOFT.has(w) ? 0 : 1;
+            else if (SOFT.has(w)) continue;
             else if (col.words.includes(w)) score *= 0.97;
             else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
             else if (w === 'total' && row.isTotal) score *= 0.98;
@@ -177,15 +199,27 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           }
           if (inRow === 0) continue;
           if (unexplained > 0) {
-            if (dpWords.length >= 3 && unexplained === 1) score *= 0.6;
+            if (dpWords.filter((w) => !SOFT.has(w)).length >= 3 && unexplained === 1) score *= 0.6;
             else continue;
           }
           const extra = rowWords.filter((w) => !dpWords.includes(w));
           // "Total deposits" for "Deposits": close; "Deposits with banks": further.
           for (const w of extra) score *= w === 'total' || w === 'net' ? 0.93 : 0.85;
-          // Column header words the data point does not name ("Company" beside "Group").
+          // Column header words the data point does not name ("Company" beside "Group"): the
+          // first such column is the consolidated one by convention; later ones fall behind.
           const colExtra = col.words.filter((w) => !dpWords.includes(w) && !rowWords.includes(w));
-          if (colExtra.length > 0 && prep.columns.length > 1) score *= 0.97;
+          if (colExtra.length > 0 && prep.columns.length > 1) {
+            score *= 0.97;
+            const samePeriodBefore = prep.columns.some(
+              (o) =>
+                o.column < col.column &&
+                o.period &&
+                col.period &&
+                periodKey(o.period) === periodKey(col.period) &&
+                o.words.join() !== col.words.join(),
+            );
+            if (samePeriodBefore) score *= 0.88;
+          }
 
           let latestAssumed = false;
           if (period) {
@@ -203,7 +237,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           }
           const cell = cellAt(table, r, col.column);
           if (!cell || cell.row !== r || cell.text.trim() === '' || !isFigureText(cell.text)) continue;
-          const value = valueOf(cell.text, dataPoint, row.name, table, col.column);
+          const value = figureValue(cell.text, row.name, row.section, table, col.column);
           const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
           if (col.header) anchor.column_label = col.header;
           if (page.url) anchor.url = page.url;
@@ -282,7 +316,7 @@ export function allTableItems(pages: LayoutPage[]): { key: string; item: Extract
         for (const col of prep.columns) {
           const cell = cellAt(table, r, col.column);
           if (!cell || cell.row !== r || !isFigureText(cell.text)) continue;
-          const value = valueOf(cell.text, row.name, row.name, table, col.column);
+          const value = figureValue(cell.text, row.name, row.section, table, col.column);
           const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
           if (col.header) anchor.column_label = col.header;
           if (page.url) anchor.url = page.url;
