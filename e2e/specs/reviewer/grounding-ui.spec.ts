@@ -122,6 +122,17 @@ async function openTask(page: Page, name: string) {
   await expect(page.locator('#source-title')).toHaveText(name);
 }
 
+/** The review screen in both themes (switched in place: a reload would reopen the task). */
+async function shoot(page: Page, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => {
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(value);
+    }, theme);
+    await page.screenshot({ path: screenshotPath(`${name}-${theme}`) });
+  }
+}
+
 async function selectRow(page: Page, field: string) {
   await page.getByRole('button', { name: new RegExp(`^Show source of ${field}`) }).click();
 }
@@ -251,7 +262,7 @@ test('every kind shows its stored document and draws the selected value where it
     imageCells['Operating income|FY2024'],
     'JPEG Operating income',
   );
-  await page.screenshot({ path: screenshotPath('grounding-jpeg-light') });
+  await shoot(page, 'grounding-jpeg');
   await page.getByRole('button', { name: 'Back to Queue' }).click();
 
   // SEC / web snapshot: the cell in the labelled row and column is outlined inside the frame.
@@ -260,7 +271,7 @@ test('every kind shows its stored document and draws the selected value where it
   const frame = page.frameLocator('iframe.sv-html');
   await expect(frame.locator('.sv-hit')).toHaveAttribute('data-cell', 'Gross margin|FY2023');
   await expect(frame.locator('.sv-label').first()).toBeVisible();
-  await page.screenshot({ path: screenshotPath('grounding-html-light') });
+  await shoot(page, 'grounding-html');
   await page.getByRole('button', { name: 'Back to Queue' }).click();
 
   // CSV: the anchor's cell in the grid.
@@ -268,7 +279,7 @@ test('every kind shows its stored document and draws the selected value where it
   await selectRow(page, 'Operating income');
   await expect(page.getByTestId('anchor-cell')).toHaveAttribute('data-cell', 'C4');
   await expect(page.getByTestId('anchor-cell')).toHaveText('280.9');
-  await page.screenshot({ path: screenshotPath('grounding-csv-light') });
+  await shoot(page, 'grounding-csv');
   await page.getByRole('button', { name: 'Back to Queue' }).click();
 
   // XLSX: the anchor's sheet tab opens and its cell is outlined.
@@ -277,7 +288,7 @@ test('every kind shows its stored document and draws the selected value where it
   await expect(page.getByRole('tab', { name: 'Income' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('anchor-cell')).toHaveAttribute('data-cell', 'B3');
   await expect(page.getByTestId('anchor-cell')).toHaveText('45%');
-  await page.screenshot({ path: screenshotPath('grounding-xlsx-light') });
+  await shoot(page, 'grounding-xlsx');
 });
 
 test('keyboard only: n visits exactly the uncertain fields; a reload keeps the edits and the open task', async ({

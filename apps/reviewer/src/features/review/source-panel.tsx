@@ -7,7 +7,7 @@ import type { AnchorHighlight, HighlightOutcome, PdfHighlight } from './pdf-prev
 import type { ItemSource } from './review-rows';
 import { HtmlPreview, ImagePreview, TextPreview, type ValueTarget } from './source-previews';
 import { groundingNeedles, pageOfLocation } from './text-match';
-import { columnLetterOf, gridTargetOf } from './value-match';
+import { cellOfLocation, columnLetterOf, gridTargetOf } from './value-match';
 
 const PdfPreview = lazy(() => import('./pdf-preview'));
 
@@ -136,7 +136,9 @@ export function SourcePanel({ task, token, grounding, onPickText }: SourcePanelP
   );
   const gridTarget = useMemo(() => {
     if (document?.kind !== 'grid' || !grounding) return null;
-    const found = gridTargetOf(document.grid.sheets, anchor, grounding.value);
+    // Without an anchor, the readable location ("Income!B2") still names the cell.
+    const located = anchor ?? cellOfLocation(grounding.source?.location ?? null);
+    const found = gridTargetOf(document.grid.sheets, located, grounding.value);
     return found ? { ...found, key: grounding.key } : null;
   }, [document, grounding, anchor]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellShowsValue, columnIndexOf, columnLetterOf, gridTargetOf } from './value-match';
+import { cellOfLocation, cellShowsValue, columnIndexOf, columnLetterOf, gridTargetOf } from './value-match';
 
 describe('finding a value where it is printed', () => {
   it('matches printed figures to normalised values, at the table scale too', () => {
@@ -53,5 +53,28 @@ describe('finding a value where it is printed', () => {
       column: 2,
     });
     expect(gridTargetOf(sheets, null, 'nothing like it')).toBeNull();
+  });
+});
+
+describe('cells named by a readable location', () => {
+  it('reads sheet references and row/column locations', () => {
+    expect(cellOfLocation('Income!B2')).toEqual({ sheet: 'Income', row: 2, column: 'B' });
+    expect(cellOfLocation("'Q4 ''24'!C7")).toEqual({ sheet: "Q4 '24", row: 7, column: 'C' });
+    expect(cellOfLocation('row 7, column B')).toEqual({ row: 7, column: 'B' });
+    expect(cellOfLocation('page 2, line 3')).toBeNull();
+  });
+
+  it('finds a value on another sheet when nothing names one', () => {
+    const sheets = [
+      { name: 'Cover', rows: [['Acme']] },
+      {
+        name: 'Income',
+        rows: [
+          ['Metric', 'FY2024'],
+          ['Total revenue', '1234.5'],
+        ],
+      },
+    ];
+    expect(gridTargetOf(sheets, null, 1234500000)).toMatchObject({ sheet: 1, row: 1, column: 1 });
   });
 });

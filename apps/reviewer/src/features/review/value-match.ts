@@ -45,6 +45,23 @@ export function columnLetterOf(index: number): string {
   return letters;
 }
 
+/**
+ * The cell a readable location names, for items without an anchor: "Income!B2", "'Q4 data'!C7",
+ * "row 7, column B". Null when it names no cell.
+ */
+export function cellOfLocation(
+  location: string | null,
+): { sheet?: string; row: number; column: string } | null {
+  if (!location) return null;
+  const sheetCell = /^(?:'((?:[^']|'')+)'|([^!]+))!([A-Z]{1,3})(\d+)$/.exec(location.trim());
+  if (sheetCell) {
+    const sheet = sheetCell[1]?.replace(/''/g, "'") ?? sheetCell[2] ?? '';
+    return { sheet, row: Number(sheetCell[4]), column: sheetCell[3] ?? 'A' };
+  }
+  const rowColumn = /\brow (\d+), column ([A-Z]{1,3})\b/.exec(location);
+  return rowColumn ? { row: Number(rowColumn[1]), column: rowColumn[2] ?? 'A' } : null;
+}
+
 export interface GridTarget {
   sheet: number;
   row: number;
@@ -62,23 +79,34 @@ export function gridTargetOf(
   anchor: { sheet?: string; row?: number; column?: string; row_label?: string; column_label?: string } | null,
   value: unknown,
 ): GridTarget | null {
-  const sheetIndex = Math.max(
-    0,
-    anchor?.sheet ? sheets.findIndex((sheet) => sheet.name === anchor.sheet) : 0,
-  );
-  const rows = sheets[sheetIndex]?.rows ?? [];
+  const named = anchor?.sheet ? sheets.findIndex((sheet) => sheet.name === anchor.sheet) : -1;
+  let sheetIndex = Math.max(0, named);
+  let rows = sheets[sheetIndex]?.rows ?? [];
   let row: number | null = anchor?.row !== undefined ? anchor.row - 1 : null;
   let column: number | null = anchor?.column ? columnIndexOf(anchor.column) : null;
   if (row === null || column === null || !rows[row]) {
     row = null;
     column = null;
-    for (let r = 0; r < rows.length && row === null; r += 1) {
-      const cells = rows[r] ?? [];
-      if (anchor?.row_label && !cells.some((cell) => textNamesLabel(cell, anchor.row_label ?? ''))) continue;
-      const c = cells.findIndex((cell) => cellShowsValue(cell, value));
-      if (c >= 0) {
-        row = r;
-        column = c;
+    // The named sheet first, then the others.
+    const order = sheets
+      .map((_, index) => index)
+      .sort((a, b) => (a === sheetIndex ? -1 : b === sheetIndex ? 1 : a - b));
+    for (const candidate of order) {
+      const candidateRows = sheets[candidate]?.rows ?? [];
+      for (let r = 0; r < candidateRows.length && row === null; r += 1) {
+        const cells = candidateRows[r] ?? [];
+        if (anchor?.row_label && !cells.some((cell) => textNamesLabel(cell, anchor.row_label ?? '')))
+          continue;
+        const c = cells.findIndex((cell) => cellShowsValue(cell, value));
+        if (c >= 0) {
+          row = r;
+          column = c;
+        }
+      }
+      if (row !== null) {
+        sheetIndex = candidate;
+        rows = candidateRows;
+        break;
       }
     }
   }
