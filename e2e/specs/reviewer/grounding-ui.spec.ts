@@ -280,6 +280,16 @@ test('every kind shows its stored document and draws the selected value where it
   await expect(page.getByTestId('anchor-cell')).toHaveAttribute('data-cell', 'C4');
   await expect(page.getByTestId('anchor-cell')).toHaveText('280.9');
   await shoot(page, 'grounding-csv');
+  // While the value is edited, a click on a cell puts its value there, normalised.
+  await page.getByRole('button', { name: /^Edit Value of Operating income/ }).click();
+  const valueField = page.getByRole('textbox', { name: 'Value of Operating income' });
+  await expect(valueField).toBeFocused();
+  await page.locator('[data-cell="B3"]').click();
+  await expect(valueField).toHaveValue('0.45');
+  await expect(valueField).toBeFocused();
+  await page.locator('[data-cell="C2"]').click();
+  await expect(valueField).toHaveValue('1000');
+  await valueField.press('Escape');
   await page.getByRole('button', { name: 'Back to Queue' }).click();
 
   // XLSX: the anchor's sheet tab opens and its cell is outlined.
