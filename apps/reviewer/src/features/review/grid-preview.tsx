@@ -30,14 +30,17 @@ export function GridPreview({ grid, target, onPickText, label }: GridPreviewProp
     count: rows.length,
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 6,
+    // Scrolls re-render in React's own time rather than synchronously on every scroll event.
+    useFlushSync: false,
   });
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
     count: columnCount,
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => COLUMN_WIDTH,
-    overscan: 4,
+    overscan: 2,
+    useFlushSync: false,
   });
 
   // A new target: its sheet, then its cell in view.
