@@ -10,6 +10,9 @@
  *   grid50k     a CSV task whose stored copy has 50,000 rows (issue 13): time to the grid with the
  *               anchored cell outlined, then frames per second while the grid scrolls from top to
  *               bottom (one scroll step per frame, 3 s), and the longest frame.
+ *   pdf30       tasks whose stored copy is a 30-page PDF with the value anchored on page 17: from
+ *               Start Task (the task selected first, so its document is prefetched) to the anchor
+ *               box drawn on its rendered page, p50/p95 over BENCH_PDF_TASKS (default 20).
  *   submitNext  the real product: from clicking "Accept AI Result" to the next task rendered
  *               (header + table), and to its PDF text layer drawn, p50/p95 over BENCH_SUBMITS
  *               tasks (default 50) made from PDFs through requests and the extraction job.
@@ -571,6 +574,98 @@ async function measureGrid(browser, port) {
   };
 }
 
+async function makeLongPdf(browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pages = Array.from(
+    { length: 30 },
+    (_, i) => `<section style="page-break-after: always; font: 14px Arial; padding: 40px">
+      <h2>Note ${i + 1}</h2>${'<p>Operating expenses were managed carefully throughout the year. </p>'.repeat(20)}
+      <table><tr><td>Total revenue</td><td>${(1000 + i).toFixed(1)}</td></tr></table></section>`,
+  ).join('');
+  await page.setContent(`<body style="margin:0">${pages}</body>`);
+  const pdf = await page.pdf({ format: 'Letter', margin: { top: 0, bottom: 0, left: 0, right: 0 } });
+  await context.close();
+  return pdf;
+}
+
+async function measurePdf30(browser, port) {
+  const COUNT = Number(process.env.BENCH_PDF_TASKS ?? 20);
+  const pdf = await makeLongPdf(browser);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const tasks = makeTasks(COUNT).map((task, i) => ({
+    ...task,
+    document_type: 'pdf',
+    priority: 2,
+    metadata: {
+      name: `Long report ${i}`,
+      document_name: `long-${i}.pdf`,
+      source_file_url: `/api/v1/files/0c0c0c0c-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    },
+    ai_result: {
+      result: {
+        total_revenue: {
+          value: 1016,
+          location: 'page 17',
+          source_text: '1016.0',
+          confidence: 0.97,
+          anchor: { page: 17, box: [0.2, 0.62, 0.3, 0.64] },
+        },
+      },
+      confidence_score: -0.03,
+    },
+  }));
+  await serveQueue(page, tasks);
+  await page.route(/\/api\/v1\/files\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/pdf', body: pdf }),
+  );
+  await page.addInitScript(() => {
+    localStorage.setItem('authToken', 'bench-token');
+    localStorage.setItem('userType', 'worker');
+    localStorage.setItem('userId', 'bench-worker');
+    localStorage.setItem('userEmail', 'bench@acme-corp.io');
+  });
+  await page.goto(`http://reviewer.localhost:${port}/worker/dashboard`);
+  await page.locator('.sv-queue-row').first().waitFor();
+  const times = [];
+  for (let i = 0; i < COUNT; i++) {
+    // Select the task in the queue, as a reviewer looks before opening: its document prefetches.
+    await page
+      .locator('.sv-queue-row__name', { hasText: `Long report ${i}` })
+      .first()
+      .click();
+    await page.waitForTimeout(400);
+    const ms = await page.evaluate(async (name) => {
+      const row = [...document.querySelectorAll('.sv-queue-row')].find((r) => r.textContent?.includes(name));
+      const start = [...(row?.querySelectorAll('button') ?? [])].find((b) =>
+        b.textContent?.includes('Start Task'),
+      );
+      const button =
+        start ?? [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Start Task');
+      if (!button) throw new Error('no Start Task');
+      const t0 = performance.now();
+      button.click();
+      return new Promise((resolve, reject) => {
+        const tick = () => {
+          const page17 = document.querySelector('article.sv-review .sv-pdf__page[data-page="17"]');
+          const drawn =
+            page17?.querySelector('[data-testid="anchor-box"]') && page17.querySelector('canvas')?.width;
+          if (drawn && document.querySelector('#source-title')?.textContent?.includes(name.split(' ').pop()))
+            return resolve(performance.now() - t0);
+          if (performance.now() - t0 > 20_000) return reject(new Error('box not drawn'));
+          requestAnimationFrame(tick);
+        };
+        tick();
+      });
+    }, `Long report ${i}`);
+    times.push(ms);
+    await page.getByRole('button', { name: 'Back to Queue' }).click();
+  }
+  await context.close();
+  return { tasks: COUNT, pages: 30, startToAnchorBoxMs: summary(times) };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const product = await startProduct();
@@ -597,6 +692,10 @@ try {
   if (!only || only === 'grid') {
     log('grid with 50,000 rows');
     results.grid50k = await measureGrid(browser, product.port);
+  }
+  if (!only || only === 'pdf') {
+    log('30-page PDFs to the anchored value');
+    results.pdf30 = await measurePdf30(browser, product.port);
   }
   if (!only || only === 'submit') {
     log('submit → next over', SUBMITS, 'tasks');

@@ -134,7 +134,11 @@ export function loadDocument(url: string, token: string | null): Promise<LoadedD
 export function prefetchTaskDocument(task: WorkerTask, token: string | null): void {
   const url = previewUrlOf(task);
   if (!url) return;
+  // The first item's anchored page is where the task opens: parse the PDF and load that page.
+  const first = Object.values(task.ai_result.result ?? {})[0] as { anchor?: { page?: unknown } } | undefined;
+  const page = typeof first?.anchor?.page === 'number' ? first.anchor.page : undefined;
   void loadDocument(url, token).then((document) => {
-    if (document.kind === 'pdf') void import('./pdf-preview');
+    if (document.kind === 'pdf')
+      void import('./pdf-preview').then((viewer) => viewer.preparePdf(document.bytes, page));
   });
 }

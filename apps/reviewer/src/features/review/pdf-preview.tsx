@@ -58,6 +58,43 @@ const PADDING = 12;
 const HIT_CLASS = 'sv-pdf-hit';
 const LABEL_CLASS = 'sv-pdf-label';
 
+interface OpenedPdf {
+  doc: PDFDocumentProxy;
+  firstPage: { width: number; height: number };
+}
+
+// Parsed documents, by the cached bytes they came from: the prefetched next task opens parsed.
+const PARSED_CACHE_SIZE = 3;
+const parsed = new Map<ArrayBuffer, Promise<OpenedPdf>>();
+
+/** The parsed PDF of these bytes (and its first page's size), parsed once and kept for a while. */
+export function openPdf(bytes: ArrayBuffer): Promise<OpenedPdf> {
+  const cached = parsed.get(bytes);
+  if (cached) return cached;
+  // pdf.js takes ownership of the buffer it is given: hand it a copy, the cache keeps the original.
+  const task = getDocument({ data: new Uint8Array(bytes.slice(0)), isEvalSupported: false });
+  const opening = task.promise.then(async (doc) => {
+    const viewport = (await doc.getPage(1)).getViewport({ scale: 1 });
+    return { doc, firstPage: { width: viewport.width, height: viewport.height } };
+  });
+  opening.catch(() => parsed.delete(bytes));
+  parsed.set(bytes, opening);
+  while (parsed.size > PARSED_CACHE_SIZE) {
+    const [oldest, evicted] = parsed.entries().next().value ?? [];
+    if (!oldest || !evicted) break;
+    parsed.delete(oldest);
+    void evicted.then(({ doc }) => doc.destroy()).catch(() => undefined);
+  }
+  return opening;
+}
+
+/** Warms a document about to open: parsed, with the anchored page's text and operators loaded. */
+export function preparePdf(bytes: ArrayBuffer, page?: number): void {
+  void openPdf(bytes)
+    .then(({ doc }) => (page && page <= doc.numPages ? doc.getPage(page) : null))
+    .catch(() => undefined);
+}
+
 /** The PDF preview: every page as a canvas with pdf.js's text layer over it, drawn as it nears view. */
 export default function PdfPreview({
   bytes,
@@ -73,7 +110,8 @@ export default function PdfPreview({
   const [failed, setFailed] = useState(false);
   const [baseSize, setBaseSize] = useState<{ width: number; height: number } | null>(null);
   const [width, setWidth] = useState(0);
-  const [visible, setVisible] = useState<ReadonlySet<number>>(new Set([1]));
+  // Pages near the viewport, as the observer reports them (a task opening on page 17 draws no page 1).
+  const [visible, setVisible] = useState<ReadonlySet<number>>(new Set());
   const [forced, setForced] = useState<number | null>(null);
   const texts = useRef(new Map<number, PageText>());
   const [textsVersion, setTextsVersion] = useState(0);
@@ -85,15 +123,11 @@ export default function PdfPreview({
     setBaseSize(null);
     texts.current = new Map();
     pageStrings.current = new Map();
-    // pdf.js takes ownership of the buffer it is given: hand it a copy, the cache keeps the original.
-    const task = getDocument({ data: new Uint8Array(bytes.slice(0)), isEvalSupported: false });
     let isCurrent = true;
-    task.promise
-      .then(async (loaded) => {
-        const first = await loaded.getPage(1);
-        const viewport = first.getViewport({ scale: 1 });
+    openPdf(bytes)
+      .then(({ doc: loaded, firstPage }) => {
         if (!isCurrent) return;
-        setBaseSize({ width: viewport.width, height: viewport.height });
+        setBaseSize(firstPage);
         setDoc(loaded);
       })
       .catch(() => {
@@ -101,7 +135,6 @@ export default function PdfPreview({
       });
     return () => {
       isCurrent = false;
-      void task.destroy();
     };
   }, [bytes]);
 
