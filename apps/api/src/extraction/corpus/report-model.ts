@@ -76,6 +76,7 @@ const CASE_ORDER = [
   'scanned',
   'total under section',
   'wrapped label',
+  'footnote mark',
   'note column',
   'section qualifier',
   'column qualifier',

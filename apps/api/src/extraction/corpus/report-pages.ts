@@ -171,8 +171,16 @@ function rowsFrom(
     if (spec.wrapAt) tags.push('wrapped label');
     if (spec.dollar) tags.push('dollar cell');
     // A percentage row printed without "%" says so in its label, as reports do.
-    const printedLabel =
+    let printedLabel =
       spec.exempt === 'percent' && !withSign && !/%/.test(spec.label) ? `${spec.label} (%)` : spec.label;
+    // Footnote marks that reports print on labels, not in what analysts ask.
+    const mark = r.next();
+    if (kind === 'data' && !spec.wrapAt) {
+      if (mark < 0.05) printedLabel = `${printedLabel} (1)`;
+      else if (mark < 0.08) printedLabel = `${printedLabel}*`;
+      else if (mark < 0.1) printedLabel = `${printedLabel}(a)`;
+      if (mark < 0.1) tags.push('footnote mark');
+    }
     rows.push({
       label: printedLabel,
       ...(spec.wrapAt ? { wrapAt: spec.wrapAt } : {}),

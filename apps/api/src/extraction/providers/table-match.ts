@@ -55,8 +55,17 @@ const SOFT = new Set([
   'twelve',
 ]);
 
+/** A label without its list number ("1.", "(a)") and footnote marks ("Revenue (1)", "Revenue¹", "Revenue*"). */
+function cleanLabel(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]|\d{1,2}\.\d{1,2})\s+/i, '')
+    .replace(/(\p{L}{3,})\d\b/gu, '$1')
+    .replace(/\s*(?:\((?:\d{1,2}|[a-z])\)|\*+|†|‡)(?=\s|$|,|:)/gi, ' ');
+}
+
 function words(text: string): string[] {
-  return tokenize(text.replace(/&/g, ' and ').replace(/%/g, ' percent '))
+  return tokenize(cleanLabel(text).replace(/&/g, ' and ').replace(/%/g, ' percent '))
     .map((t) => (t.stem === 'percentage' ? 'percent' : t.stem))
     .filter((w) => !STOP.has(w) || KEEP_SHORT.has(w));
 }
