@@ -166,6 +166,21 @@ export const CreateRequestResponse = z
   .object({ request_id: z.string(), job_id: z.string(), status: z.enum(REQUEST_STATUSES) })
   .meta({ id: 'CreateRequestResponse' });
 
+/** Where an item's value sits (DESIGN §11): page and 0–1 box (top-left origin), plus its table coordinates. */
+export const ItemAnchor = z
+  .object({
+    page: z.number().int().min(1),
+    box: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    row_label: z.string().optional(),
+    column_label: z.string().optional(),
+    sheet: z.string().optional(),
+    row: z.number().int().optional(),
+    column: z.string().optional(),
+    url: z.string().optional(),
+  })
+  .meta({ id: 'ItemAnchor' });
+export type ItemAnchor = z.infer<typeof ItemAnchor>;
+
 export const ResultItem = z
   .object({
     value: z.unknown(),
@@ -174,6 +189,7 @@ export const ResultItem = z
     source_url: z.string().nullable().optional(),
     confidence: z.number().optional(),
     disputed: z.boolean().optional(),
+    anchor: ItemAnchor.optional(),
   })
   .meta({ id: 'ResultItem' });
 

@@ -1,3 +1,4 @@
+import type { ItemAnchor } from '@sieve/contracts';
 import type { Box, LayoutPage } from './documents/layout';
 
 /** Where a piece of text sits in its document: enough to point a reviewer at it. */
@@ -45,17 +46,7 @@ export interface ExtractedDocument {
   notes?: string[];
 }
 
-/** Where an item's value sits (DESIGN §11): page and 0–1 box, plus its table coordinates. */
-export interface ItemAnchor {
-  page: number;
-  box: Box;
-  row_label?: string;
-  column_label?: string;
-  sheet?: string;
-  row?: number;
-  column?: string;
-  url?: string;
-}
+export type { ItemAnchor } from '@sieve/contracts';
 
 export interface ExtractedItem {
   value: string | number | null;

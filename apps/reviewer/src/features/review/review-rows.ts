@@ -1,3 +1,4 @@
+import type { ItemAnchor } from '@sieve/contracts';
 import { REVIEWER } from '@sieve/contracts';
 
 /**
@@ -23,17 +24,7 @@ export const PREFERRED_COLUMNS = ['value', 'unit', 'year', 'amount', 'percentage
 
 export const OTHER_FIELDS_COLUMN = 'other_fields';
 
-/** Where an item's value sits (DESIGN §11): its page and 0–1 box (top-left origin), plus table coordinates. */
-export interface ItemAnchor {
-  page: number;
-  box: [number, number, number, number];
-  row_label?: string;
-  column_label?: string;
-  sheet?: string;
-  row?: number;
-  column?: string;
-  url?: string;
-}
+export type { ItemAnchor } from '@sieve/contracts';
 
 export interface ItemSource {
   location: string | null;
