@@ -24,6 +24,14 @@ describe('loadPdf', () => {
     expect(doc.lines[0]).toMatchObject({ text: 'Acme Corporation', location: { page: 1, line: 1 } });
   });
 
+  it('reads a long PDF with both workers, every page once and in order', async () => {
+    const bytes = await generateTextPdf(100);
+    expect(bytes.length).toBeGreaterThan(150_000);
+    const [split, inThread] = await Promise.all([loadPdf(bytes), loadPdf(bytes, { inThread: true })]);
+    expect(split.layout?.map((p) => p.number)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    expect(split.lines).toEqual(inThread.lines);
+  }, 120_000);
+
   it('gives the same lines in-thread and in the worker', async () => {
     const bytes = await generateTextPdf(3);
     const [worker, inThread] = await Promise.all([loadPdf(bytes), loadPdf(bytes, { inThread: true })]);

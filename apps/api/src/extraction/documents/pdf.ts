@@ -23,6 +23,8 @@ export type PdfItem = [str: string, x: number, y: number, width: number, height:
 
 /** A page's text runs and its size in PDF points. */
 export interface PdfPageItems {
+  /** 1-based page number. */
+  number?: number;
   width: number;
   height: number;
   items: PdfItem[];
@@ -75,7 +77,7 @@ const WORKER_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
 const paths = workerData.paths;
 const pdfjsReady = import(paths.moduleUrl);
-async function read(bytes) {
+async function read(bytes, part, parts) {
   const pdfjs = await pdfjsReady;
   const doc = await pdfjs.getDocument({
     data: bytes,
@@ -89,7 +91,7 @@ async function read(bytes) {
   }).promise;
   try {
     const pages = [];
-    for (let n = 1; n <= doc.numPages; n++) {
+    for (let n = 1 + part; n <= doc.numPages; n += parts) {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
@@ -103,7 +105,7 @@ async function read(bytes) {
         const size = Math.hypot(t[2], t[3]) || item.height;
         items.push([item.str, x, y, item.width, size]);
       }
-      pages.push({ width: viewport.width, height: viewport.height, items });
+      pages.push({ number: n, width: viewport.width, height: viewport.height, items });
       page.cleanup();
     }
     let title;
@@ -116,8 +118,8 @@ async function read(bytes) {
     await doc.destroy();
   }
 }
-parentPort.on('message', ({ id, bytes }) => {
-  read(bytes).then(
+parentPort.on('message', ({ id, bytes, part, parts }) => {
+  read(bytes, part, parts).then(
     (result) => parentPort.postMessage({ id, ok: true, pages: result.pages, title: result.title }),
     (error) => parentPort.postMessage({ id, ok: false, name: error && error.name, message: String(error && error.message) }),
   );
@@ -138,12 +140,17 @@ export interface LoadPdfOptions {
 
 const DEFAULT_PDF_TIMEOUT_MS = 120_000;
 const POOL_SIZE = 2;
+/** PDFs this large are read by both workers at once, each taking every other page. */
+const SPLIT_BYTES = 150_000;
 const WORKER_IDLE_MS = 30_000;
 const JOBS_PER_WORKER = 200;
 
 interface PdfJob {
   id: number;
   bytes: Uint8Array;
+  /** This job reads pages part+1, part+1+parts, … (a long PDF is read by both workers at once). */
+  part: number;
+  parts: number;
   timeoutMs: number;
   resolve: (pages: PdfPages) => void;
   reject: (error: Error) => void;
@@ -168,12 +175,30 @@ class PdfWorkerPool {
   private readonly queue: PdfJob[] = [];
   private nextId = 1;
 
-  read(bytes: Uint8Array, timeoutMs: number): Promise<PdfPages> {
-    return new Promise<PdfPages>((resolve, reject) => {
-      // A private copy, transferred: the caller's bytes stay intact.
-      this.queue.push({ id: this.nextId++, bytes: new Uint8Array(bytes), timeoutMs, resolve, reject });
-      this.dispatch();
-    });
+  async read(bytes: Uint8Array, timeoutMs: number): Promise<PdfPages> {
+    const parts = bytes.length >= SPLIT_BYTES ? POOL_SIZE : 1;
+    const halves = await Promise.all(
+      Array.from(
+        { length: parts },
+        (_, part) =>
+          new Promise<PdfPages>((resolve, reject) => {
+            // A private copy, transferred: the caller's bytes stay intact.
+            this.queue.push({
+              id: this.nextId++,
+              bytes: new Uint8Array(bytes),
+              part,
+              parts,
+              timeoutMs,
+              resolve,
+              reject,
+            });
+            this.dispatch();
+          }),
+      ),
+    );
+    const pages = halves.flatMap((h) => h.pages).sort((a, b) => (a.number ?? 0) - (b.number ?? 0));
+    const title = halves[0]?.title;
+    return { pages, ...(title ? { title } : {}) };
   }
 
   private dispatch() {
@@ -209,7 +234,9 @@ class PdfWorkerPool {
       () => this.fail(slot, new DocumentError(`The PDF took longer than ${job.timeoutMs / 1000} s to read`)),
       job.timeoutMs,
     );
-    slot.worker.postMessage({ id: job.id, bytes: job.bytes }, [job.bytes.buffer as ArrayBuffer]);
+    slot.worker.postMessage({ id: job.id, bytes: job.bytes, part: job.part, parts: job.parts }, [
+      job.bytes.buffer as ArrayBuffer,
+    ]);
   }
 
   private finish(slot: PoolWorker, reply: WorkerReply) {
@@ -350,7 +377,7 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
     : await pool.read(bytes, options.timeoutMs ?? DEFAULT_PDF_TIMEOUT_MS);
   const layout = parsed.pages.map((page, i) =>
     layoutPageFromWords({
-      number: i + 1,
+      number: page.number ?? i + 1,
       width: page.width,
       height: page.height,
       source: 'text',
