@@ -106,7 +106,11 @@ export function AuthProvider({ children, area }: AuthProviderProps) {
             email: current.user.email,
           },
         });
-      } else if (message.type === 'session-share' && !sessionRef.current && isUserType(message.session.userType)) {
+      } else if (
+        message.type === 'session-share' &&
+        !sessionRef.current &&
+        isUserType(message.session.userType)
+      ) {
         const { token, userType, uid, email } = message.session;
         const shared: Session = { token, user: { uid, email, userType, isApproved: true } };
         storeSession(shared, { remember: false });

@@ -32,7 +32,10 @@ function parseMessage(data: unknown): SessionMessage | null {
       typeof s.uid === 'string' &&
       typeof s.email === 'string'
     )
-      return { type: 'session-share', session: { token: s.token, userType: s.userType, uid: s.uid, email: s.email } };
+      return {
+        type: 'session-share',
+        session: { token: s.token, userType: s.userType, uid: s.uid, email: s.email },
+      };
   }
   return null;
 }
