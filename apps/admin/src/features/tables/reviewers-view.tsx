@@ -96,25 +96,6 @@ export default function ReviewersView() {
       ),
     },
     {
-      id: 'actions',
-      header: <span className="sv-visually-hidden">Actions</span>,
-      cell: (w) => {
-        const action = rowActionFor(w.status);
-        const name = w.full_name || w.email;
-        return (
-          <Button
-            size="sm"
-            variant={w.status === 'pending' ? 'primary' : 'ghost'}
-            aria-label={`${action.label} ${name}`}
-            disabled={busyId === w.worker_id}
-            onClick={() => (action.active ? void setActive(w, true) : setToDeactivate(w))}
-          >
-            {action.label}
-          </Button>
-        );
-      },
-    },
-    {
       id: 'completed',
       header: 'Completed',
       sortKey: 'tasks_completed',
@@ -161,6 +142,27 @@ export default function ReviewersView() {
     },
     { id: 'time', header: 'Avg time', align: 'end', cell: (w) => formatSeconds(w.avg_time_per_task) },
     ...activityColumns<Worker>(),
+    {
+      id: 'actions',
+      header: <span className="sv-visually-hidden">Actions</span>,
+      align: 'end',
+      isSticky: true,
+      cell: (w) => {
+        const action = rowActionFor(w.status);
+        const name = w.full_name || w.email;
+        return (
+          <Button
+            size="sm"
+            variant={w.status === 'pending' ? 'primary' : 'ghost'}
+            aria-label={`${action.label} ${name}`}
+            disabled={busyId === w.worker_id}
+            onClick={() => (action.active ? void setActive(w, true) : setToDeactivate(w))}
+          >
+            {action.label}
+          </Button>
+        );
+      },
+    },
   ];
 
   return (
