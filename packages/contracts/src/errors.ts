@@ -55,7 +55,7 @@ export const ERROR_CATALOGUE = {
   FORBIDDEN: { status: 403, message: 'Access denied. You do not have the required permissions.' },
   WORKER_NOT_APPROVED: {
     status: 403,
-    message: 'Your worker account is pending approval. Please wait for admin approval.',
+    message: 'Your reviewer account is pending approval. Please wait for admin approval.',
   },
   INVALID_INPUT: { status: 400, message: 'Please check your input and try again.' },
   REQUIRED_FIELD_MISSING: { status: 400, message: 'Please fill in all required fields.' },
