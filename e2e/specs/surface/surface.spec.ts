@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { openView, rowWith, searchFor, signInAsAdmin } from '../../support/admin-dashboard';
-import { callApi, createUser, login, type TestUser } from '../../support/api';
+import { callApi, createUser, login } from '../../support/api';
 import { E2E_ADMIN } from '../../support/env';
 import { createApprovedWorker } from '../../support/review-seed';
 import { expectDashboard, signInWithForm } from '../../support/screens';
