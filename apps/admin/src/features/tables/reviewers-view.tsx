@@ -106,6 +106,7 @@ export default function ReviewersView() {
     {
       id: 'reviewed',
       header: 'Reviewed',
+      priority: 3,
       align: 'end',
       cell: (w) => w.tasks_reviewed.toLocaleString('en-US'),
     },
@@ -133,10 +134,17 @@ export default function ReviewersView() {
       cell: (w) => formatShare(w.quality_score),
     },
     { id: 'pdf', header: 'PDF', align: 'end', cell: (w) => <RatingCell rating={w.rating_pdf} kind="PDF" /> },
-    { id: 'sec', header: 'SEC', align: 'end', cell: (w) => <RatingCell rating={w.rating_sec} kind="SEC" /> },
+    {
+      id: 'sec',
+      header: 'SEC',
+      align: 'end',
+      priority: 3,
+      cell: (w) => <RatingCell rating={w.rating_sec} kind="SEC" />,
+    },
     {
       id: 'card',
       header: 'Card',
+      priority: 3,
       align: 'end',
       cell: (w) => <RatingCell rating={w.rating_credit_card} kind="Credit card" />,
     },

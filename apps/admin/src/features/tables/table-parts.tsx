@@ -47,6 +47,7 @@ export function activityColumns<Row extends Dated>(): DataTableColumn<Row>[] {
     {
       id: 'joined',
       header: 'Joined',
+      priority: 3,
       sortKey: 'created_at',
       firstSortOrder: 'desc',
       cell: (row) => formatDate(row.created_at),

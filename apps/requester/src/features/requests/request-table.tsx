@@ -84,6 +84,7 @@ export function RequestTable({
     {
       id: 'created',
       header: 'Created',
+      priority: 2,
       cell: (request) => (
         <time dateTime={request.created_at} title={formatDateTime(request.created_at)}>
           {formatShortDate(request.created_at)}
