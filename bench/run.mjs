@@ -3,6 +3,7 @@ import path from 'node:path';
 import { apiOverhead } from './api-overhead.mjs';
 import { bundleSizes } from './bundle.mjs';
 import { extractionSpeed } from './extraction.mjs';
+import { firstPaint } from './first-paint.mjs';
 import { postgresReachable, ROOT, startProduct } from './lib.mjs';
 import { reviewThroughput } from './review.mjs';
 import { reviewerUi } from './reviewer-ui.mjs';
@@ -39,6 +40,7 @@ await step('start', async () => {
 });
 await step('extraction', extractionSpeed);
 await step('reviewerUi', reviewerUi);
+await step('firstPaint', firstPaint);
 if (hasPostgres) {
   await step('apiOverhead', apiOverhead);
   await step('review', reviewThroughput);
@@ -108,6 +110,17 @@ if (ui && !ui.error) {
     `${n.submitToNextPdfTextLayerMs?.p50} / ${n.submitToNextPdfTextLayerMs?.p95}`,
   );
 } else if (ui) add('reviewer UI', ui.error);
+
+const fp = results.firstPaint;
+if (fp && !fp.error) {
+  for (const app of ['requester', 'reviewer', 'admin']) {
+    const f = fp[app] ?? {};
+    add(
+      `${app} dashboard, p50 of ${fp.loads} cold loads: FCP / first data`,
+      `${f.fcpMs?.p50} ms / ${f.firstDataMs?.p50} ms (data call starts at ${f.firstDataCallStartMs?.p50} ms)`,
+    );
+  }
+} else if (fp) add('first paint', fp.error);
 
 const width = Math.max(...rows.map(([w]) => w.length));
 console.log('\nSieve benchmark');

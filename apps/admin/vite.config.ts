@@ -1,11 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error a plain ESM build helper without types
+import { preloadFirstScreen } from '../../scripts/vite-preload-first-screen.mjs';
 
 // The API runs on :8080 in development (`pnpm dev`); the apps reach it same-origin through /api.
 const api = { '/api': { target: 'http://localhost:8080' } };
 
 export default defineConfig({
-  plugins: [react()],
+  // The signed-in first screen's chunks download with the entry, not after it (issue 15).
+  plugins: [
+    react(),
+    preloadFirstScreen([
+      'src/app/app-layout.tsx',
+      'src/features/dashboard/dashboard-page.tsx',
+      'src/features/overview/overview-view.tsx',
+    ]),
+  ],
   server: { port: 5175, proxy: api },
   preview: { port: 4175, proxy: api },
   build: { outDir: 'dist' },

@@ -1,11 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+// @ts-expect-error a plain ESM build helper without types
+import { preloadFirstScreen } from '../../scripts/vite-preload-first-screen.mjs';
 
 // The API runs on :8080 in development (`pnpm dev`); the apps reach it same-origin through /api.
 const api = { '/api': { target: 'http://localhost:8080' } };
 
 export default defineConfig({
-  plugins: [react()],
+  // The signed-in first screen's chunks download with the entry, not after it (issue 15).
+  plugins: [
+    react(),
+    preloadFirstScreen(['src/app/app-layout.tsx', 'src/features/workspace/workspace-page.tsx']),
+  ],
   server: { port: 5173, proxy: api },
   preview: { port: 4173, proxy: api },
   build: { outDir: 'dist' },

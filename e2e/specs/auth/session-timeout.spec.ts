@@ -1,25 +1,50 @@
+import type { Page } from '@playwright/test';
 import { createUser } from '../../support/api';
 import { expectDashboard, expectSignInScreen, screenshotPath } from '../../support/screens';
 import { openSignedIn, storedSession } from '../../support/session';
 import { expect, test } from '../../support/test';
 
-// spec 01 §9: the limits can be overridden from browser storage. Warning after 2 s, end after 6 s.
-const SHORT_TIMEOUTS = { inactivityTimeout: '6000', warningPeriod: '4000' };
+// spec 01 §9: the limits can be overridden from browser storage. Warning after 20 s idle, end after
+// 60 s. Time is Playwright's clock: it runs while the page loads, then stands still and moves only
+// when the test moves it, so a slow machine cannot make the countdown or the timeout race the
+// assertions (issue 16). The 20 s leave room for a slow load before the clock stops.
+const SHORT_TIMEOUTS = { inactivityTimeout: '60000', warningPeriod: '40000' };
+const WARN_AFTER_MS = 20_000;
+
+/** Stops the page's (fake) clock where it is: app timers then fire only on `runFor`. */
+async function stopTime(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1_000); // a little ahead: the clock runs until the call lands
+}
+
+const seconds = (text: string | null) => {
+  const [m = '0', s = '0'] = (text ?? '').split(':');
+  return Number(m) * 60 + Number(s);
+};
 
 test('the warning counts down, Continue Session keeps the user in, and the timeout logs out', async ({
   page,
   app,
 }) => {
-  test.setTimeout(60_000);
   const user = await createUser(app.area);
+  await page.clock.install();
   await openSignedIn(page, user, `/${app.area}/dashboard`, SHORT_TIMEOUTS);
   await expectDashboard(page, app);
+  await stopTime(page);
 
   const dialog = page.getByRole('alertdialog', { name: 'Session Timeout Warning' });
   const timer = dialog.getByRole('timer');
-  await expect(dialog).toBeVisible({ timeout: 5_000 });
-  await expect(timer).toHaveText(/^00:0[34]$/);
-  await expect(timer).toHaveText('00:02', { timeout: 3_000 });
+  await expect(dialog).toBeHidden();
+  await page.clock.runFor(WARN_AFTER_MS);
+  await expect(dialog).toBeVisible();
+  await expect(timer).toHaveText(/^00:(3\d|40)$/);
+  const left = seconds(await timer.textContent());
+  await page.clock.runFor(2_000);
+  // two seconds on, the countdown is two seconds lower (one more if a tick was due at the start)
+  await expect(timer).not.toHaveText(`00:${String(left).padStart(2, '0')}`);
+  const drop = left - seconds(await timer.textContent());
+  expect(drop).toBeGreaterThanOrEqual(2);
+  expect(drop).toBeLessThanOrEqual(3);
   await expect(dialog.getByRole('button', { name: 'Continue Session' })).toBeFocused();
   await expect(dialog.getByRole('button', { name: 'Log Out' })).toBeVisible();
   await page.screenshot({ path: screenshotPath(`${app.host}-session-timeout-dialog`) });
@@ -39,7 +64,12 @@ test('the warning counts down, Continue Session keeps the user in, and the timeo
   await expectDashboard(page, app);
 
   // Left alone again: the warning returns and, unanswered, the session ends and the user goes home.
-  await expect(dialog).toBeVisible({ timeout: 5_000 });
+  await page.clock.runFor(WARN_AFTER_MS - 100);
+  await expect(dialog).toBeHidden();
+  await page.clock.runFor(200);
+  await expect(dialog).toBeVisible();
+  await page.clock.runFor(40_000);
+  await page.clock.resume(); // the sign-in screen's lazy chunk reveals on React's timers
   await expectSignInScreen(page);
   await expect(
     page.getByText('You were signed out after a period of inactivity. Please sign in again.'),
@@ -49,25 +79,35 @@ test('the warning counts down, Continue Session keeps the user in, and the timeo
 
 test('Log Out in the warning ends the session at once', async ({ page, app }) => {
   const user = await createUser(app.area);
+  await page.clock.install();
   await openSignedIn(page, user, `/${app.area}/dashboard`, SHORT_TIMEOUTS);
+  await expectDashboard(page, app);
+  await stopTime(page);
+  await page.clock.runFor(WARN_AFTER_MS);
   const dialog = page.getByRole('alertdialog', { name: 'Session Timeout Warning' });
   await dialog.getByRole('button', { name: 'Log Out' }).click();
+  await page.clock.resume(); // the sign-in screen's lazy chunk reveals on React's timers
   await expectSignInScreen(page);
   expect((await storedSession(page)).local).toEqual([null, null, null, null]);
 });
 
 test('activity keeps the warning away', async ({ page, app }) => {
   const user = await createUser(app.area);
+  await page.clock.install();
   await openSignedIn(page, user, `/${app.area}/dashboard`, SHORT_TIMEOUTS);
   await expectDashboard(page, app);
+  await stopTime(page);
   const dialog = page.getByRole('alertdialog', { name: 'Session Timeout Warning' });
-  // a key press or a mouse press every second for 5 s: never 2 s idle
-  for (let i = 0; i < 5; i += 1) {
-    await page.waitForTimeout(1_000);
+  // a key press or a mouse press every 15 s for 90 s: never 20 s idle
+  for (let i = 0; i < 6; i += 1) {
+    await page.clock.runFor(15_000);
     if (i % 2) await page.keyboard.press('Shift');
     else await page.mouse.down().then(() => page.mouse.up());
     await expect(dialog).toBeHidden();
   }
+  // and then idle: the warning comes 20 s after the last press
+  await page.clock.runFor(WARN_AFTER_MS + 100);
+  await expect(dialog).toBeVisible();
 });
 
 test('a session older than maxSessionDuration ends when the timers start', async ({ page, app }) => {
@@ -82,18 +122,22 @@ test('tabs share the session: activity in one keeps the other in, logout in one 
   app,
 }) => {
   const user = await createUser(app.area);
+  await page.clock.install(); // the browser context's clock: both tabs share it
   await openSignedIn(page, user, `/${app.area}/dashboard`, SHORT_TIMEOUTS);
+  await expectDashboard(page, app);
   const idle = await page.context().newPage();
   await idle.goto(`/${app.area}/dashboard`);
   await expectDashboard(idle, app);
   await page.bringToFront();
-  // 5 s of typing in the first tab: the idle tab (2 s to its warning) never warns
-  for (let i = 0; i < 10; i += 1) {
+  await stopTime(page);
+  // a minute of typing in the first tab: the idle tab (20 s to its warning) never warns
+  for (let i = 0; i < 12; i += 1) {
     await page.keyboard.press('Shift');
-    await page.waitForTimeout(500);
+    await page.clock.runFor(5_000);
     await expect(idle.getByRole('alertdialog')).toBeHidden();
   }
   await page.getByRole('button', { name: 'Logout' }).click();
+  await page.clock.resume(); // the sign-in screen's lazy chunk reveals on React's timers
   await expectSignInScreen(page);
   await expectSignInScreen(idle);
   await expect(idle.getByText('You were signed out in another tab.')).toBeVisible();

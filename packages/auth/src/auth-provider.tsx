@@ -27,7 +27,12 @@ import {
   readStoredSession,
   storeSession,
 } from './session/session-storage';
-import { isTestToken, type Session, type SessionUser } from './session/session-user';
+import { isTestToken, isUserType, type Session, type SessionUser } from './session/session-user';
+
+/** How long a new tab waits for an open tab to share its session before showing sign-in. */
+export const SESSION_SHARE_WAIT_MS = 300;
+
+const canAskOtherTabs = () => typeof BroadcastChannel !== 'undefined';
 
 export interface AuthProviderProps {
   children: ReactNode;
@@ -68,7 +73,13 @@ function withRemember(url: string, remember: boolean): string {
 
 export function AuthProvider({ children, area }: AuthProviderProps) {
   // Storage is synchronous, so the restore happens before the first render (no spinner flash).
-  const [state, setState] = useState<AuthState>(() => stateOf(readStoredSession()));
+  // A tab-only session (no Remember me) lives in sessionStorage, which a new tab does not see: it
+  // asks the open tabs of this app for it first, so the session holds across tabs (issue 15).
+  const [state, setState] = useState<AuthState>(() => {
+    const stored = readStoredSession();
+    if (stored || !canAskOtherTabs()) return stateOf(stored);
+    return { status: 'loading', session: null, startedAt: null, signOutNotice: null };
+  });
   const sessionRef = useRef(state.session);
   sessionRef.current = state.session;
   const channelRef = useRef<SessionChannel | null>(null);
@@ -85,15 +96,43 @@ export function AuthProvider({ children, area }: AuthProviderProps) {
       const current = sessionRef.current;
       if (message.type === 'logout' && current && sessionFingerprint(current.token) === message.session) {
         endLocally({ notice: 'You were signed out in another tab.' });
+      } else if (message.type === 'session-request' && current && !isTestToken(current.token)) {
+        channel.post({
+          type: 'session-share',
+          session: {
+            token: current.token,
+            userType: current.user.userType,
+            uid: current.user.uid,
+            email: current.user.email,
+          },
+        });
+      } else if (
+        message.type === 'session-share' &&
+        !sessionRef.current &&
+        isUserType(message.session.userType)
+      ) {
+        const { token, userType, uid, email } = message.session;
+        const shared: Session = { token, user: { uid, email, userType, isApproved: true } };
+        storeSession(shared, { remember: false });
+        sessionRef.current = shared;
+        setState(stateOf(shared));
       }
     });
     channelRef.current = channel;
+    let waiting: ReturnType<typeof setTimeout> | undefined;
+    if (!sessionRef.current && canAskOtherTabs()) {
+      channel.post({ type: 'session-request' });
+      waiting = setTimeout(() => {
+        setState((current) => (current.status === 'loading' ? stateOf(null) : current));
+      }, SESSION_SHARE_WAIT_MS);
+    }
     const unsubscribe = onSessionRejected((token) => {
       if (sessionRef.current?.token === token && !isTestToken(token)) {
         endLocally({ error: friendlyMessage('UNAUTHORIZED') });
       }
     });
     return () => {
+      clearTimeout(waiting);
       channel.close();
       channelRef.current = null;
       unsubscribe();
@@ -119,6 +158,7 @@ export function AuthProvider({ children, area }: AuthProviderProps) {
       const { url } = await handoffRequest(APP_OF_ROLE[user.userType], response.token);
       // This app keeps no session for that user: the target app gets its own from the code.
       logoutRequest(response.token).catch(() => {});
+      setState((current) => (current.status === 'loading' ? stateOf(null) : current));
       return { kind: 'handoff', url: withRemember(url, remember) };
     },
     [area, startSession],

@@ -1,6 +1,6 @@
 import { REQUEST_STATUSES } from './catalog';
 import { defineEndpoint } from './endpoint';
-import { CreateRequestBody, IdParams } from './requests';
+import { CreateRequestBody, IdParams, RequestRecord } from './requests';
 import { z } from './zod';
 
 const admin = ['admin'] as const;
@@ -178,7 +178,10 @@ export const AdminStats = z
       requestsPerDay: z.array(
         z.object({ date: z.string(), submitted: z.number().int(), completed: z.number().int() }),
       ),
-      turnaroundHours: z.array(z.object({ date: z.string(), hours: z.number().nullable() })),
+      /** Submit to completed of human-reviewed requests completed that day (AI-only ones finish at once). */
+      turnaroundHours: z.array(
+        z.object({ date: z.string(), hours: z.number().nullable(), requests: z.number().int() }),
+      ),
       throughputPerHour: z.array(z.object({ hour: z.string(), reviews: z.number().int() })),
       reviewerAccuracy: z.array(z.object({ date: z.string(), accuracy: z.number().nullable() })),
       documentTypes: z.array(z.object({ type: z.string(), count: z.number().int() })),
@@ -279,6 +282,110 @@ export const InterventionResponse = z
   .meta({ id: 'InterventionResponse' });
 export const OkStatus = z.object({ status: z.literal('ok') });
 
+/** One step of a request's life, oldest first (issue 15: the admin request detail). */
+export const RequestTimelineEvent = z.strictObject({
+  kind: z.enum([
+    'submitted',
+    'extraction_started',
+    'extracted',
+    'review_claimed',
+    'review_submitted',
+    'review_rejected',
+    'review_skipped',
+    'review_expired',
+    'consensus',
+    'completed',
+    'failed',
+    'admin_action',
+  ]),
+  at: z.string(),
+  label: z.string(),
+  actor: z.string().nullable(),
+});
+
+/** One data point, the AI's value beside the final (human-verified) one. */
+export const RequestItemComparison = z.strictObject({
+  data_point: z.string(),
+  ai_value: z.string().nullable(),
+  final_value: z.string().nullable(),
+  /** The AI's confidence for this item, 0–1, when it gave one. */
+  ai_confidence: z.number().nullable(),
+  is_changed: z.boolean(),
+  is_disputed: z.boolean(),
+});
+
+export const AdminTaskReview = z.strictObject({
+  worker_id: z.string(),
+  worker_email: z.string(),
+  worker_name: z.string().nullable(),
+  status: z.enum(['claimed', 'submitted', 'skipped', 'rejected', 'expired']),
+  claimed_at: z.string(),
+  finished_at: z.string().nullable(),
+  time_spent_seconds: z.number().int().nullable(),
+  rejection_reason: z.string().nullable(),
+});
+
+export const AdminRequestTask = z.strictObject({
+  task_id: z.string(),
+  part: z.number().int(),
+  status: z.enum(['available', 'claimed', 'completed', 'rejected']),
+  required_reviews: z.number().int(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  reviews: z.array(AdminTaskReview),
+});
+
+export const AdminRequestDetail = z
+  .strictObject({
+    request: RequestRecord,
+    requester_email: z.string(),
+    requester_name: z.string().nullable(),
+    submitted_by_email: z.string().nullable(),
+    /** Where the stored document can be opened (the files route), when there is one. */
+    document_url: z.string().nullable(),
+    /** Submit to completed (or failed), in seconds; null while the request is open. */
+    turnaround_seconds: z.number().nullable(),
+    timeline: z.array(RequestTimelineEvent),
+    items: z.array(RequestItemComparison),
+    tasks: z.array(AdminRequestTask),
+    /** What an admin may do now. */
+    can_retry: z.boolean(),
+    can_cancel: z.boolean(),
+  })
+  .meta({ id: 'AdminRequestDetail' });
+export type AdminRequestDetail = z.infer<typeof AdminRequestDetail>;
+
+/** The admin's alert thresholds (issue 15): defaults that stay quiet for a small, healthy team. */
+export const AlertSettings = z
+  .strictObject({
+    /** Warn when more than this share of requests in the last 24 h failed (0–1). */
+    error_rate_warn: z.number().min(0).max(1),
+    /** Ignore the error rate below this many requests in the last 24 h. */
+    error_rate_min_requests: z.number().int().min(0),
+    /** Critical when more requests than this wait in the queue. */
+    pending_high: z.number().int().min(1),
+    /** Warn when a request waits longer than this many minutes for extraction or review. */
+    oldest_waiting_minutes: z.number().int().min(1),
+    /** Warn when open review tasks exceed this many per active reviewer. */
+    tasks_per_reviewer_high: z.number().int().min(1),
+    /** Info when under this share of claimed reviews were submitted in 7 days (0–100). */
+    efficiency_info: z.number().min(0).max(100),
+    /** Ignore efficiency below this many finished claims in 7 days. */
+    efficiency_min_claims: z.number().int().min(0),
+  })
+  .meta({ id: 'AlertSettings' });
+export type AlertSettings = z.infer<typeof AlertSettings>;
+
+export const DEFAULT_ALERT_SETTINGS: AlertSettings = {
+  error_rate_warn: 0.1,
+  error_rate_min_requests: 20,
+  pending_high: 100,
+  oldest_waiting_minutes: 30,
+  tasks_per_reviewer_high: 25,
+  efficiency_info: 80,
+  efficiency_min_claims: 20,
+};
+
 const del = (kind: string, id: string) =>
   defineEndpoint({
     id,
@@ -369,6 +476,55 @@ export const adminEndpoints = {
       schema: z.object({ request_id: z.string(), job_id: z.string(), status: z.enum(REQUEST_STATUSES) }),
       description: 'Queued',
     },
+  }),
+  requestDetail: defineEndpoint({
+    id: 'adminRequestDetail',
+    method: 'get',
+    path: '/admin/requests/{id}',
+    summary: "A request's timeline, AI vs final values, and its tasks with their reviewers and times",
+    tag: 'admin',
+    access: admin,
+    params: IdParams,
+    response: { status: 200, schema: AdminRequestDetail, description: 'The request' },
+  }),
+  retryRequest: defineEndpoint({
+    id: 'adminRetryRequest',
+    method: 'post',
+    path: '/admin/requests/{id}/retry',
+    summary: 'Run the extraction of a failed request again (audited)',
+    tag: 'admin',
+    access: admin,
+    params: IdParams,
+    response: { status: 200, schema: AdminRequestDetail, description: 'The request, queued again' },
+  }),
+  cancelRequest: defineEndpoint({
+    id: 'adminCancelRequest',
+    method: 'post',
+    path: '/admin/requests/{id}/cancel',
+    summary: 'Stop a pending or in-progress request; its open review tasks close (audited)',
+    tag: 'admin',
+    access: admin,
+    params: IdParams,
+    response: { status: 200, schema: AdminRequestDetail, description: 'The request, cancelled' },
+  }),
+  alertSettings: defineEndpoint({
+    id: 'adminAlertSettings',
+    method: 'get',
+    path: '/admin/settings/alerts',
+    summary: 'The alert thresholds the dashboard uses',
+    tag: 'admin',
+    access: admin,
+    response: { status: 200, schema: AlertSettings, description: 'Thresholds' },
+  }),
+  updateAlertSettings: defineEndpoint({
+    id: 'adminUpdateAlertSettings',
+    method: 'put',
+    path: '/admin/settings/alerts',
+    summary: 'Change the alert thresholds (audited)',
+    tag: 'admin',
+    access: admin,
+    body: AlertSettings,
+    response: { status: 200, schema: AlertSettings, description: 'Thresholds' },
   }),
   pause: defineEndpoint({
     id: 'adminPauseQueue',

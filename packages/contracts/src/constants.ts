@@ -75,6 +75,8 @@ export const FEATURE_FLAGS = {
 
 // spec 02 §9
 export const DASHBOARD_REFRESH_MS = 30_000;
+/** issue 15: while a request is in flight the requester's Active view and details poll this often. */
+export const IN_FLIGHT_REFRESH_MS = 3_000;
 export const HISTORY_PAGE_SIZES = [10, 50, 100] as const;
 export const HISTORY_DEFAULT_PAGE_SIZE = 10;
 export const DASHBOARD_FETCH_LIMIT = 50;

@@ -20,7 +20,7 @@ describe('the friendly message lookup (spec 01 §8)', () => {
 
   it('tries an object by code, then message, then detail', () => {
     expect(friendlyMessage({ code: 'WORKER_NOT_APPROVED', detail: 'x' })).toBe(
-      'Your worker account is pending approval. Please wait for admin approval.',
+      'Your reviewer account is pending approval. Please wait for admin approval.',
     );
     expect(friendlyMessage({ code: 'SOMETHING_ELSE', message: 'Plain words' })).toBe('Plain words');
     expect(friendlyMessage({ detail: 'From the server' })).toBe('From the server');

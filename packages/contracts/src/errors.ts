@@ -55,7 +55,7 @@ export const ERROR_CATALOGUE = {
   FORBIDDEN: { status: 403, message: 'Access denied. You do not have the required permissions.' },
   WORKER_NOT_APPROVED: {
     status: 403,
-    message: 'Your worker account is pending approval. Please wait for admin approval.',
+    message: 'Your reviewer account is pending approval. Please wait for admin approval.',
   },
   INVALID_INPUT: { status: 400, message: 'Please check your input and try again.' },
   REQUIRED_FIELD_MISSING: { status: 400, message: 'Please fill in all required fields.' },
@@ -73,6 +73,10 @@ export const ERROR_CATALOGUE = {
     message: 'You have reached the request limit of your plan. Upgrade your plan or try again later.',
   },
   REQUEST_NOT_FOUND: { status: 404, message: 'The request you are looking for could not be found.' },
+  REQUEST_STATE_CONFLICT: {
+    status: 409,
+    message: 'This request cannot be changed in its current state. Refresh to see where it is.',
+  },
   INVALID_RESET_TOKEN: {
     status: 400,
     message: 'This password reset link is invalid or has expired. Please request a new one.',

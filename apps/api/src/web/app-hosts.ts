@@ -28,8 +28,10 @@ export function areaOfHost(host: string | undefined, appDomain: string): AppArea
 
 function landingPage(host: string, appDomain: string) {
   const port = /:(\d+)$/.exec(host)?.[1];
-  const link = (area: AppArea, label: string, what: string) =>
-    `<li><a href="//${area}.${appDomain}${port ? `:${port}` : ''}/">${label}</a> <span>${what}</span></li>`;
+  // issue 15: the bare domain was an unstyled list; now three cards that read as the product.
+  const card = (href: string, label: string, what: string, mark: string) =>
+    `<a class="card" href="${href}"><span class="mark" aria-hidden="true">${mark}</span><span><strong>${label}</strong><span class="what">${what}</span></span><span class="go" aria-hidden="true">&rarr;</span></a>`;
+  const app = (area: AppArea) => `//${area}.${appDomain}${port ? `:${port}` : ''}/`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -38,24 +40,41 @@ function landingPage(host: string, appDomain: string) {
   <meta name="color-scheme" content="light dark" />
   <title>Sieve</title>
   <style>
-    body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; }
-    h1 { font-size: 1.5rem; margin-bottom: .25rem; }
-    ul { list-style: none; padding: 0; }
-    li { padding: .75rem 0; border-bottom: 1px solid color-mix(in srgb, currentColor 15%, transparent); }
-    a { font-weight: 600; }
-    span { display: block; opacity: .75; font-size: .9rem; }
+    :root { --bg: #f5f6f8; --surface: #fff; --text: #181b21; --muted: #555e6c; --border: #dde1e7; --primary: #2563eb; }
+    @media (prefers-color-scheme: dark) {
+      :root { --bg: #0e1014; --surface: #16191f; --text: #e7e9ed; --muted: #a3abb8; --border: #2a2f39; --primary: #6d98f2; }
+    }
+    * { box-sizing: border-box; }
+    body { margin: 0; min-height: 100vh; background: var(--bg); color: var(--text);
+      font: 16px/1.5 ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+    main { max-width: 44rem; margin: 0 auto; padding: 4rem 1.25rem; display: flex; flex-direction: column; gap: 1.5rem; }
+    h1 { margin: 0; font-size: 2rem; letter-spacing: -.01em; display: flex; align-items: center; gap: .6rem; }
+    h1 .logo { width: 2rem; height: 2rem; border-radius: 8px; background: var(--primary); display: inline-block; }
+    p { margin: 0; color: var(--muted); font-size: 1.05rem; }
+    nav { display: grid; gap: .75rem; }
+    .card { display: flex; align-items: center; gap: 1rem; padding: 1rem 1.25rem; background: var(--surface);
+      border: 1px solid var(--border); border-radius: 10px; color: inherit; text-decoration: none;
+      box-shadow: 0 1px 2px rgba(16, 24, 40, .06); transition: border-color .12s, box-shadow .12s; }
+    .card:hover, .card:focus-visible { border-color: var(--primary); box-shadow: 0 0 0 3px color-mix(in srgb, var(--primary) 20%, transparent); outline: none; }
+    .card > span:nth-child(2) { flex: 1; display: flex; flex-direction: column; }
+    .mark { width: 2.5rem; height: 2.5rem; border-radius: 8px; display: grid; place-items: center; font-weight: 700;
+      color: var(--primary); background: color-mix(in srgb, var(--primary) 12%, var(--surface)); }
+    .what { color: var(--muted); font-size: .92rem; }
+    .go { color: var(--primary); font-size: 1.25rem; }
+    footer { color: var(--muted); font-size: .9rem; }
+    footer a { color: var(--primary); }
   </style>
 </head>
 <body>
   <main>
-    <h1>Sieve</h1>
-    <p>Document data extraction with human review.</p>
-    <ul>
-      ${link('requester', 'Requester app', 'Submit documents and get structured data back')}
-      ${link('reviewer', 'Reviewer app', 'Verify and correct AI-extracted data')}
-      ${link('admin', 'Admin app', 'People, requests, health and operations')}
-      <li><a href="/api/docs">API documentation</a> <span>OpenAPI 3.1 at /api/v1/openapi.json</span></li>
-    </ul>
+    <h1><span class="logo" aria-hidden="true"></span>Sieve</h1>
+    <p>Document data extraction with human review: the AI extracts, reviewers verify, you get structured data you can trust.</p>
+    <nav aria-label="Sieve apps">
+      ${card(app('requester'), 'Requester app', 'Submit documents and get structured data back', 'R')}
+      ${card(app('reviewer'), 'Reviewer app', 'Verify and correct AI-extracted data', 'V')}
+      ${card(app('admin'), 'Admin app', 'People, requests, health and operations', 'A')}
+    </nav>
+    <footer>Building on Sieve? <a href="/api/docs">API documentation</a> (OpenAPI 3.1 at /api/v1/openapi.json).</footer>
   </main>
 </body>
 </html>`;

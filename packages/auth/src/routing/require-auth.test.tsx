@@ -39,9 +39,9 @@ describe('RequireAuth', () => {
     expect(screen.queryByText('secret dashboard')).toBeNull();
   });
 
-  it('redirects anonymous users to /login', () => {
+  it('redirects anonymous users to /login', async () => {
     renderGuarded((children) => <AuthProvider>{children}</AuthProvider>);
-    expect(screen.getByText('login page')).toBeTruthy();
+    expect(await screen.findByText('login page')).toBeTruthy();
   });
 
   it('shows the page to a signed-in user of the area', () => {

@@ -4,7 +4,41 @@
  * it), and a logout in one ends the session in all of them. Messages carry a fingerprint of the
  * token, so tabs holding another session (sessionStorage is per tab) ignore them.
  */
-export type SessionMessage = { type: 'activity' | 'logout'; session: string };
+export type SessionMessage =
+  | { type: 'activity' | 'logout'; session: string }
+  /** A new tab with no session of its own asks the open tabs for theirs (tab-only sessions). */
+  | { type: 'session-request' }
+  | { type: 'session-share'; session: SharedSession };
+
+/** What a tab hands a new tab of the same app so the session holds across tabs (issue 15). */
+export interface SharedSession {
+  token: string;
+  userType: string;
+  uid: string;
+  email: string;
+}
+
+function parseMessage(data: unknown): SessionMessage | null {
+  if (!data || typeof data !== 'object') return null;
+  const m = data as Record<string, unknown>;
+  if ((m.type === 'activity' || m.type === 'logout') && typeof m.session === 'string')
+    return { type: m.type, session: m.session };
+  if (m.type === 'session-request') return { type: 'session-request' };
+  if (m.type === 'session-share' && m.session && typeof m.session === 'object') {
+    const s = m.session as Record<string, unknown>;
+    if (
+      typeof s.token === 'string' &&
+      typeof s.userType === 'string' &&
+      typeof s.uid === 'string' &&
+      typeof s.email === 'string'
+    )
+      return {
+        type: 'session-share',
+        session: { token: s.token, userType: s.userType, uid: s.uid, email: s.email },
+      };
+  }
+  return null;
+}
 
 const CHANNEL_NAME = 'sieve-session';
 
@@ -27,10 +61,8 @@ export function openSessionChannel(onMessage: (message: SessionMessage) => void)
   if (typeof BroadcastChannel === 'undefined') return { post: () => {}, close: () => {} };
   const channel = new BroadcastChannel(CHANNEL_NAME);
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    const data = event.data as Partial<SessionMessage> | null;
-    if (data && (data.type === 'activity' || data.type === 'logout') && typeof data.session === 'string') {
-      onMessage({ type: data.type, session: data.session });
-    }
+    const message = parseMessage(event.data);
+    if (message) onMessage(message);
   };
   return {
     post: (message) => {

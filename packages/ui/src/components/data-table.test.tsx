@@ -98,4 +98,53 @@ describe('DataTable', () => {
     rerender(<DataTable caption="Requests" columns={columns} rows={[]} getRowId={(r) => r.id} isLoading />);
     expect(screen.getByRole('status', { name: 'Loading rows' })).toBeTruthy();
   });
+
+  it('opens a row on click, but a click on its own button does only what the button does', () => {
+    const onRowClick = vi.fn();
+    const onButton = vi.fn();
+    render(
+      <DataTable
+        caption="Requests"
+        columns={[
+          ...columns,
+          {
+            id: 'actions',
+            header: 'Actions',
+            isSticky: true,
+            cell: (r) => (
+              <button type="button" onClick={() => onButton(r.id)}>
+                View {r.id}
+              </button>
+            ),
+          },
+        ]}
+        rows={rows}
+        getRowId={(r) => r.id}
+        onRowClick={(r) => onRowClick(r.id)}
+      />,
+    );
+    fireEvent.click(screen.getByText('bob@example.org'));
+    expect(onRowClick).toHaveBeenCalledWith('b');
+    fireEvent.click(screen.getByRole('button', { name: 'View a' }));
+    expect(onButton).toHaveBeenCalledWith('a');
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('columnheader', { name: 'Actions' }).className).toContain(
+      'sv-table__cell--sticky',
+    );
+  });
+
+  it('marks low-priority columns so they give way in a narrow container', () => {
+    render(
+      <DataTable
+        caption="Reviewers"
+        columns={[
+          columns[0] as DataTableColumn<Row>,
+          { id: 'joined', header: 'Joined', priority: 3, cell: () => 'Mar 1' },
+        ]}
+        rows={rows}
+        getRowId={(r) => r.id}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Joined' }).className).toContain('sv-table__cell--p3');
+  });
 });

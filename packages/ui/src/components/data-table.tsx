@@ -22,6 +22,13 @@ export interface DataTableColumn<Row> {
   /** The cell that names the row (rendered as a row header). */
   isRowHeader?: boolean;
   className?: string;
+  /**
+   * Which columns give way when the table's container is narrow: 1 always shows, 2 hides under
+   * 900 px, 3 under 1100 px. The row header and the row action should stay 1.
+   */
+  priority?: 1 | 2 | 3;
+  /** Keeps the column at the table's end edge while the rest scrolls (the row action). */
+  isSticky?: boolean;
 }
 
 export interface DataTableSelection<Row> {
@@ -47,6 +54,27 @@ export interface DataTableProps<Row> {
   empty?: ReactNode;
   /** Height of the scroll area in px; the header row stays in view. */
   maxHeight?: number;
+  /**
+   * Opens what the row stands for when the row is clicked (pointer users); keyboard users reach
+   * the same through the row's own button or link, so the row itself is not a tab stop.
+   */
+  onRowClick?: (row: Row) => void;
+}
+
+/** Clicks on the row's own controls do what those controls do, not open the row. */
+function isFromControl(target: EventTarget | null, row: Element): boolean {
+  const control =
+    target instanceof Element ? target.closest('a, button, input, select, textarea, label') : null;
+  return control !== null && row.contains(control);
+}
+
+function columnClassName<Row>(column: DataTableColumn<Row>) {
+  return classNames(
+    column.align && `sv-table__cell--${column.align}`,
+    column.priority && column.priority > 1 && `sv-table__cell--p${column.priority}`,
+    column.isSticky && 'sv-table__cell--sticky',
+    column.className,
+  );
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
@@ -106,6 +134,7 @@ export function DataTable<Row>({
   isLoading = false,
   empty = 'No data',
   maxHeight = 600,
+  onRowClick,
 }: DataTableProps<Row>) {
   const pageIds = rows.map(getRowId);
   const selectedOnPage = selection ? pageIds.filter((id) => selection.selectedIds.has(id)).length : 0;
@@ -164,7 +193,7 @@ export function DataTable<Row>({
                 <th
                   key={column.id}
                   scope="col"
-                  className={classNames(column.align && `sv-table__cell--${column.align}`, column.className)}
+                  className={columnClassName(column) || undefined}
                   aria-sort={isSorted && sort ? ARIA_SORT[sort.order] : undefined}
                 >
                   {column.sortKey && onSortChange ? (
@@ -194,7 +223,20 @@ export function DataTable<Row>({
               return (
                 <tr
                   key={id}
-                  className={classNames(isSelected && 'is-selected', rowClassName?.(row)) || undefined}
+                  className={
+                    classNames(
+                      isSelected && 'is-selected',
+                      onRowClick && 'is-clickable',
+                      rowClassName?.(row),
+                    ) || undefined
+                  }
+                  onClick={
+                    onRowClick
+                      ? (event) => {
+                          if (!isFromControl(event.target, event.currentTarget)) onRowClick(row);
+                        }
+                      : undefined
+                  }
                 >
                   {selection ? (
                     <td className="sv-table__select">
@@ -208,10 +250,7 @@ export function DataTable<Row>({
                     </td>
                   ) : null}
                   {columns.map((column) => {
-                    const className = classNames(
-                      column.align && `sv-table__cell--${column.align}`,
-                      column.className,
-                    );
+                    const className = columnClassName(column);
                     return column.isRowHeader ? (
                       <th
                         key={column.id}

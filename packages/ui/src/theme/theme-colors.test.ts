@@ -45,18 +45,19 @@ describe('the custom colour rule (spec 01 §5)', () => {
 });
 
 describe('presets and defaults (spec 01 §2)', () => {
-  it('has the seven presets in order, Default Gray being the defaults', () => {
+  it('has seven presets, Default Blue (AA with white text, reads as clickable) being the defaults', () => {
     expect(THEME_PRESETS.map((preset) => preset.name)).toEqual([
-      'Default Gray',
-      'Blue',
+      'Default Blue',
+      'Gray',
       'Emerald',
       'Rose',
       'Amber',
       'Purple',
       'Indigo',
     ]);
-    expect(DEFAULT_THEME_COLORS).toEqual({ primary: '#6b7280', secondary: '#9ca3af' });
-    expect(presetOf(DEFAULT_THEME_COLORS)?.name).toBe('Default Gray');
+    expect(DEFAULT_THEME_COLORS).toEqual({ primary: '#2563eb', secondary: '#93c5fd' });
+    expect(presetOf(DEFAULT_THEME_COLORS)?.name).toBe('Default Blue');
+    expect(contrastRatio('#ffffff', DEFAULT_THEME_COLORS.primary)).toBeGreaterThanOrEqual(4.5);
     for (const preset of THEME_PRESETS) {
       expect(isHexColor(preset.primary) && isHexColor(preset.secondary)).toBe(true);
     }
@@ -97,7 +98,13 @@ describe('readable contrast whatever the colour', () => {
   });
 
   it('keeps a colour that already reads well as it is', () => {
-    expect(themeColorTokens(DEFAULT_THEME_COLORS).light.solid).toBe('#6b7280');
+    expect(themeColorTokens(DEFAULT_THEME_COLORS).light.solid).toBe('#2563eb');
+  });
+
+  it("matches styles.css's fallbacks (the colours before the customizer runs)", () => {
+    const { light, dark } = themeColorTokens(DEFAULT_THEME_COLORS);
+    expect(light.solid).toBe('#2563eb');
+    expect(dark.solid).toBe('#2563eb');
   });
 });
 

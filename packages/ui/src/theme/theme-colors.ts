@@ -10,13 +10,14 @@ export interface ThemePreset extends ThemeColors {
   name: string;
 }
 
-// spec 01 §2: primary and secondary default to #6b7280 and #9ca3af.
-export const DEFAULT_THEME_COLORS: ThemeColors = { primary: '#6b7280', secondary: '#9ca3af' };
+// spec 01 §2 defaulted to slate grey (#6b7280), which read as disabled (issue 15): the default is
+// a blue with AA contrast for white text (5.2:1) that reads as clickable; grey stays a preset.
+export const DEFAULT_THEME_COLORS: ThemeColors = { primary: '#2563eb', secondary: '#93c5fd' };
 
-/** spec 01 §2: the seven presets, in the spec's order. */
+/** spec 01 §2: seven presets, the default first. */
 export const THEME_PRESETS: readonly ThemePreset[] = [
-  { name: 'Default Gray', ...DEFAULT_THEME_COLORS },
-  { name: 'Blue', primary: '#3b82f6', secondary: '#93c5fd' },
+  { name: 'Default Blue', ...DEFAULT_THEME_COLORS },
+  { name: 'Gray', primary: '#6b7280', secondary: '#9ca3af' },
   { name: 'Emerald', primary: '#10b981', secondary: '#6ee7b7' },
   { name: 'Rose', primary: '#f43f5e', secondary: '#fda4af' },
   { name: 'Amber', primary: '#f59e0b', secondary: '#fcd34d' },

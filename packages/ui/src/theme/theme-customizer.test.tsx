@@ -25,19 +25,19 @@ describe('ThemeCustomizer', () => {
       .getAllByRole('button', { pressed: undefined })
       .filter((button) => button.hasAttribute('aria-pressed'));
     expect(presets.map((button) => button.textContent)).toEqual([
-      'Default Gray',
-      'Blue',
+      'Default Blue',
+      'Gray',
       'Emerald',
       'Rose',
       'Amber',
       'Purple',
       'Indigo',
     ]);
-    expect(within(dialog).getByRole('button', { name: 'Default Gray' }).getAttribute('aria-pressed')).toBe(
+    expect(within(dialog).getByRole('button', { name: 'Default Blue' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    expect(cssVar('--sv-brand-primary')).toBe('#6b7280');
-    expect(within(dialog).getByText('#9ca3af')).toBeTruthy();
+    expect(cssVar('--sv-brand-primary')).toBe('#2563eb');
+    expect(within(dialog).getByText('#93c5fd')).toBeTruthy();
   });
 
   it('applies a preset at once and keeps it', () => {
@@ -71,7 +71,7 @@ describe('ThemeCustomizer', () => {
     expect(cssVar('--sv-brand-primary')).toBe('#0e7490');
     expect(within(dialog).getByText('Custom colors.', { exact: false })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reset to default' }));
-    expect(stored()).toEqual({ primary: '#6b7280', secondary: '#9ca3af' });
+    expect(stored()).toEqual({ primary: '#2563eb', secondary: '#93c5fd' });
   });
 
   it('restores stored colours on the next start', () => {

@@ -14,10 +14,22 @@ describe('summarise', () => {
     });
   });
 
+  it("weighs each day's turnaround by the requests it completed (7 minutes stays 7 minutes)", () => {
+    const summary = summarise({
+      ...statsFixture().analytics,
+      turnaroundHours: [
+        { date: 'a', hours: 7 / 60, requests: 3 },
+        { date: 'b', hours: 1, requests: 1 },
+        { date: 'c', hours: null, requests: 0 },
+      ],
+    });
+    expect(summary.averageTurnaroundHours).toBeCloseTo((3 * (7 / 60) + 1) / 4, 6);
+  });
+
   it('has no averages and no busiest hour without data', () => {
     const summary = summarise({
       requestsPerDay: [],
-      turnaroundHours: [{ date: 'd', hours: null }],
+      turnaroundHours: [{ date: 'd', hours: null, requests: 0 }],
       throughputPerHour: [{ hour: 'h', reviews: 0 }],
       reviewerAccuracy: [],
       documentTypes: [],

@@ -5,7 +5,7 @@ type Analytics = AdminStats['analytics'];
 export interface AnalyticsSummary {
   submitted: number;
   completed: number;
-  /** Mean of the days that had completions, in hours; null with none. */
+  /** Submit → completed of human-reviewed requests over 14 days, in hours; null with none. */
   averageTurnaroundHours: number | null;
   reviewsLast24h: number;
   busiestHour: { hour: string; reviews: number } | null;
@@ -18,6 +18,18 @@ function meanOf(values: readonly (number | null)[]): number | null {
   return present.length > 0 ? present.reduce((sum, v) => sum + v, 0) / present.length : null;
 }
 
+/** Each day's mean weighed by the requests it completed: the mean over all of them. */
+function weightedTurnaround(days: Analytics['turnaroundHours']): number | null {
+  let hours = 0;
+  let requests = 0;
+  for (const day of days) {
+    if (day.hours === null || !Number.isFinite(day.hours) || day.requests <= 0) continue;
+    hours += day.hours * day.requests;
+    requests += day.requests;
+  }
+  return requests > 0 ? hours / requests : null;
+}
+
 /** The figures above the analytics charts, computed from the same series (nothing hard-coded). */
 export function summarise(analytics: Analytics): AnalyticsSummary {
   const busiest = analytics.throughputPerHour.reduce<{ hour: string; reviews: number } | null>(
@@ -27,7 +39,7 @@ export function summarise(analytics: Analytics): AnalyticsSummary {
   return {
     submitted: analytics.requestsPerDay.reduce((sum, d) => sum + d.submitted, 0),
     completed: analytics.requestsPerDay.reduce((sum, d) => sum + d.completed, 0),
-    averageTurnaroundHours: meanOf(analytics.turnaroundHours.map((d) => d.hours)),
+    averageTurnaroundHours: weightedTurnaround(analytics.turnaroundHours),
     reviewsLast24h: analytics.throughputPerHour.reduce((sum, h) => sum + h.reviews, 0),
     busiestHour: busiest,
     averageAccuracy: meanOf(analytics.reviewerAccuracy.map((d) => d.accuracy)),

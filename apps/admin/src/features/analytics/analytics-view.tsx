@@ -48,7 +48,7 @@ export default function AnalyticsView() {
           label="Avg turnaround"
           icon={<Icon name="clock" />}
           value={formatHours(summary.averageTurnaroundHours)}
-          detail="Submitted to completed, days with completions"
+          detail="Submit to completed, human-reviewed requests"
         />
         <StatCard
           label="Reviews, 24 hours"

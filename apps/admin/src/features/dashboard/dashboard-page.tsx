@@ -72,6 +72,7 @@ export default function DashboardPage() {
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
+          updated.delete('request'); // an open request detail belongs to the view being left
           if (next === DEFAULT_VIEW) updated.delete(VIEW_PARAM);
           else updated.set(VIEW_PARAM, next);
           return updated;

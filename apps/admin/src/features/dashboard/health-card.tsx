@@ -1,6 +1,6 @@
 import { ADMIN_QUEUE_BAR_MAX, type AdminStats } from '@sieve/contracts';
 import { Badge, Card } from '@sieve/ui';
-import { formatCount, formatDecimal, formatDuration } from './format';
+import { formatCount, formatDecimal } from './format';
 import { HEALTH_LABEL, HEALTH_TONE, queueFill } from './health';
 
 function QueueBar({
@@ -30,9 +30,9 @@ function QueueBar({
   );
 }
 
-/** spec 02 §2 system health card: uptime, the queues, active/total reviewers, throughput. */
+/** spec 02 §2 system health card: the state, failures and the queues (the strip has the rest). */
 export function HealthCard({ stats }: { stats: AdminStats }) {
-  const { systemHealth, operationsData: ops, teamMetrics: team } = stats;
+  const { systemHealth, operationsData: ops } = stats;
   return (
     <Card as="section" className="adm-card" aria-labelledby="health-card-title">
       <div className="adm-card__head">
@@ -45,18 +45,10 @@ export function HealthCard({ stats }: { stats: AdminStats }) {
       </div>
       <dl className="adm-facts">
         <div>
-          <dt>Uptime</dt>
-          <dd>{formatDuration(systemHealth.uptime)}</dd>
-        </div>
-        <div>
-          <dt>Reviewers active / approved</dt>
+          <dt>Requests failed</dt>
           <dd>
-            {formatCount(team.activeWorkers)} / {formatCount(team.totalWorkers)}
+            {formatCount(ops.requests.failed)} of {formatCount(ops.requests.total)}
           </dd>
-        </div>
-        <div>
-          <dt>Throughput</dt>
-          <dd>{formatDecimal(ops.throughput, 2)}/min</dd>
         </div>
         <div>
           <dt>Error ratio</dt>

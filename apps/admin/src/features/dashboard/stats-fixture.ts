@@ -66,8 +66,8 @@ export function statsFixture(
         { date: '2025-03-02', submitted: 5, completed: 4 },
       ],
       turnaroundHours: [
-        { date: '2025-03-01', hours: null },
-        { date: '2025-03-02', hours: 1.5 },
+        { date: '2025-03-01', hours: null, requests: 0 },
+        { date: '2025-03-02', hours: 1.5, requests: 3 },
       ],
       throughputPerHour: [
         { hour: '2025-03-02T10:00:00.000Z', reviews: 0 },

@@ -3,7 +3,7 @@ import { type AdminStats, DASHBOARD_REFRESH_MS } from '@sieve/contracts';
 import useSWR from 'swr';
 import { DASHBOARD_KEYS, isAdminStats } from './api';
 
-async function fetchStats(path: string): Promise<AdminStats> {
+export async function fetchStats(path: string): Promise<AdminStats> {
   const value = await apiRequest<unknown>(path);
   if (!isAdminStats(value)) throw new Error('Failed to fetch admin stats');
   return value;

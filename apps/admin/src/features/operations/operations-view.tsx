@@ -6,6 +6,7 @@ import { releaseExpiredClaims, retryFailedRequests } from '../dashboard/api';
 import { useDashboard } from '../dashboard/dashboard-context';
 import { formatCount, formatShare } from '../dashboard/format';
 import { QueueControls } from '../dashboard/queue-controls';
+import { AlertSettingsCard } from './alert-settings-card';
 import { AuditLog } from './audit-log';
 import { bottlenecks, type FlowStage, flowStages } from './flow';
 
@@ -185,6 +186,7 @@ export default function OperationsView() {
         </Card>
       </div>
 
+      <AlertSettingsCard />
       <AuditLog />
     </section>
   );

@@ -1,11 +1,10 @@
 import { apiRequest, ServiceStatusCard } from '@sieve/auth';
-import { Button, Card, Icon, type IconName, Spinner, StatCard } from '@sieve/ui';
+import { Button, Card, Icon, type IconName, Spinner } from '@sieve/ui';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { AlertList } from '../dashboard/alert-list';
 import { useDashboard } from '../dashboard/dashboard-context';
-import { formatCount, formatDecimal, formatDuration, formatPercent } from '../dashboard/format';
-import { HEALTH_LABEL, HEALTH_TONE } from '../dashboard/health';
+import { formatCount } from '../dashboard/format';
 import { HealthCard } from '../dashboard/health-card';
 import { QueueControls } from '../dashboard/queue-controls';
 import type { ViewId } from '../dashboard/views';
@@ -88,7 +87,7 @@ export default function OverviewView() {
     );
   }
 
-  const { systemHealth, operationsData: ops, teamMetrics: team, alerts } = stats;
+  const { operationsData: ops, teamMetrics: team, alerts } = stats;
   const inQueue = ops.queues.pending + ops.queues.processing;
 
   const refreshData = async () => {
@@ -122,34 +121,8 @@ export default function OverviewView() {
         </div>
       </header>
 
-      <div className="adm-stat-grid">
-        <StatCard
-          label="System Status"
-          icon={<Icon name="server" />}
-          tone={HEALTH_TONE[systemHealth.status]}
-          value={HEALTH_LABEL[systemHealth.status]}
-          detail={`Uptime ${formatDuration(systemHealth.uptime)}`}
-        />
-        <StatCard
-          label="Active Reviewers"
-          icon={<Icon name="users" />}
-          value={formatCount(team.activeWorkers)}
-          detail={`of ${formatCount(team.totalWorkers)} approved${team.pendingWorkers > 0 ? ` · ${formatCount(team.pendingWorkers)} awaiting approval` : ''}`}
-        />
-        <StatCard
-          label="Throughput"
-          icon={<Icon name="bolt" />}
-          value={`${formatDecimal(ops.throughput, 2)}/min`}
-          detail={`Avg latency ${formatCount(ops.avgLatency)} ms`}
-        />
-        <StatCard
-          label="System Efficiency"
-          icon={<Icon name="activity" />}
-          value={formatPercent(team.efficiency)}
-          detail="Reviews submitted of reviews finished, 7 days"
-        />
-      </div>
-
+      {/* Uptime, throughput, latency, active reviewers and efficiency are in the status strip above
+          every view, and the system's state is in System health: not repeated here (issue 15). */}
       <div className="adm-shortcuts">
         <Shortcut
           icon="list"

@@ -45,6 +45,8 @@ export interface AdminTableProps<K extends ListKind> {
   statusOptions?: readonly SelectOption[];
   bulkActions: readonly BulkAction[];
   emptyText: string;
+  /** Opens what a row stands for (the request detail, …). */
+  onRowClick?: (row: ListKinds[K]['row']) => void;
 }
 
 const NAMES_SHOWN = 8;
@@ -79,6 +81,7 @@ export function AdminTable<K extends ListKind>({
   statusOptions,
   bulkActions,
   emptyText,
+  onRowClick,
 }: AdminTableProps<K>) {
   const { notify, refreshStats, clearSearch } = useDashboard();
   const { exportKind, busyKind } = useCsvExport();
@@ -205,6 +208,7 @@ export function AdminTable<K extends ListKind>({
           rowLabel: (row) => `Select ${rowName(row)}`,
         }}
         {...(rowClassName ? { rowClassName } : {})}
+        {...(onRowClick ? { onRowClick } : {})}
         isLoading={list.isLoading}
         empty={list.search || list.status ? `No matching ${noun.many}` : emptyText}
         maxHeight={600}

@@ -1,5 +1,7 @@
-import { Badge, type DataTableColumn } from '@sieve/ui';
+import { Badge, Button, type DataTableColumn } from '@sieve/ui';
+import { useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatShare, shortId } from '../dashboard/format';
+import { RequestDetailView } from '../request-detail/request-detail-view';
 import { AdminTable, type BulkAction } from './admin-table';
 import type { AdminRequest } from './api';
 import { documentTypeLabel } from './document-type';
@@ -39,7 +41,10 @@ const STATUS_LABEL: Record<AdminRequest['status'], string> = {
   failed: 'Failed',
 };
 
-const COLUMNS: DataTableColumn<AdminRequest>[] = [
+/** The query parameter that opens one request's detail inside the Requests view. */
+export const REQUEST_PARAM = 'request';
+
+const columns = (open: (request: AdminRequest) => void): DataTableColumn<AdminRequest>[] => [
   {
     id: 'request',
     header: 'Request',
@@ -59,6 +64,7 @@ const COLUMNS: DataTableColumn<AdminRequest>[] = [
         {r.requester_email}
       </span>
     ),
+    priority: 2,
   },
   {
     id: 'type',
@@ -88,6 +94,7 @@ const COLUMNS: DataTableColumn<AdminRequest>[] = [
     sortKey: 'priority',
     firstSortOrder: 'desc',
     cell: (r) => <span className="adm-capitalize">{r.priority}</span>,
+    priority: 3,
   },
   {
     id: 'progress',
@@ -108,7 +115,13 @@ const COLUMNS: DataTableColumn<AdminRequest>[] = [
       </span>
     ),
   },
-  { id: 'reviewers', header: 'Reviewers', align: 'end', cell: (r) => r.worker_count.toLocaleString('en-US') },
+  {
+    id: 'reviewers',
+    header: 'Reviewers',
+    align: 'end',
+    priority: 3,
+    cell: (r) => r.worker_count.toLocaleString('en-US'),
+  },
   {
     id: 'created',
     header: 'Submitted',
@@ -116,18 +129,45 @@ const COLUMNS: DataTableColumn<AdminRequest>[] = [
     firstSortOrder: 'desc',
     cell: (r) => formatDateTime(r.created_at),
   },
+  {
+    id: 'actions',
+    header: <span className="sv-visually-hidden">Actions</span>,
+    align: 'end',
+    isSticky: true,
+    cell: (r) => (
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Open request ${shortId(r.request_id)}`}
+        onClick={() => open(r)}
+      >
+        Open
+      </Button>
+    ),
+  },
 ];
 
 /** The Requests view: every requester's requests (spec 02 §2). */
 export default function RequestsView() {
   const list = useAdminList('requests', { by: 'created_at', order: 'desc' });
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(REQUEST_PARAM);
+  const setOpen = (id: string | null) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id) next.set(REQUEST_PARAM, id);
+      else next.delete(REQUEST_PARAM);
+      return next;
+    });
+  if (openId) return <RequestDetailView requestId={openId} onBack={() => setOpen(null)} />;
   return (
     <AdminTable
+      onRowClick={(r) => setOpen(r.request_id)}
       list={list}
       title="Requests"
       description="Every request from every requester, newest first, with its progress through review."
       noun={NOUN}
-      columns={COLUMNS}
+      columns={columns((r) => setOpen(r.request_id))}
       getRowId={(r) => r.request_id}
       rowName={(r) => `${shortId(r.request_id)} (${documentTypeLabel(r.request_type)}, ${r.requester_email})`}
       statusOptions={STATUS_OPTIONS}

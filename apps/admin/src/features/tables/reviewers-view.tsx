@@ -96,25 +96,6 @@ export default function ReviewersView() {
       ),
     },
     {
-      id: 'actions',
-      header: <span className="sv-visually-hidden">Actions</span>,
-      cell: (w) => {
-        const action = rowActionFor(w.status);
-        const name = w.full_name || w.email;
-        return (
-          <Button
-            size="sm"
-            variant={w.status === 'pending' ? 'primary' : 'ghost'}
-            aria-label={`${action.label} ${name}`}
-            disabled={busyId === w.worker_id}
-            onClick={() => (action.active ? void setActive(w, true) : setToDeactivate(w))}
-          >
-            {action.label}
-          </Button>
-        );
-      },
-    },
-    {
       id: 'completed',
       header: 'Completed',
       sortKey: 'tasks_completed',
@@ -125,6 +106,7 @@ export default function ReviewersView() {
     {
       id: 'reviewed',
       header: 'Reviewed',
+      priority: 3,
       align: 'end',
       cell: (w) => w.tasks_reviewed.toLocaleString('en-US'),
     },
@@ -152,15 +134,43 @@ export default function ReviewersView() {
       cell: (w) => formatShare(w.quality_score),
     },
     { id: 'pdf', header: 'PDF', align: 'end', cell: (w) => <RatingCell rating={w.rating_pdf} kind="PDF" /> },
-    { id: 'sec', header: 'SEC', align: 'end', cell: (w) => <RatingCell rating={w.rating_sec} kind="SEC" /> },
+    {
+      id: 'sec',
+      header: 'SEC',
+      align: 'end',
+      priority: 3,
+      cell: (w) => <RatingCell rating={w.rating_sec} kind="SEC" />,
+    },
     {
       id: 'card',
       header: 'Card',
+      priority: 3,
       align: 'end',
       cell: (w) => <RatingCell rating={w.rating_credit_card} kind="Credit card" />,
     },
     { id: 'time', header: 'Avg time', align: 'end', cell: (w) => formatSeconds(w.avg_time_per_task) },
     ...activityColumns<Worker>(),
+    {
+      id: 'actions',
+      header: <span className="sv-visually-hidden">Actions</span>,
+      align: 'end',
+      isSticky: true,
+      cell: (w) => {
+        const action = rowActionFor(w.status);
+        const name = w.full_name || w.email;
+        return (
+          <Button
+            size="sm"
+            variant={w.status === 'pending' ? 'primary' : 'ghost'}
+            aria-label={`${action.label} ${name}`}
+            disabled={busyId === w.worker_id}
+            onClick={() => (action.active ? void setActive(w, true) : setToDeactivate(w))}
+          >
+            {action.label}
+          </Button>
+        );
+      },
+    },
   ];
 
   return (

@@ -22,7 +22,7 @@ export function deleteAction(kind: ListKind, confirmDescription: string, fallbac
 /** A person's name (or e-mail when there is none) over their e-mail. */
 export function PersonCell({ fullName, email }: { fullName: string | null | undefined; email: string }) {
   return (
-    <span className="adm-person">
+    <span className="adm-person" title={fullName ? `${fullName} <${email}>` : email}>
       <span className="adm-person__name">{fullName || email}</span>
       <span className="adm-person__email">{email}</span>
     </span>
@@ -47,6 +47,7 @@ export function activityColumns<Row extends Dated>(): DataTableColumn<Row>[] {
     {
       id: 'joined',
       header: 'Joined',
+      priority: 3,
       sortKey: 'created_at',
       firstSortOrder: 'desc',
       cell: (row) => formatDate(row.created_at),

@@ -2,4 +2,5 @@ export * from './auth';
 export * from './billing';
 export * from './jobs';
 export * from './requests';
+export * from './settings';
 export * from './users';

@@ -9,6 +9,13 @@ export function adminRoutes(service: AdminService) {
   mount(router, adminEndpoints.workers, ({ query }) => service.workers(query));
   mount(router, adminEndpoints.requesters, ({ query }) => service.requesters(query));
   mount(router, adminEndpoints.requests, ({ query }) => service.requests(query));
+  mount(router, adminEndpoints.requestDetail, ({ params }) => service.requestDetail(params.id));
+  mount(router, adminEndpoints.retryRequest, ({ params, user }) => service.retryRequest(user, params.id));
+  mount(router, adminEndpoints.cancelRequest, ({ params, user }) => service.cancelRequest(user, params.id));
+  mount(router, adminEndpoints.alertSettings, () => service.alertSettings());
+  mount(router, adminEndpoints.updateAlertSettings, ({ body, user }) =>
+    service.updateAlertSettings(user, body),
+  );
   mount(router, adminEndpoints.workerStatus, ({ params, body, user }) =>
     service.setWorkerStatus(user, params.id, body.active),
   );

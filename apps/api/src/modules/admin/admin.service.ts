@@ -1,7 +1,7 @@
-import { EXPORT_COLUMNS } from '@sieve/contracts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type AlertSettings, EXPORT_COLUMNS } from '@sieve/contracts';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { auditLog, requests, tasks, users } from '../../db/schema';
+import { assignments, auditLog, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { csvRow } from '../../http/csv';
 import type { JobQueue } from '../../jobs/queue';
@@ -10,13 +10,15 @@ import type { RequestsService } from '../requests/requests.service';
 import type { TasksService } from '../tasks/tasks.service';
 import { type ListParams, listRequesters, listRequests, listWorkers } from './admin.lists';
 import { computeStats, type StatsDeps } from './admin.stats';
+import { readAlertSettings, writeAlertSettings } from './alert-settings';
+import { loadRequestDetail } from './request-detail';
 
 export interface AdminServiceDeps {
   db: Db;
   queue: JobQueue;
   requests: RequestsService;
   tasks: TasksService;
-  stats: Omit<StatsDeps, 'db' | 'isPaused'>;
+  stats: Omit<StatsDeps, 'db' | 'isPaused' | 'alertSettings'>;
 }
 
 type Actor = { id: string };
@@ -44,7 +46,105 @@ export function createAdminService(deps: AdminServiceDeps) {
   };
 
   return {
-    stats: () => computeStats({ ...deps.stats, db, isPaused: () => deps.queue.isPaused() }),
+    stats: async () =>
+      computeStats({
+        ...deps.stats,
+        db,
+        isPaused: () => deps.queue.isPaused(),
+        alertSettings: await readAlertSettings(db),
+      }),
+
+    alertSettings: () => readAlertSettings(db),
+    updateAlertSettings: (actor: Actor, value: AlertSettings) => writeAlertSettings(db, actor, value),
+
+    requestDetail: (id: string) => loadRequestDetail(db, id),
+
+    /** A failed extraction runs again (a request that reached review keeps its tasks: 409). */
+    async retryRequest(actor: Actor, id: string) {
+      const detail = await loadRequestDetail(db, id);
+      if (!detail.can_retry)
+        throw new AppError(
+          'REQUEST_STATE_CONFLICT',
+          detail.request.status === 'failed'
+            ? 'This request reached review before it failed; submit it again instead.'
+            : 'Only a failed request can be run again.',
+        );
+      await db.transaction(async (tx) => {
+        await tx
+          .update(requests)
+          .set({
+            status: 'pending',
+            error: null,
+            attempts: 0,
+            completedAt: null,
+            startedAt: null,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(requests.id, id), eq(requests.status, 'failed')));
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'request.retry',
+          targetType: 'request',
+          targetId: id,
+        });
+      });
+      await deps.requests.enqueue(id);
+      return loadRequestDetail(db, id);
+    },
+
+    /** Stops a pending or in-progress request: it fails with a reason, its open tasks close. */
+    async cancelRequest(actor: Actor, id: string) {
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        const cancelled = await tx
+          .update(requests)
+          .set({ status: 'failed', error: 'Cancelled by an admin.', updatedAt: now, completedAt: now })
+          .where(
+            and(
+              eq(requests.id, id),
+              isNull(requests.deletedAt),
+              inArray(requests.status, ['pending', 'processing']),
+            ),
+          )
+          .returning({ id: requests.id });
+        if (cancelled.length === 0) {
+          const exists = await tx.query.requests.findFirst({
+            where: and(eq(requests.id, id), isNull(requests.deletedAt)),
+          });
+          throw new AppError(
+            exists ? 'REQUEST_STATE_CONFLICT' : 'REQUEST_NOT_FOUND',
+            exists ? 'Only a pending or in-progress request can be cancelled.' : undefined,
+          );
+        }
+        const open = await tx
+          .update(tasks)
+          .set({ status: 'rejected', updatedAt: now, completedAt: now })
+          .where(and(eq(tasks.requestId, id), inArray(tasks.status, ['available', 'claimed'])))
+          .returning({ id: tasks.id });
+        if (open.length > 0) {
+          await tx
+            .update(assignments)
+            .set({ status: 'expired', finishedAt: now })
+            .where(
+              and(
+                inArray(
+                  assignments.taskId,
+                  open.map((t) => t.id),
+                ),
+                eq(assignments.status, 'claimed'),
+              ),
+            );
+        }
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'request.cancel',
+          targetType: 'request',
+          targetId: id,
+          details: { closed_tasks: open.length },
+        });
+      });
+      return loadRequestDetail(db, id);
+    },
 
     async workers(p: ListParams) {
       const { rows, ...rest } = await lists.workers(p);

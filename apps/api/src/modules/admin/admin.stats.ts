@@ -1,4 +1,4 @@
-import type { AdminStats } from '@sieve/contracts';
+import type { AdminStats, AlertSettings } from '@sieve/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { alertsFor, systemStatus } from './health-rules';
@@ -9,6 +9,7 @@ export interface StatsDeps {
   isPaused: () => Promise<boolean>;
   averageLatencyMs: () => number;
   startedAt: number;
+  alertSettings: AlertSettings;
 }
 
 const ACTIVE_WINDOW = sql`now() - interval '24 hours'`;
@@ -40,13 +41,26 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
     services,
     paused,
   ] = await Promise.all([
-    queryRows<{ total: number; completed: number; failed: number; pending: number; processing: number }>(
+    queryRows<{
+      total: number;
+      completed: number;
+      failed: number;
+      pending: number;
+      processing: number;
+      recent: number;
+      recent_failed: number;
+      oldest_waiting_minutes: number | null;
+    }>(
       db,
       sql`select count(*)::int as total,
           count(*) filter (where status = 'completed')::int as completed,
           count(*) filter (where status = 'failed')::int as failed,
           count(*) filter (where status = 'pending')::int as pending,
-          count(*) filter (where status = 'processing')::int as processing
+          count(*) filter (where status = 'processing')::int as processing,
+          count(*) filter (where created_at > now() - interval '24 hours')::int as recent,
+          count(*) filter (where status = 'failed' and created_at > now() - interval '24 hours')::int as recent_failed,
+          (extract(epoch from now() - min(created_at) filter (where status in ('pending', 'processing'))) / 60)::float
+            as oldest_waiting_minutes
         from requests where deleted_at is null`,
     ),
     queryRows<{ available: number; claimed: number; expired: number }>(
@@ -81,13 +95,23 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
         where a.status = 'submitted' and a.finished_at > now() - interval '7 days' and u.deleted_at is null
         group by u.id order by completed desc, score desc nulls last limit 5`,
     ),
-    queryRows<{ day: string; submitted: number; completed: number; turnaround: number | null }>(
+    // Turnaround is submit → completed (issue 15), of human-reviewed requests: AI-only ones finish
+    // in seconds and would hide how long review takes.
+    queryRows<{
+      day: string;
+      submitted: number;
+      completed: number;
+      turnaround: number | null;
+      reviewed: number;
+    }>(
       db,
       sql`select d::date as day,
           (select count(*) from requests where created_at::date = d::date)::int as submitted,
           (select count(*) from requests where status = 'completed' and completed_at::date = d::date)::int as completed,
           (select avg(extract(epoch from completed_at - created_at)) / 3600 from requests
-             where status = 'completed' and completed_at::date = d::date)::float as turnaround
+             where status = 'completed' and not ai_only and completed_at::date = d::date)::float as turnaround,
+          (select count(*) from requests
+             where status = 'completed' and not ai_only and completed_at::date = d::date)::int as reviewed
         from generate_series(now()::date - 13, now()::date, interval '1 day') as d order by d`,
     ),
     queryRows<{ hour: string; reviews: number }>(
@@ -122,14 +146,23 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
   const finished = Number(team?.finished ?? 0);
   const efficiency = finished > 0 ? (Number(team?.submitted ?? 0) / finished) * 100 : 100;
   const perMinute = Number(throughput?.per_minute ?? 0);
+  const openTasks = Number(tasks?.available ?? 0) + Number(tasks?.claimed ?? 0);
   const inputs = {
     totalRequests: total,
     failedRequests: failed,
+    recentRequests: Number(requests?.recent ?? 0),
+    recentFailed: Number(requests?.recent_failed ?? 0),
+    oldestWaitingMinutes:
+      requests?.oldest_waiting_minutes === null || requests?.oldest_waiting_minutes === undefined
+        ? null
+        : Number(requests.oldest_waiting_minutes),
     pending,
+    openTasks,
     activeWorkers,
     totalWorkers,
     throughput: perMinute,
     efficiency,
+    finishedClaims: finished,
     services,
   };
   return {
@@ -163,7 +196,7 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
         score: p.score === null ? null : Number(Number(p.score).toFixed(3)),
       })),
     },
-    alerts: alertsFor(inputs),
+    alerts: alertsFor(inputs, deps.alertSettings),
     analytics: {
       requestsPerDay: perDay.map((d) => ({
         date: day(d.day),
@@ -172,7 +205,8 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
       })),
       turnaroundHours: perDay.map((d) => ({
         date: day(d.day),
-        hours: d.turnaround === null ? null : Number(Number(d.turnaround).toFixed(2)),
+        hours: d.turnaround === null ? null : Number(Number(d.turnaround).toFixed(4)),
+        requests: Number(d.reviewed),
       })),
       throughputPerHour: perHour.map((h) => ({
         hour: new Date(h.hour).toISOString(),

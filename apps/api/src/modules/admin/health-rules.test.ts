@@ -1,14 +1,20 @@
+import { DEFAULT_ALERT_SETTINGS } from '@sieve/contracts';
 import { describe, expect, it } from 'vitest';
 import { alertsFor, type HealthInputs, systemStatus } from './health-rules';
 
 const calm: HealthInputs = {
   totalRequests: 100,
   failedRequests: 0,
+  recentRequests: 100,
+  recentFailed: 0,
+  oldestWaitingMinutes: null,
   pending: 0,
+  openTasks: 0,
   activeWorkers: 20,
   totalWorkers: 20,
   throughput: 150,
   efficiency: 95,
+  finishedClaims: 100,
   services: [
     { name: 'Database', health: 1 },
     { name: 'Job queue', health: 1 },
@@ -54,22 +60,48 @@ describe('alerts (spec 02 §9)', () => {
     expect(at(0.79)).toEqual(['service-Database:critical']);
   });
 
-  it('warns above a 0.05 error rate', () => {
-    expect(ids({ ...calm, failedRequests: 5 })).toEqual([]);
-    expect(ids({ ...calm, failedRequests: 6 })).toEqual(['error-rate:warning']);
+  it('stays quiet for a small, quiet, healthy team (two reviewers, little traffic)', () => {
+    const small: HealthInputs = {
+      ...calm,
+      totalRequests: 6,
+      recentRequests: 6,
+      activeWorkers: 2,
+      totalWorkers: 2,
+      throughput: 0.1,
+      efficiency: 50,
+      finishedClaims: 4,
+    };
+    expect(alertsFor(small)).toEqual([]);
   });
 
-  it('warns below 100 throughput and notes efficiency below 80', () => {
-    expect(ids({ ...calm, throughput: 100 })).toEqual([]);
-    expect(ids({ ...calm, throughput: 99.9 })).toEqual(['throughput:warning']);
+  it('warns above the error-rate threshold in the last 24 h, once there are enough requests', () => {
+    expect(ids({ ...calm, recentFailed: 10 })).toEqual([]);
+    expect(ids({ ...calm, recentFailed: 11 })).toEqual(['error-rate:warning']);
+    expect(ids({ ...calm, recentRequests: 19, recentFailed: 19 })).toEqual([]);
+  });
+
+  it('notes efficiency below the target only over enough finished claims', () => {
     expect(ids({ ...calm, efficiency: 80 })).toEqual([]);
     expect(ids({ ...calm, efficiency: 79.9 })).toEqual(['efficiency:info']);
+    expect(ids({ ...calm, efficiency: 10, finishedClaims: 19 })).toEqual([]);
   });
 
-  it('raises the bottleneck alerts past 100 pending and under 10 active reviewers', () => {
+  it('flags a backlog, a long wait, and open review work no active reviewer can take', () => {
     expect(ids({ ...calm, pending: 100 })).toEqual([]);
     expect(ids({ ...calm, pending: 101 })).toEqual(['queue-backlog:critical']);
-    expect(ids({ ...calm, activeWorkers: 10 })).toEqual([]);
-    expect(ids({ ...calm, activeWorkers: 9 })).toEqual(['reviewer-capacity:warning']);
+    expect(ids({ ...calm, oldestWaitingMinutes: 30 })).toEqual([]);
+    expect(ids({ ...calm, oldestWaitingMinutes: 31 })).toEqual(['slow-extraction:warning']);
+    expect(ids({ ...calm, activeWorkers: 0, openTasks: 0 })).toEqual([]);
+    expect(ids({ ...calm, activeWorkers: 0, openTasks: 3 })).toEqual(['reviewer-capacity:warning']);
+    expect(ids({ ...calm, activeWorkers: 2, openTasks: 50 })).toEqual([]);
+    expect(ids({ ...calm, activeWorkers: 2, openTasks: 51 })).toEqual(['reviewer-capacity:warning']);
+  });
+
+  it("follows the admin's thresholds", () => {
+    const strict = { ...DEFAULT_ALERT_SETTINGS, pending_high: 5, oldest_waiting_minutes: 5 };
+    expect(alertsFor({ ...calm, pending: 6, oldestWaitingMinutes: 6 }, strict).map((a) => a.id)).toEqual([
+      'queue-backlog',
+      'slow-extraction',
+    ]);
   });
 });

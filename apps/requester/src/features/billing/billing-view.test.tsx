@@ -38,8 +38,9 @@ describe('BillingView', () => {
     expect(screen.getByRole('heading', { name: 'Business' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Legacy' })).toBeNull();
     expect(screen.getByText('$199')).toBeTruthy();
-    // cost this month: 3 requests × $0.10
-    expect(screen.getByText('$0.30')).toBeTruthy();
+    // the month's cost and its basis, as the dashboard says it (issue 15)
+    expect(screen.getByText('$0.00')).toBeTruthy();
+    expect(screen.getByText(/Free Plan \(Free\), free · 3 of 100 requests used/)).toBeTruthy();
   });
 
   it('sends the browser to the checkout URL of an upgrade', async () => {

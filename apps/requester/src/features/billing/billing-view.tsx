@@ -12,7 +12,7 @@ import {
   UsageBar,
 } from '@sieve/ui';
 import { useState } from 'react';
-import { formatDollars, monthlyCostEstimate } from '../dashboard/dashboard-stats';
+import { formatDollars } from '../dashboard/dashboard-stats';
 import {
   BILLING_ERRORS,
   billingErrorMessage,
@@ -26,23 +26,13 @@ import {
   useSubscription,
 } from './api';
 import './billing.css';
+import { FREE_PLAN_ID, formatMonthlyPrice, monthCost, planLabel } from './plan-cost';
 
-const FREE_PLAN_ID = 'free';
-
-/** spec 02 §9: the free plan is labelled Free Plan; any other plan Advanced Plan. */
-export function planLabel(planId: string): string {
-  return planId === FREE_PLAN_ID ? 'Free Plan' : 'Advanced Plan';
-}
+export { formatMonthlyPrice, planLabel };
 
 /** spec 02 §9: upgrade cards show the non-free plans that cost more than 0. */
 export function upgradePlans(plans: readonly Plan[]): Plan[] {
   return plans.filter((plan) => plan.id !== FREE_PLAN_ID && plan.cost > 0);
-}
-
-/** "$49/month" — dollars per month, cents only when there are any. */
-export function formatMonthlyPrice(cost: number): string {
-  const amount = Number.isInteger(cost) ? `$${cost.toLocaleString('en-US')}` : formatDollars(cost);
-  return `${amount}/month`;
 }
 
 const periodEnd = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -127,9 +117,9 @@ function CurrentPlan({
   );
 }
 
-function Usage({ subscription }: { subscription: Subscription }) {
+function Usage({ subscription, plan }: { subscription: Subscription; plan: Plan | undefined }) {
   const { daily, weekly, monthly } = subscription.usage;
-  const cost = monthlyCostEstimate(subscription.requests_this_month);
+  const cost = monthCost(subscription, plan);
   return (
     <Card as="section" className="rq-billing__usage" aria-labelledby="usage-title">
       <h2 id="usage-title" className="sv-card__title">
@@ -141,8 +131,8 @@ function Usage({ subscription }: { subscription: Subscription }) {
         <UsageBar label="Monthly" used={monthly.used} limit={monthly.limit} />
       </div>
       <p className="rq-billing__note sv-muted">
-        Days are UTC days, weeks start on Monday, months on the 1st. Estimated cost this month:{' '}
-        <strong>{formatDollars(cost)}</strong> ({subscription.requests_this_month} requests).
+        This month: <strong>{formatDollars(cost.amount)}</strong> · {cost.basis}. Days are UTC days, weeks
+        start on Monday, months on the 1st.
       </p>
     </Card>
   );
@@ -317,7 +307,7 @@ export default function BillingView() {
           onPortal={openPortal}
           onCancel={() => setPending({ kind: 'cancel' })}
         />
-        <Usage subscription={current} />
+        <Usage subscription={current} plan={plans.data?.plans.find((plan) => plan.id === current.plan_id)} />
       </div>
 
       <section className="rq-billing__plans" aria-labelledby="plans-title">

@@ -11,7 +11,7 @@ export interface ActiveViewProps {
   onNewRequest: () => void;
 }
 
-/** spec 02 §2 Active: pending and processing requests, refreshed every 30 s. */
+/** spec 02 §2 Active: pending and processing requests, refreshed every 3 s while any is in flight. */
 export function ActiveView({ search, onView, onNewRequest }: ActiveViewProps) {
   const active = useActiveRequests();
   const shown = active.requests.filter((request) => matchesSearch(request, search));
@@ -21,7 +21,11 @@ export function ActiveView({ search, onView, onNewRequest }: ActiveViewProps) {
         <h2 id="active-title" className="rq-panel__title">
           In progress{active.count ? ` (${active.count})` : ''}
         </h2>
-        <p className="sv-muted rq-panel__note">Updates every 30 seconds</p>
+        <p className="sv-muted rq-panel__note">
+          {active.count
+            ? 'Updates every few seconds while requests are in progress'
+            : 'Updates every 30 seconds'}
+        </p>
       </header>
       {active.error ? (
         <Banner tone="error">{errorMessageFor(active.error, 'Failed to fetch dashboard data')}</Banner>

@@ -72,7 +72,10 @@ describe('DashboardPage', () => {
     expect(within(stat('Success Rate')).getByText('80%')).toBeTruthy();
     const recent = screen.getByRole('table', { name: 'Recent requests' });
     expect(within(recent).getAllByRole('button', { name: /View details/ })).toHaveLength(5);
-    expect(await screen.findByText('$0.30')).toBeTruthy();
+    // issue 15: the same plan and cost basis as Billing (the plan's flat price, not $0.10 a request)
+    const month = screen.getByRole('region', { name: 'This Month' });
+    expect(await within(month).findByText('$0.00')).toBeTruthy();
+    expect(within(month).getByText('Free Plan (Free), free · 3 of 100 requests used')).toBeTruthy();
     // the sidebar's Active badge
     expect(await screen.findByRole('button', { name: /^Active\W+2 active requests\W*$/ })).toBeTruthy();
   });

@@ -5,7 +5,6 @@ import {
   formatDollars,
   formatRate,
   formatTurnaround,
-  monthlyCostEstimate,
   successRate,
   topDocumentTypes,
 } from './dashboard-stats';
@@ -73,13 +72,10 @@ describe('success rate (spec 02 §9: share of finished requests whose result suc
   });
 });
 
-describe('cost this month (spec 02 §9: 0.1 per request created this month)', () => {
-  it('multiplies and shows dollars', () => {
-    expect(monthlyCostEstimate(0)).toBe(0);
-    expect(monthlyCostEstimate(3)).toBe(0.3);
-    expect(monthlyCostEstimate(7)).toBe(0.7);
-    expect(formatDollars(monthlyCostEstimate(3))).toBe('$0.30');
-    expect(formatDollars(monthlyCostEstimate(1234))).toBe('$123.40');
+describe('dollars', () => {
+  it('shows cents', () => {
+    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars(123.4)).toBe('$123.40');
   });
 });
 

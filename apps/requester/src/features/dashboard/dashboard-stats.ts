@@ -1,4 +1,4 @@
-import { COST_PER_REQUEST_ESTIMATE, type RequestRecord, TOP_DOCUMENT_TYPES } from '@sieve/contracts';
+import { type RequestRecord, TOP_DOCUMENT_TYPES } from '@sieve/contracts';
 
 const MINUTE_MS = 60_000;
 
@@ -34,11 +34,6 @@ export function successRate(requests: readonly RequestRecord[]): number | null {
 export function formatRate(share: number): string {
   const percent = Math.round(share * 1000) / 10;
   return `${percent}%`;
-}
-
-/** spec 02 §9: a flat client-side estimate per request created this month. */
-export function monthlyCostEstimate(requestsThisMonth: number): number {
-  return Math.round(requestsThisMonth * COST_PER_REQUEST_ESTIMATE * 100) / 100;
 }
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,12 +1,8 @@
 import { errorMessageFor, ServiceStatusCard } from '@sieve/auth';
-import {
-  COST_PER_REQUEST_ESTIMATE,
-  DASHBOARD_FETCH_LIMIT,
-  OVERVIEW_RECENT_COUNT,
-  type RequestRecord,
-} from '@sieve/contracts';
+import { DASHBOARD_FETCH_LIMIT, OVERVIEW_RECENT_COUNT, type RequestRecord } from '@sieve/contracts';
 import { Banner, Button, Card, EmptyState, Glyph, StatCard } from '@sieve/ui';
-import { useSubscription } from '../billing/api';
+import { usePlans, useSubscription } from '../billing/api';
+import { monthCost } from '../billing/plan-cost';
 import { documentTypeLabel, matchesSearch } from '../requests/request-format';
 import { RequestTable } from '../requests/request-table';
 import { useActiveRequests, useRequestList } from '../requests/use-requests';
@@ -15,7 +11,6 @@ import {
   formatDollars,
   formatRate,
   formatTurnaround,
-  monthlyCostEstimate,
   successRate,
   topDocumentTypes,
 } from './dashboard-stats';
@@ -49,7 +44,13 @@ export function OverviewView({
   const tally = topDocumentTypes(loaded);
   // spec 02 §7: the figures come from the latest 50 requests; say so once there are more.
   const basis = total !== undefined && total > loaded.length ? ` · last ${loaded.length}` : '';
-  const requestsThisMonth = subscription.data?.requests_this_month;
+  const plans = usePlans();
+  const month = subscription.data
+    ? monthCost(
+        subscription.data,
+        plans.data?.plans.find((plan) => plan.id === subscription.data?.plan_id),
+      )
+    : null;
 
   return (
     <div className="rq-overview">
@@ -127,17 +128,8 @@ export function OverviewView({
             <h2 id="month-title" className="rq-panel__title">
               This Month
             </h2>
-            <p className="rq-month__cost">
-              {requestsThisMonth === undefined ? '—' : formatDollars(monthlyCostEstimate(requestsThisMonth))}
-            </p>
-            <p className="sv-muted rq-month__basis">
-              Estimated cost
-              {requestsThisMonth === undefined
-                ? ''
-                : `: ${requestsThisMonth} ${requestsThisMonth === 1 ? 'request' : 'requests'} × ${formatDollars(
-                    COST_PER_REQUEST_ESTIMATE,
-                  )}`}
-            </p>
+            <p className="rq-month__cost">{month ? formatDollars(month.amount) : '—'}</p>
+            <p className="sv-muted rq-month__basis">{month ? month.basis : 'Loading your plan…'}</p>
             <Button size="sm" variant="ghost" className="rq-month__link" onClick={onShowBilling}>
               Plan and usage <Glyph name="chevron-right" />
             </Button>

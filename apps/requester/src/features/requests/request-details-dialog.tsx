@@ -238,9 +238,11 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
   const asked = list(request.metadata.data_points);
   const aiRows = resultRows(request.ai_result?.result as Record<string, unknown> | undefined, asked);
   const finalRows = resultRows(request.final_result, asked);
+  // issue 15: only a completed request is verified; a failed one never says so.
   const isHumanVerified =
-    request.result?.source === 'human' ||
-    (request.consensus_result !== null && request.metadata.ai_only_mode !== true);
+    request.status === 'completed' &&
+    (request.result?.source === 'human' ||
+      (request.consensus_result !== null && request.metadata.ai_only_mode !== true));
   const isDone = request.status === 'completed';
   const tasks = detail?.tasks ?? [];
   const reviewsReceived = tasks.reduce((sum, task) => sum + task.reviews_received, 0);
@@ -315,7 +317,14 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
               },
               { term: 'Created', details: formatDateTime(request.created_at) },
               { term: 'Updated', details: formatDateTime(request.updated_at) },
-              { term: 'Completed', details: formatDateTime(request.completed_at) },
+              // A failed request ends without completing: its end is shown as when it failed.
+              request.status === 'failed'
+                ? { term: 'Failed', details: formatDateTime(request.completed_at ?? request.updated_at) }
+                : {
+                    term: 'Completed',
+                    details:
+                      request.status === 'completed' ? formatDateTime(request.completed_at) : 'Not yet',
+                  },
             ]}
           />
         </Section>
@@ -334,7 +343,7 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
             <span>
               {request.status === 'pending' ? 'Waiting to be processed.' : 'Processing.'}{' '}
               {reviewsRequired > 0 ? `Reviews received: ${reviewsReceived} of ${reviewsRequired}. ` : ''}
-              This updates every 30 seconds.
+              This updates every few seconds.
             </span>
           </div>
         ) : null}
@@ -344,7 +353,9 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
             title="AI Analysis"
             aside={
               <Badge tone="info">
-                Overall confidence {formatPercent(probabilityOf(request.ai_result.confidence_score))}
+                <span title="The confidence of the least certain value; the others are at least this sure">
+                  Lowest item confidence {formatPercent(probabilityOf(request.ai_result.confidence_score))}
+                </span>
               </Badge>
             }
           >
@@ -356,7 +367,7 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
           </Section>
         ) : null}
 
-        {request.final_result ? (
+        {request.final_result && request.status === 'completed' ? (
           <Section
             title="Final Result"
             aside={

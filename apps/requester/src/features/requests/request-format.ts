@@ -94,3 +94,14 @@ export function matchesSearch(request: RequestRecord, term: string): boolean {
     sourceLabel(request),
   ].some((field) => field.toLowerCase().includes(needle));
 }
+
+/**
+ * How the request is (or will be) checked. "Human verified" only once reviewers finished it
+ * (issue 15: failed and in-progress requests said so too).
+ */
+export function reviewLabel(request: Pick<RequestRecord, 'status' | 'metadata'>): string {
+  if (request.metadata.ai_only_mode === true) return 'AI only';
+  if (request.status === 'completed') return 'Human verified';
+  if (request.status === 'failed') return 'Not verified';
+  return 'Awaiting review';
+}

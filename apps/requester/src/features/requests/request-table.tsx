@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatShortDate,
   PRIORITY_LABELS,
+  reviewLabel,
   shortId,
   sourceLabel,
 } from './request-format';
@@ -48,6 +49,7 @@ export function RequestTable({
     {
       id: 'source',
       header: 'Source',
+      priority: 2,
       cell: (request) => (
         <span
           className={isCompact ? 'rq-source rq-source--compact' : 'rq-source'}
@@ -64,6 +66,7 @@ export function RequestTable({
           {
             id: 'priority',
             header: 'Priority',
+            priority: 3 as const,
             cell: (request: RequestRecord) =>
               request.priority === 'high' ? (
                 <Badge tone="warning">{PRIORITY_LABELS.high}</Badge>
@@ -74,16 +77,14 @@ export function RequestTable({
           {
             id: 'mode',
             header: 'Review',
-            cell: (request: RequestRecord) => (
-              <span className="sv-muted">
-                {request.metadata.ai_only_mode === true ? 'AI only' : 'Human verified'}
-              </span>
-            ),
+            priority: 2 as const,
+            cell: (request: RequestRecord) => <span className="sv-muted">{reviewLabel(request)}</span>,
           },
         ]),
     {
       id: 'created',
       header: 'Created',
+      priority: 2,
       cell: (request) => (
         <time dateTime={request.created_at} title={formatDateTime(request.created_at)}>
           {formatShortDate(request.created_at)}
@@ -94,6 +95,7 @@ export function RequestTable({
       id: 'actions',
       header: <span className="sv-visually-hidden">Actions</span>,
       align: 'end',
+      isSticky: true,
       cell: (request) => (
         <Button
           size="sm"
@@ -112,6 +114,7 @@ export function RequestTable({
       columns={columns}
       rows={requests}
       getRowId={(request) => request.request_id}
+      onRowClick={onView}
       empty={empty}
       isLoading={isLoading}
       {...(maxHeight ? { maxHeight } : {})}

@@ -1,5 +1,5 @@
 import { apiRequest } from '@sieve/auth';
-import { DASHBOARD_REFRESH_MS, type RequestRecord } from '@sieve/contracts';
+import { DASHBOARD_REFRESH_MS, IN_FLIGHT_REFRESH_MS, type RequestRecord } from '@sieve/contracts';
 import useSWR from 'swr';
 import {
   type ListParams,
@@ -50,7 +50,11 @@ async function fetchActive(): Promise<ActiveList> {
 
 /** spec 02 §2: pending and processing requests, newest first, with the count for the sidebar badge. */
 export function useActiveRequests() {
-  const { data, error, isLoading } = useSWR<ActiveList>(ACTIVE_KEY, fetchActive, POLLING);
+  // issue 15: a short poll only while something is in flight; the spec's 30 s otherwise.
+  const { data, error, isLoading } = useSWR<ActiveList>(ACTIVE_KEY, fetchActive, {
+    keepPreviousData: true,
+    refreshInterval: (latest) => (latest && latest.count > 0 ? IN_FLIGHT_REFRESH_MS : DASHBOARD_REFRESH_MS),
+  });
   return { requests: data?.requests ?? [], count: data?.count, isLoading, error };
 }
 
@@ -58,6 +62,6 @@ export function useActiveRequests() {
 export function useRequestDetail(id: string | null) {
   return useSWR<RequestDetail>(id ? requestDetailKey(id) : null, {
     refreshInterval: (latest) =>
-      latest && (latest.status === 'completed' || latest.status === 'failed') ? 0 : DASHBOARD_REFRESH_MS,
+      latest && (latest.status === 'completed' || latest.status === 'failed') ? 0 : IN_FLIGHT_REFRESH_MS,
   });
 }

@@ -4,18 +4,28 @@ import { FORMATTING_GUIDELINES } from './formatting-guidelines';
 
 /** spec 01 §2: the formatting guidelines as a hover (and focus) tip; shown to the worker role only. */
 export function GuidelinesTip() {
-  const [isOpen, setIsOpen] = useState(false);
+  // Hover and focus show it; a click pins it open (issue 15: a click used to close what hover had
+  // opened). Escape, leaving the button (blur) or moving away while unpinned close it.
+  const [isHovered, setHovered] = useState(false);
+  const [isPinned, setPinned] = useState(false);
+  const [isFocused, setFocused] = useState(false);
+  const isOpen = isHovered || isPinned || isFocused;
+  const close = () => {
+    setHovered(false);
+    setPinned(false);
+    setFocused(false);
+  };
   const tipId = useId();
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover shows the tip for the mouse; the button inside is the keyboard path (focus shows it, Escape hides it)
     <span
       className="sv-tip"
-      onMouseEnter={() => setIsOpen(true)}
-      onMouseLeave={() => setIsOpen(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && isOpen) {
           event.stopPropagation();
-          setIsOpen(false);
+          close();
         }
       }}
     >
@@ -24,9 +34,9 @@ export function GuidelinesTip() {
         className="sv-button sv-button--ghost sv-button--sm"
         aria-describedby={tipId}
         aria-expanded={isOpen}
-        onFocus={() => setIsOpen(true)}
-        onBlur={() => setIsOpen(false)}
-        onClick={() => setIsOpen((open) => !open)}
+        onFocus={() => setFocused(true)}
+        onBlur={close}
+        onClick={() => setPinned(true)}
       >
         <Icon name="info" />
         Guidelines

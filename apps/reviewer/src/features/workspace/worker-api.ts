@@ -71,7 +71,29 @@ export function readTaskList(payload: unknown): TaskList {
   };
 }
 
+/** Task pages asked for before the queue mounted (warm start), each handed out once. */
+const warmPages = new Map<string, Promise<TaskList>>();
+
+/**
+ * issue 15: starts the queue's first page while the app's chunks load; the queue's first
+ * `fetchTaskPage` of the same path takes this answer instead of asking again.
+ */
+export function warmTaskPage(path: string): void {
+  const pending = apiRequest<unknown>(path).then(readTaskList);
+  pending.catch(() => {}); // a failure shows when the queue asks (it asks again)
+  warmPages.set(path, pending);
+}
+
 export async function fetchTaskPage(path: string, signal?: AbortSignal): Promise<TaskList> {
+  const warm = warmPages.get(path);
+  if (warm) {
+    warmPages.delete(path);
+    try {
+      return await warm;
+    } catch {
+      // fall through: ask again
+    }
+  }
   return readTaskList(await apiRequest<unknown>(path, signal ? { signal } : {}));
 }
 

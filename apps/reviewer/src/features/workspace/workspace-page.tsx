@@ -12,7 +12,7 @@ import { FocusView, OverviewView } from './workspace-views';
 import './workspace.css';
 
 export const PENDING_APPROVAL_TEXT =
-  'Your worker account is pending approval. Please wait for admin approval.';
+  'Your reviewer account is pending approval. Please wait for admin approval.';
 
 function isPendingApproval(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'WORKER_NOT_APPROVED';

@@ -1,0 +1,15 @@
+import { readStoredSession } from '@sieve/auth';
+import { QUEUE_PAGE_SIZE } from '../features/queue/use-task-queue';
+import { taskListPath, warmTaskPage } from '../features/workspace/worker-api';
+import { APP } from './app-config';
+
+/**
+ * issue 15: with a stored reviewer session on the dashboard, the queue's first page is asked for
+ * now, in parallel with the page's chunks, instead of after them.
+ */
+export function warmStart(): void {
+  const session = readStoredSession();
+  if (session?.user.userType !== APP.area) return;
+  if (!window.location.pathname.startsWith(`/${APP.area}/dashboard`)) return;
+  warmTaskPage(taskListPath({}, 1, QUEUE_PAGE_SIZE));
+}
