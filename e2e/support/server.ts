@@ -80,6 +80,8 @@ export async function startServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // Production refuses to start without one; fixed, so a restarted server keeps its sessions.
+      JWT_SECRET: 'sieve-e2e-jwt-secret-0123456789abcdef',
       LOG_LEVEL: 'info',
       // The seeded admin, who invites the Reviewer and Admin accounts the specs need.
       ADMIN_EMAIL: E2E_ADMIN.email,

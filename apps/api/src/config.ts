@@ -95,6 +95,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
     );
   }
+  // A generated secret is per DATA_DIR: replicas would reject each other's sessions, and a
+  // production install would run on a secret nobody chose. Only the embedded default generates one.
+  if (env.NODE_ENV === 'production' && !parsed.data.JWT_SECRET) {
+    throw new ConfigError([
+      'JWT_SECRET: required when NODE_ENV=production; set it to a random string of 32+ characters, the same for every API process (e.g. openssl rand -hex 32)',
+    ]);
+  }
   return buildConfig(parsed.data);
 }
 

@@ -34,7 +34,7 @@ export const WorkerTask = z
   .meta({ id: 'WorkerTask' });
 export type WorkerTask = z.infer<typeof WorkerTask>;
 
-export const TaskListQuery = z.object({
+export const TaskListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   search: z.string().trim().max(200).optional(),
@@ -55,12 +55,12 @@ export const AcceptResponse = z
   .meta({ id: 'AcceptResponse' });
 
 export const RejectBody = z
-  .object({ rejection_reason: z.enum(REJECTION_REASONS).default('instructed_to_reject') })
+  .strictObject({ rejection_reason: z.enum(REJECTION_REASONS).default('instructed_to_reject') })
   .meta({ id: 'RejectBody' });
 
 export const ReviewBody = z
-  .object({
-    response: z.object({
+  .strictObject({
+    response: z.strictObject({
       ai_processed: z.boolean().default(true),
       confidence_score: z.number().max(0),
       result: z.record(z.string().min(1).max(200), z.unknown()),
@@ -85,7 +85,7 @@ export const TaskActionResponse = z
   .object({ task_id: z.string(), status: z.enum(['skipped', 'rejected']) })
   .meta({ id: 'TaskActionResponse' });
 
-export const HistoryQuery = z.object({
+export const HistoryQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -115,7 +115,10 @@ export const WorkerStats = z
     tasksCompleted: z.number().int(),
     tasksCompletedToday: z.number().int(),
     averageTime: z.number(),
-    qualityScore: z.number().nullable(),
+    /** Share of submitted items that matched consensus, 0–1; 0 until a consensus exists (see the basis). */
+    qualityScore: z.number().min(0).max(1),
+    /** How many submitted items with a consensus the score is computed from; 0 means "no score yet". */
+    qualityScoreBasis: z.number().int().min(0),
     streak: z.number().int(),
     totalTimeSpent: z.number(),
     leaderboard: z.object({

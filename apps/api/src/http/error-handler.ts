@@ -6,6 +6,13 @@ import { AppError } from './app-error';
 export function zodFields(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
+    // A strict contract names each key it does not know (never silently dropped).
+    if (issue.code === 'unrecognized_keys') {
+      for (const unknownKey of issue.keys) {
+        fields[[...issue.path, unknownKey].join('.')] ??= 'Unknown field';
+      }
+      continue;
+    }
     const key = issue.path.length > 0 ? issue.path.join('.') : '_';
     fields[key] ??= issue.message;
   }

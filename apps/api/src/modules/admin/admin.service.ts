@@ -150,7 +150,10 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     async submitOnBehalf(
       actor: Actor,
-      body: Parameters<RequestsService['submit']>[1] & { on_behalf_of?: string | undefined },
+      body: Parameters<RequestsService['submit']>[1] & {
+        on_behalf_of?: string | undefined;
+        ai_only?: boolean | undefined;
+      },
     ) {
       let requesterId = actor.id;
       if (body.on_behalf_of) {
@@ -164,7 +167,9 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (!requester) throw new AppError('USER_NOT_FOUND', 'No requester with this email address.');
         requesterId = requester.id;
       }
-      const { on_behalf_of: _who, ...request } = body;
+      const { on_behalf_of: _who, ai_only: aiOnly, ...request } = body;
+      // The admin form's `ai_only` (spec 02 §3) and `metadata.ai_only_mode` mean the same thing.
+      if (aiOnly) request.metadata = { ...request.metadata, ai_only_mode: true };
       const created = await deps.requests.submit({ id: requesterId }, request, {
         submittedBy: actor.id,
         enforceLimits: false,

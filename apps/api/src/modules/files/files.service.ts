@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { UPLOAD_MAX_BYTES } from '@sieve/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { files, requests, tasks } from '../../db/schema';
+import { type Db, queryRows } from '../../db/client';
+import { assignments, files, requests, tasks } from '../../db/schema';
 import { sniffFileType } from '../../extraction/documents/detect';
 import { AppError } from '../../http/app-error';
 import type { AuthedUser } from '../../http/mount';
@@ -55,19 +55,29 @@ export function createFilesService(deps: { db: Db; storage: FileStorage }) {
       return row;
     },
 
-    /** The file, if this user may read it: its owner, an admin, or a reviewer of a task on it. */
+    /**
+     * The file, if this user may read it: its owner, an admin, or a reviewer for whom a task on it
+     * is in their queue now (available, never assigned to them) or who holds or held it. Any other
+     * reviewer gets 403: a completed task they did not review is not theirs to read.
+     */
     async readable(user: AuthedUser, id: string) {
       const row = await db.query.files.findFirst({ where: and(eq(files.id, id), isNull(files.purgedAt)) });
       if (!row) throw new AppError('NOT_FOUND', 'The file could not be found.');
       if (user.userType === 'admin' || row.ownerId === user.id) return row;
-      if (user.userType === 'worker' && user.isApproved) {
-        const [linked] = await db
-          .select({ id: tasks.id })
-          .from(tasks)
-          .innerJoin(requests, eq(requests.id, tasks.requestId))
-          .where(sql`${requests.metadata}->>'file_id' = ${id}`)
-          .limit(1);
+      if (user.userType === 'worker') {
+        if (!user.isApproved) throw new AppError('WORKER_NOT_APPROVED');
+        // (metadata->>'file_id') is indexed (requests_file_id_idx): no scan of requests.
+        const [linked] = await queryRows<{ id: string }>(
+          db,
+          sql`select t.id from ${requests} r
+            join ${tasks} t on t.request_id = r.id
+            left join ${assignments} a on a.task_id = t.id and a.worker_id = ${user.id}
+            where r.metadata->>'file_id' = ${id} and r.deleted_at is null
+              and (a.id is not null or t.status = 'available')
+            limit 1`,
+        );
         if (linked) return row;
+        throw new AppError('FORBIDDEN', 'This document belongs to a task that is not in your queue.');
       }
       throw new AppError('NOT_FOUND', 'The file could not be found.');
     },

@@ -442,7 +442,8 @@ export function createTasksService(deps: TasksServiceDeps) {
         tasksCompleted: Number(totals?.completed ?? 0),
         tasksCompletedToday: Number(totals?.today ?? 0),
         averageTime: Math.round(Number(totals?.avg_time ?? 0) * 10) / 10,
-        qualityScore: itemsTotal > 0 ? Number(totals?.items_matched ?? 0) / itemsTotal : null,
+        qualityScore: itemsTotal > 0 ? Math.min(1, Number(totals?.items_matched ?? 0) / itemsTotal) : 0,
+        qualityScoreBasis: itemsTotal,
         streak: Number(streak?.n ?? 0),
         totalTimeSpent: Number(totals?.total_time ?? 0),
         leaderboard: {
