@@ -82,6 +82,8 @@ export async function startServer(
       NODE_ENV: 'production',
       // Production refuses to start without one; fixed, so a restarted server keeps its sessions.
       JWT_SECRET: 'sieve-e2e-jwt-secret-0123456789abcdef',
+      // Mails (password resets) are delivered as files here: links are never logged in production.
+      MAIL_DIR: path.join(dataDir, 'mail'),
       LOG_LEVEL: 'info',
       // The seeded admin, who invites the Reviewer and Admin accounts the specs need.
       ADMIN_EMAIL: E2E_ADMIN.email,

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   STRIPE_PRICE_BUSINESS: z.string().optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Sieve <no-reply@localhost>'),
+  /** Deliver mails as JSON files into this directory instead of SMTP (development, browser tests). */
+  MAIL_DIR: z.string().optional(),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -139,7 +141,7 @@ function buildConfig(env: Env) {
       apiBase: env.STRIPE_API_BASE,
       prices: { pro: env.STRIPE_PRICE_PRO, business: env.STRIPE_PRICE_BUSINESS },
     },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL, mailDir: env.MAIL_DIR, from: env.MAIL_FROM },
     s3: {
       endpoint: env.S3_ENDPOINT,
       bucket: env.S3_BUCKET,

@@ -90,7 +90,8 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return;
   }
   if (error instanceof AppError) {
-    if (error.status >= 500) req.log?.error({ err: error }, error.code);
+    // A 503 is a known state (billing not configured, a service down) the service reports itself.
+    if (error.status >= 500 && error.status !== 503) req.log?.error({ err: error }, error.code);
     res.status(error.status).json(body(error.code, error.detail, error.fields));
     return;
   }
