@@ -54,6 +54,22 @@ export const AcceptResponse = z
   .object({ task_id: z.string(), status: z.literal('claimed'), lease_expires_at: z.string() })
   .meta({ id: 'AcceptResponse' });
 
+/** The queue's filter, optional: the next task of this document type or matching this search. */
+export const NextTaskBody = z
+  .strictObject({
+    search: z.string().trim().max(200).optional(),
+    document_type: z.enum(DOCUMENT_TYPES).optional(),
+  })
+  .meta({ id: 'NextTaskBody' });
+export const NextTaskResponse = z
+  .object({
+    /** The claimed task (full, as on open), or null when nothing is left for this reviewer. */
+    task: WorkerTask.nullable(),
+    lease_expires_at: z.string().nullable(),
+  })
+  .meta({ id: 'NextTaskResponse' });
+export type NextTaskResponse = z.infer<typeof NextTaskResponse>;
+
 export const RejectBody = z
   .strictObject({ rejection_reason: z.enum(REJECTION_REASONS).default('instructed_to_reject') })
   .meta({ id: 'RejectBody' });
@@ -144,6 +160,17 @@ export const workerEndpoints = {
     access: worker,
     query: TaskListQuery,
     response: { status: 200, schema: TaskListResponse, description: 'A page of tasks' },
+  }),
+  next: defineEndpoint({
+    id: 'claimNextTask',
+    method: 'post',
+    path: '/worker/tasks/next',
+    summary:
+      'Claim the next task of the queue (optionally filtered): each reviewer gets a different one (FOR UPDATE SKIP LOCKED); a live claim already held is returned first',
+    tag: 'worker',
+    access: worker,
+    body: NextTaskBody,
+    response: { status: 200, schema: NextTaskResponse, description: 'The claimed task, or null' },
   }),
   accept: defineEndpoint({
     id: 'acceptTask',

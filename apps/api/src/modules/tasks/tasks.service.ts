@@ -1,5 +1,5 @@
 import type { RejectionReason, ReviewBody, TaskSort, WorkerStats, WorkerTask } from '@sieve/contracts';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { assignments, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -223,6 +223,77 @@ export function createTasksService(deps: TasksServiceDeps) {
         total: Number(total?.n ?? 0),
         page: query.page,
         limit: query.limit,
+      };
+    },
+
+    /**
+     * The next task for this reviewer, claimed in one statement: the head of the queue that no
+     * other transaction has locked (FOR UPDATE SKIP LOCKED), so reviewers working the head of the
+     * queue at once each get a different task and never collide. A live claim already held comes
+     * back first (its lease renewed): a reload or a second tab does not take a second task.
+     */
+    async claimNext(
+      workerId: string,
+      filter: { search?: string | undefined; document_type?: string | undefined },
+    ) {
+      const leaseSeconds = deps.leaseSeconds;
+      const [held] = await queryRows<{ task_id: string; lease_expires_at: string }>(
+        db,
+        sql`update ${assignments} set lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
+          where id = (select id from ${assignments} where worker_id = ${workerId} and status = 'claimed'
+            and lease_expires_at > now() order by claimed_at limit 1)
+          returning task_id, lease_expires_at`,
+      );
+      const extra: SQL[] = [];
+      if (filter.document_type) extra.push(sql`and t.document_type = ${filter.document_type}`);
+      if (filter.search) {
+        const like = `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
+        extra.push(
+          sql`and (t.id::text ilike ${like} or t.document_type ilike ${like} or coalesce(t.metadata->>'name', '') ilike ${like})`,
+        );
+      }
+      const [claimed] = held
+        ? [held]
+        : await queryRows<{ task_id: string; lease_expires_at: string }>(
+            db,
+            sql`with picked as (
+                select t.id, t.required_reviews from ${tasks} t
+                where t.status = 'available'
+                  and not exists (select 1 from ${assignments} mine where mine.task_id = t.id and mine.worker_id = ${workerId})
+                  and exists (select 1 from ${requests} r where r.id = t.request_id and r.deleted_at is null)
+                  ${sql.join(extra, sql` `)}
+                order by t.priority desc, t.created_at asc, t.id
+                limit 1
+                for update of t skip locked
+              ),
+              claimed as (
+                insert into ${assignments} (task_id, worker_id, lease_expires_at)
+                select id, ${workerId}, now() + make_interval(secs => ${leaseSeconds}) from picked
+                returning task_id, lease_expires_at
+              ),
+              -- The insert is not visible to this statement's snapshot: count it in (+ 1).
+              refreshed as (
+                update ${tasks} t set updated_at = now(), status = case when 1 + (
+                    select count(*) from ${assignments} a where a.task_id = t.id and (
+                      (a.status = 'claimed' and a.lease_expires_at > now()) or a.status = 'submitted'
+                      or (a.status = 'rejected' and a.rejection_reason <> 'not_qualified'))
+                  ) >= picked.required_reviews then 'claimed' else 'available' end
+                from picked where t.id = picked.id
+                returning t.id
+              )
+              select claimed.task_id, claimed.lease_expires_at from claimed, refreshed`,
+          );
+      if (!claimed) return { task: null, lease_expires_at: null };
+      const [row] = await db
+        .select({ task: tasks, requestMetadata: requests.metadata })
+        .from(tasks)
+        .innerJoin(requests, eq(requests.id, tasks.requestId))
+        .where(eq(tasks.id, claimed.task_id));
+      if (!row) return { task: null, lease_expires_at: null };
+      const lease = new Date(claimed.lease_expires_at);
+      return {
+        task: toWorkerTask(row.task, row.requestMetadata, lease),
+        lease_expires_at: lease.toISOString(),
       };
     },
 
