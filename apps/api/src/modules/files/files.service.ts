@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { UPLOAD_MAX_BYTES } from '@sieve/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { assignments, files, requests, tasks } from '../../db/schema';
 import { sniffFileType } from '../../extraction/documents/detect';
@@ -8,6 +8,16 @@ import { AppError } from '../../http/app-error';
 import type { AuthedUser } from '../../http/mount';
 import type { FileStorage } from '../../storage/file-storage';
 import { acceptedKinds } from './file-kind';
+
+/** A task on this file that is in the reviewer's queue now or that they hold or held. */
+export function reviewerFileTaskSql(fileId: string, workerId: string): SQL {
+  return sql`select t.id from ${requests} r
+    join ${tasks} t on t.request_id = r.id
+    left join ${assignments} a on a.task_id = t.id and a.worker_id = ${workerId}
+    where r.metadata->>'file_id' = ${fileId} and r.deleted_at is null
+      and (a.id is not null or t.status = 'available')
+    limit 1`;
+}
 
 export const FILE_URL_PREFIX = '/api/v1/files/';
 
@@ -67,15 +77,7 @@ export function createFilesService(deps: { db: Db; storage: FileStorage }) {
       if (user.userType === 'worker') {
         if (!user.isApproved) throw new AppError('WORKER_NOT_APPROVED');
         // (metadata->>'file_id') is indexed (requests_file_id_idx): no scan of requests.
-        const [linked] = await queryRows<{ id: string }>(
-          db,
-          sql`select t.id from ${requests} r
-            join ${tasks} t on t.request_id = r.id
-            left join ${assignments} a on a.task_id = t.id and a.worker_id = ${user.id}
-            where r.metadata->>'file_id' = ${id} and r.deleted_at is null
-              and (a.id is not null or t.status = 'available')
-            limit 1`,
-        );
+        const [linked] = await queryRows<{ id: string }>(db, reviewerFileTaskSql(id, user.id));
         if (linked) return row;
         throw new AppError('FORBIDDEN', 'This document belongs to a task that is not in your queue.');
       }

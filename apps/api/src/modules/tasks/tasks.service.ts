@@ -9,13 +9,16 @@ import type { Metrics } from '../metrics/metrics';
 import { decideConsensus } from './consensus';
 import {
   assignmentOf,
+  availableTasksSql,
+  claimNextSql,
   lockTask,
   qualityScores,
   refreshTaskStatus,
   slotUsage,
   type TaskRow,
+  taskFilterSql,
   usedSlots,
-  visibleTasksWhere,
+  weeklyRankSql,
 } from './tasks.queries';
 
 const MAX_REVIEWS = 3; // DESIGN §4: a disagreement escalates to 3 reviews
@@ -28,14 +31,15 @@ export interface TasksServiceDeps {
   metrics?: Pick<Metrics, 'reviews'>;
 }
 
-const ORDER: Record<TaskSort, ReturnType<typeof asc>[]> = {
-  priority: [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)],
-  newest: [desc(tasks.createdAt), asc(tasks.id)],
-  oldest: [asc(tasks.createdAt), asc(tasks.id)],
-  type_asc: [asc(tasks.documentType), desc(tasks.priority), asc(tasks.createdAt)],
-  type_desc: [desc(tasks.documentType), desc(tasks.priority), asc(tasks.createdAt)],
-  id_asc: [asc(tasks.id)],
-  id_desc: [desc(tasks.id)],
+/** The list orders, on unqualified columns (they apply to the tasks and to the merged halves). */
+const LIST_ORDER: Record<TaskSort, SQL> = {
+  priority: sql`priority desc, created_at asc, id asc`,
+  newest: sql`created_at desc, id asc`,
+  oldest: sql`created_at asc, id asc`,
+  type_asc: sql`document_type asc, priority desc, created_at asc, id asc`,
+  type_desc: sql`document_type desc, priority desc, created_at asc, id asc`,
+  id_asc: sql`id asc`,
+  id_desc: sql`id desc`,
 };
 
 function toWorkerTask(
@@ -194,32 +198,61 @@ export function createTasksService(deps: TasksServiceDeps) {
         sort: TaskSort;
       },
     ) {
-      const where = visibleTasksWhere({ workerId, search: query.search, documentType: query.document_type });
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            task: tasks,
-            requestMetadata: requests.metadata,
-            leaseExpiresAt: sql<string | null>`case when a.status = 'claimed' then a.lease_expires_at end`,
-          })
-          .from(tasks)
-          .innerJoin(requests, eq(requests.id, tasks.requestId))
-          .leftJoin(sql`${assignments} as a`, sql`a.task_id = ${tasks.id} and a.worker_id = ${workerId}`)
-          .where(where)
-          .orderBy(...ORDER[query.sort])
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(tasks)
-          .innerJoin(requests, eq(requests.id, tasks.requestId))
-          .leftJoin(sql`${assignments} as a`, sql`a.task_id = ${tasks.id} and a.worker_id = ${workerId}`)
-          .where(where),
-      ]);
-      return {
-        tasks: rows.map((r) =>
-          toWorkerTask(r.task, r.requestMetadata, r.leaseExpiresAt ? new Date(r.leaseExpiresAt) : null),
+      // Two index-friendly halves instead of one OR (which no index serves): the available tasks
+      // this reviewer was never assigned (tasks_available_idx, read only as far as the page needs)
+      // and the ones they hold (assignments by worker). See tasks.plans.test.ts.
+      const filter = taskFilterSql({ search: query.search, documentType: query.document_type });
+      const order = LIST_ORDER[query.sort];
+      const depth = query.page * query.limit;
+      const [rows, [counts]] = await Promise.all([
+        queryRows<{ id: string; lease_expires_at: string | null }>(
+          db,
+          sql`select v.id, v.lease_expires_at from (
+              (${availableTasksSql(workerId, filter, order, depth)})
+              union all
+              (select t.id, t.priority, t.created_at, t.document_type, a.lease_expires_at
+                from ${assignments} a join ${tasks} t on t.id = a.task_id
+                where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
+            ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
         ),
+        queryRows<{ n: number }>(
+          db,
+          sql`select (select count(*) from ${tasks} t
+                where t.status = 'available' ${filter}
+                  and not exists (select 1 from ${assignments} a where a.task_id = t.id and a.worker_id = ${workerId})
+                  and exists (select 1 from ${requests} r where r.id = t.request_id and r.deleted_at is null))
+              + (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
+                where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
+              as n`,
+        ),
+      ]);
+      const full = rows.length
+        ? await db
+            .select({ task: tasks, requestMetadata: requests.metadata })
+            .from(tasks)
+            .innerJoin(requests, eq(requests.id, tasks.requestId))
+            .where(
+              inArray(
+                tasks.id,
+                rows.map((r) => r.id),
+              ),
+            )
+        : [];
+      const byId = new Map(full.map((r) => [r.task.id, r]));
+      const total = counts;
+      return {
+        tasks: rows.flatMap((r) => {
+          const row = byId.get(r.id);
+          return row
+            ? [
+                toWorkerTask(
+                  row.task,
+                  row.requestMetadata,
+                  r.lease_expires_at ? new Date(r.lease_expires_at) : null,
+                ),
+              ]
+            : [];
+        }),
         total: Number(total?.n ?? 0),
         page: query.page,
         limit: query.limit,
@@ -244,44 +277,12 @@ export function createTasksService(deps: TasksServiceDeps) {
             and lease_expires_at > now() order by claimed_at limit 1)
           returning task_id, lease_expires_at`,
       );
-      const extra: SQL[] = [];
-      if (filter.document_type) extra.push(sql`and t.document_type = ${filter.document_type}`);
-      if (filter.search) {
-        const like = `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
-        extra.push(
-          sql`and (t.id::text ilike ${like} or t.document_type ilike ${like} or coalesce(t.metadata->>'name', '') ilike ${like})`,
-        );
-      }
+      const filterSql = taskFilterSql({ search: filter.search, documentType: filter.document_type });
       const [claimed] = held
         ? [held]
         : await queryRows<{ task_id: string; lease_expires_at: string }>(
             db,
-            sql`with picked as (
-                select t.id, t.required_reviews from ${tasks} t
-                where t.status = 'available'
-                  and not exists (select 1 from ${assignments} mine where mine.task_id = t.id and mine.worker_id = ${workerId})
-                  and exists (select 1 from ${requests} r where r.id = t.request_id and r.deleted_at is null)
-                  ${sql.join(extra, sql` `)}
-                order by t.priority desc, t.created_at asc, t.id
-                limit 1
-                for update of t skip locked
-              ),
-              claimed as (
-                insert into ${assignments} (task_id, worker_id, lease_expires_at)
-                select id, ${workerId}, now() + make_interval(secs => ${leaseSeconds}) from picked
-                returning task_id, lease_expires_at
-              ),
-              -- The insert is not visible to this statement's snapshot: count it in (+ 1).
-              refreshed as (
-                update ${tasks} t set updated_at = now(), status = case when 1 + (
-                    select count(*) from ${assignments} a where a.task_id = t.id and (
-                      (a.status = 'claimed' and a.lease_expires_at > now()) or a.status = 'submitted'
-                      or (a.status = 'rejected' and a.rejection_reason <> 'not_qualified'))
-                  ) >= picked.required_reviews then 'claimed' else 'available' end
-                from picked where t.id = picked.id
-                returning t.id
-              )
-              select claimed.task_id, claimed.lease_expires_at from claimed, refreshed`,
+            claimNextSql(workerId, leaseSeconds, filterSql),
           );
       if (!claimed) return { task: null, lease_expires_at: null };
       const [row] = await db
@@ -488,15 +489,7 @@ export function createTasksService(deps: TasksServiceDeps) {
             'epoch'::timestamptz)`,
       );
       const rankIn = async (from: Date, to: Date) => {
-        const [row] = await queryRows<{ mine: number; rank: number }>(
-          db,
-          sql`with counts as (
-              select worker_id, count(*)::int as n from ${assignments}
-              where status = 'submitted' and finished_at >= ${from.toISOString()} and finished_at < ${to.toISOString()}
-              group by worker_id)
-            select coalesce((select n from counts where worker_id = ${workerId}), 0)::int as mine,
-              (1 + (select count(*) from counts where n > coalesce((select n from counts where worker_id = ${workerId}), 0)))::int as rank`,
-        );
+        const [row] = await queryRows<{ mine: number; rank: number }>(db, weeklyRankSql(workerId, from, to));
         return { mine: Number(row?.mine ?? 0), rank: Number(row?.rank ?? 1) };
       };
       const farFuture = new Date(now.getTime() + 86_400_000);
