@@ -74,6 +74,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 1mb or 512kb')
     .default('1mb'),
+  /** How old the admin stats summary may be when read; the API refreshes it on this interval. */
+  ADMIN_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -162,6 +164,7 @@ function buildConfig(env: Env) {
     logLevel: env.LOG_LEVEL,
     bodyLimit: env.BODY_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    adminStatsMaxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS,
     webDistDir: env.WEB_DIST_DIR,
     metricsToken: env.METRICS_TOKEN,
     workerMetricsPort: env.WORKER_METRICS_PORT,

@@ -55,6 +55,7 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
       queue: deps.queue,
       requests,
       tasks,
+      statsMaxAgeMs: config.adminStatsMaxAgeSeconds * 1000,
       stats: {
         probes: [
           { name: 'Database', check: () => database.ping() },

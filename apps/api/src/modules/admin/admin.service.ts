@@ -10,6 +10,7 @@ import type { RequestsService } from '../requests/requests.service';
 import type { TasksService } from '../tasks/tasks.service';
 import { type ListParams, listRequesters, listRequests, listWorkers } from './admin.lists';
 import { computeStats, type StatsDeps } from './admin.stats';
+import { createStatsSummary } from './stats-summary';
 
 export interface AdminServiceDeps {
   db: Db;
@@ -17,6 +18,8 @@ export interface AdminServiceDeps {
   requests: RequestsService;
   tasks: TasksService;
   stats: Omit<StatsDeps, 'db' | 'isPaused'>;
+  /** How old the stats summary may be when read (ADMIN_STATS_MAX_AGE_SECONDS); 0 computes each time. */
+  statsMaxAgeMs?: number;
 }
 
 type Actor = { id: string };
@@ -43,8 +46,15 @@ export function createAdminService(deps: AdminServiceDeps) {
     requests: (p: ListParams) => listRequests(db, p),
   };
 
+  const statsSummary = createStatsSummary(
+    () => computeStats({ ...deps.stats, db, isPaused: () => deps.queue.isPaused() }),
+    { maxAgeMs: deps.statsMaxAgeMs ?? 0, isPaused: () => deps.queue.isPaused() },
+  );
+
   return {
-    stats: () => computeStats({ ...deps.stats, db, isPaused: () => deps.queue.isPaused() }),
+    stats: () => statsSummary.read(),
+    /** The schedule's refresh of the stats summary. */
+    refreshStats: () => statsSummary.refresh(),
 
     async workers(p: ListParams) {
       const { rows, ...rest } = await lists.workers(p);
