@@ -97,6 +97,7 @@ export async function startProduct(env = {}, nodeArgs = []) {
   return {
     base,
     port,
+    pid: child.pid,
     dataDir,
     secondsToHealthy,
     output: () => output,

@@ -1,9 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { api, percentile, registerRequester, registerWorker, round, startBenchProduct } from './lib.mjs';
 import { seedTasks } from './seed.mjs';
 
 const REVIEWERS = Number(process.env.BENCH_REVIEWERS ?? 100);
 const TASKS = Number(process.env.BENCH_TASKS ?? 5000);
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
+
+/**
+ * The anchor: Postgres alone running the claim-and-complete transaction (lock the head of the
+ * queue with SKIP LOCKED, store the review, complete the task) from 50 pgbench clients, on the
+ * same database, in the same run.
+ */
+async function pgbenchClaimAndComplete(url, requesterId) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`insert into users (email, password_hash, full_name, user_type, is_approved)
+    select 'pgb' || i || '@bench.io', 'x', 'pgbench ' || i, 'worker', true from generate_series(1, 100) i`);
+  await client.end();
+  await seedTasks(url, requesterId, 100_000, 1);
+  const dir = mkdtempSync(path.join(tmpdir(), 'sieve-pgbench-'));
+  const script = path.join(dir, 'claim-and-complete.sql');
+  writeFileSync(
+    script,
+    `\\set w random(1, 100)
+BEGIN;
+SELECT t.id AS task_id FROM tasks t WHERE t.status = 'available' ORDER BY t.priority DESC, t.created_at, t.id LIMIT 1 FOR UPDATE SKIP LOCKED \\gset
+INSERT INTO assignments (task_id, worker_id, status, lease_expires_at, finished_at, response) VALUES (:'task_id', (SELECT id FROM users WHERE email = 'pgb' || :w || '@bench.io'), 'submitted', now() + interval '30 minutes', now(), '{"result": {"total_revenue": 1}}');
+UPDATE tasks SET status = 'completed', final_result = '{"total_revenue": 1}', completed_at = now(), updated_at = now() WHERE id = :'task_id';
+END;
+`,
+  );
+  const run = spawnSync(
+    'pgbench',
+    ['-n', '-c', '50', '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', script, url],
+    { encoding: 'utf8' },
+  );
+  const tps = /tps = ([\d.]+)/.exec(run.stdout ?? '');
+  if (!tps) throw new Error(`pgbench: ${run.stderr || run.stdout || run.error}`);
+  return { clients: 50, seconds: PGBENCH_SECONDS, tps: round(Number(tps[1]), 0) };
+}
 
 /**
  * 100 simulated reviewers claim (POST /worker/tasks/next) and review 5,000 tasks over HTTP against Postgres. Every
@@ -98,13 +137,19 @@ export async function reviewThroughput() {
       (await client.query(`select count(*)::int as n from tasks where status = 'completed'`)).rows[0].n,
     );
     await client.end();
+    const pgbench = await pgbenchClaimAndComplete(db.url, requester.user_id).catch((error) => ({
+      error: String(error.message ?? error),
+    }));
+    const reviewsPerSecond = acked.length / seconds;
     return {
       reviewers: REVIEWERS,
       tasks: TASKS,
       reviews: acked.length,
       tasksCompleted: completed,
       seconds: round(seconds, 1),
-      reviewsPerSecond: round(acked.length / seconds, 1),
+      reviewsPerSecond: round(reviewsPerSecond, 1),
+      pgbench,
+      ratioToPgbench: pgbench.tps ? round(reviewsPerSecond / pgbench.tps, 3) : null,
       accept: { p50: round(percentile(acceptMs, 50)), p99: round(percentile(acceptMs, 99)) },
       review: { p50: round(percentile(reviewMs, 50)), p99: round(percentile(reviewMs, 99)) },
       conflicts,
