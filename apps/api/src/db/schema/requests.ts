@@ -73,6 +73,8 @@ export const requests = pgTable(
     index('requests_file_id_idx')
       .on(sql`(${t.metadata}->>'file_id')`)
       .where(sql`(${t.metadata}->>'file_id') is not null`),
+    // Keyset pages of the requests export, and the admin list's default order.
+    index('requests_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     // Admin figures over finished requests (turnaround, completions per day).
     index('requests_completed_idx').on(t.completedAt).where(sql`${t.completedAt} is not null`),
   ],

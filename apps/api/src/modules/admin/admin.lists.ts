@@ -261,3 +261,44 @@ export function listRequests(db: Db, params: ListParams) {
     toRow: toAdminRequestRow,
   });
 }
+
+/**
+ * One page of the requests export after `after` (keyset on created_at, id: constant cost per page,
+ * where OFFSET grows with the table). Task and reviewer figures are computed for the page's rows only.
+ */
+export async function requestsExportPage(
+  db: Db,
+  after: { createdAt: string; id: string } | null,
+  limit: number,
+) {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select r.id, u.email as requester_email, r.document_type as request_type, r.status, r.priority,
+        r.error, r.created_at, r.completed_at,
+        coalesce(t.task_count, 0)::int as task_count, coalesce(t.completed_tasks, 0)::int as completed_tasks,
+        coalesce(w.worker_count, 0)::int as worker_count,
+        case when r.status = 'completed' then 1 when coalesce(t.task_count, 0) = 0 then 0
+          else t.completed_tasks::float / t.task_count end as progress
+      from requests r
+      join users u on u.id = r.requester_id
+      left join lateral (
+        select count(*) as task_count,
+          count(*) filter (where status in ('completed', 'rejected')) as completed_tasks
+        from tasks where request_id = r.id
+      ) t on true
+      left join lateral (
+        select count(distinct a.worker_id) as worker_count
+        from tasks tt join assignments a on a.task_id = tt.id
+        where tt.request_id = r.id and a.status = 'submitted'
+      ) w on true
+      where r.deleted_at is null
+        ${after ? sql`and (r.created_at, r.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+      order by r.created_at, r.id
+      limit ${limit}`,
+  );
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(toAdminRequestRow),
+    next: last ? { createdAt: new Date(last.created_at as string).toISOString(), id: String(last.id) } : null,
+  };
+}
