@@ -13,6 +13,7 @@ import type { JobContext } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
 import { extractionJob } from './extraction.job';
+import type { Extract } from './extraction-thread';
 
 export interface ExtractionProcessorDeps {
   db: Db;
@@ -20,6 +21,8 @@ export interface ExtractionProcessorDeps {
   provider: ExtractionProvider;
   load: Omit<LoadDocumentDeps, 'signal' | 'fetch'>;
   logger: Logger;
+  /** How a document is extracted: in a worker thread in production (extraction-thread.ts), else inline. */
+  extract?: Extract;
 }
 
 const PRIORITY_RANK = { high: 3, medium: 2, low: 1 } as const;
@@ -67,6 +70,9 @@ function readableError(error: unknown) {
  */
 export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
   const { db } = deps;
+  const extract: Extract =
+    deps.extract ??
+    ((source, request) => extractFromSource(source, request, { ...deps.load, provider: deps.provider }));
 
   async function fail(requestId: string, message: string) {
     const now = new Date();
@@ -118,15 +124,11 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
         metadata as Parameters<typeof sourceFromRequest>[1],
         file,
       );
-      const extraction = await extractFromSource(
-        source,
-        {
-          dataPoints: metadata.data_points ?? [],
-          documentType: request.documentType,
-          ...(metadata.custom_prompt ? { customPrompt: metadata.custom_prompt } : {}),
-        },
-        { ...deps.load, provider: deps.provider },
-      );
+      const extraction = await extract(source, {
+        dataPoints: metadata.data_points ?? [],
+        documentType: request.documentType,
+        ...(metadata.custom_prompt ? { customPrompt: metadata.custom_prompt } : {}),
+      });
       const aiResult = combine(extraction.tasks.map((t) => t.result));
       const now = new Date();
       await db.transaction(async (tx) => {
