@@ -1,5 +1,5 @@
 import { EXPORT_COLUMNS } from '@sieve/contracts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { auditLog, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -138,6 +138,11 @@ export function createAdminService(deps: AdminServiceDeps) {
           .where(and(eq(requests.id, id), isNull(requests.deletedAt)))
           .returning({ id: requests.id });
         if (deleted.length === 0) throw new AppError('REQUEST_NOT_FOUND');
+        // Its open tasks leave the review queue (and its counts) for good.
+        await tx
+          .update(tasks)
+          .set({ status: 'rejected', updatedAt: new Date(), completedAt: new Date() })
+          .where(and(eq(tasks.requestId, id), inArray(tasks.status, ['available', 'claimed'])));
         await recordAudit(tx, {
           actorId: actor.id,
           action: 'request.delete',

@@ -217,10 +217,12 @@ export function createTasksService(deps: TasksServiceDeps) {
         ),
         queryRows<{ n: number }>(
           db,
-          sql`select (select count(*) from ${tasks} t
-                where t.status = 'available' ${filter}
-                  and not exists (select 1 from ${assignments} a where a.task_id = t.id and a.worker_id = ${workerId})
-                  and exists (select 1 from ${requests} r where r.id = t.request_id and r.deleted_at is null))
+          // All available tasks (tasks_available_idx) less those this reviewer was ever assigned
+          // (assignments by worker): no anti-join over the whole queue. A deleted request's tasks
+          // leave the queue when it is deleted (admin.service deleteRequest).
+          sql`select (select count(*) from ${tasks} t where t.status = 'available' ${filter})
+              - (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
+                where a.worker_id = ${workerId} and t.status = 'available' ${filter})
               + (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
                 where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
               as n`,
