@@ -54,7 +54,13 @@ interface ListSpec<T> {
    * `fromIds` is `from` restricted to a page's ids. Unless the order needs an aggregate, a page is
    * chosen on `base` and only its rows are aggregated (not every task and review of the table).
    */
-  fast?: { base: SQL; fromIds: (ids: SQL) => SQL; aggregateSorts: readonly string[] };
+  fast?: {
+    base: SQL;
+    /** `base` without the joins that only search needs: what an unsearched page counts. */
+    countBase?: SQL;
+    fromIds: (ids: SQL) => SQL;
+    aggregateSorts: readonly string[];
+  };
   /** Columns (trusted SQL text) searched case-insensitively for the search text. */
   searchIn: readonly string[];
   status: (status: string) => SQL | null;
@@ -81,7 +87,7 @@ function list<T>(db: Db, params: ListParams, spec: ListSpec<T>) {
   const where = sql.join(conditions, sql` and `);
   const order = orderBy(column, params.sort_order, spec.sorts);
   if (spec.fast && !spec.fast.aggregateSorts.includes(column)) {
-    return fastPage(db, spec.fast, where, order, params, spec.toRow);
+    return fastPage(db, spec.fast, where, order, params, spec.toRow, Boolean(params.search));
   }
   return page(db, spec.from, where, order, params, spec.toRow);
 }
@@ -93,13 +99,15 @@ async function fastPage<T>(
   order: SQL,
   params: ListParams,
   map: (row: Record<string, unknown>) => T,
+  isSearched: boolean,
 ) {
+  const countFrom = !isSearched && fast.countBase ? fast.countBase : fast.base;
   const [ids, [total]] = await Promise.all([
     queryRows<{ id: string }>(
       db,
       sql`select id from (${fast.base}) as list where ${where} order by ${order} limit ${params.limit} offset ${(params.page - 1) * params.limit}`,
     ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${fast.base}) as list where ${where}`),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${countFrom}) as list where ${where}`),
   ]);
   const count = Number(total?.n ?? 0);
   const rows =
@@ -122,9 +130,24 @@ async function fastPage<T>(
   };
 }
 
+/** Columns never null: ordered without `nulls last`, so an index on (column, id) serves the order. */
+const NOT_NULL_SORTS = new Set([
+  'created_at',
+  'email',
+  'full_name',
+  'status',
+  'request_type',
+  'requester_email',
+  'priority_rank',
+]);
+
 function orderBy(column: string, direction: 'asc' | 'desc', allowed: readonly string[]) {
   const safe = allowed.includes(column) ? column : 'created_at';
-  return sql.raw(`${safe} ${direction === 'asc' ? 'asc' : 'desc'} nulls last, id asc`);
+  const dir = direction === 'asc' ? 'asc' : 'desc';
+  // The id breaks ties in the same direction: (created_at desc, id desc) is requests_created_idx backwards.
+  return NOT_NULL_SORTS.has(safe)
+    ? sql.raw(`${safe} ${dir}, id ${dir}`)
+    : sql.raw(`${safe} ${dir} nulls last, id asc`);
 }
 
 const workersFrom = (ids?: SQL) => sql`
@@ -320,7 +343,12 @@ export function toAdminRequestRow(r: Record<string, unknown>) {
 export function listRequests(db: Db, params: ListParams) {
   return list(db, params, {
     from: REQUESTS,
-    fast: { base: REQUESTS_BASE, fromIds: requestsFrom, aggregateSorts: ['progress'] },
+    fast: {
+      base: REQUESTS_BASE,
+      countBase: sql`select r.id, r.status from requests r where r.deleted_at is null`,
+      fromIds: requestsFrom,
+      aggregateSorts: ['progress'],
+    },
     searchIn: ['id::text', 'requester_email', 'request_type', 'status'],
     // The admin filter also offers in_progress (spec 02 §4): our processing.
     status: (status) => sql`status = ${status === 'in_progress' ? 'processing' : status}`,
