@@ -29,14 +29,14 @@ async function pgbenchClaimAndComplete(url, requesterId) {
     `\\set w random(1, 100)
 BEGIN;
 SELECT t.id AS task_id FROM tasks t WHERE t.status = 'available' ORDER BY t.priority DESC, t.created_at, t.id LIMIT 1 FOR UPDATE SKIP LOCKED \\gset
-INSERT INTO assignments (task_id, worker_id, status, lease_expires_at, finished_at, response) VALUES (:'task_id', (SELECT id FROM users WHERE email = 'pgb' || :w || '@bench.io'), 'submitted', now() + interval '30 minutes', now(), '{"result": {"total_revenue": 1}}');
-UPDATE tasks SET status = 'completed', final_result = '{"total_revenue": 1}', completed_at = now(), updated_at = now() WHERE id = :'task_id';
+INSERT INTO assignments (task_id, worker_id, status, lease_expires_at, finished_at, response) VALUES (:task_id, (SELECT id FROM users WHERE email = 'pgb' || :w || '@bench.io'), 'submitted', now() + interval '30 minutes', now(), '{"result": {"total_revenue": 1}}');
+UPDATE tasks SET status = 'completed', final_result = '{"total_revenue": 1}', completed_at = now(), updated_at = now() WHERE id = :task_id;
 END;
 `,
   );
   const run = spawnSync(
     'pgbench',
-    ['-n', '-c', '50', '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', script, url],
+    ['-n', '-M', 'prepared', '-c', '50', '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', script, url],
     { encoding: 'utf8' },
   );
   const tps = /tps = ([\d.]+)/.exec(run.stdout ?? '');
