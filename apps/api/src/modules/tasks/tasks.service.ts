@@ -42,8 +42,34 @@ const LIST_ORDER: Record<TaskSort, SQL> = {
   id_desc: sql`id desc`,
 };
 
+/** A listed task as the list statement returns it (raw columns). */
+interface ListedTaskRow {
+  id: string;
+  request_id: string;
+  document_type: string;
+  created_at: string | Date;
+  status: TaskRow['status'];
+  priority: number;
+  required_reviews: number;
+  metadata: Record<string, unknown>;
+  ai_result: Record<string, unknown>;
+  request_metadata: Record<string, unknown>;
+  lease_expires_at: string | Date | null;
+}
+
 function toWorkerTask(
-  task: TaskRow,
+  task: Pick<
+    TaskRow,
+    | 'id'
+    | 'requestId'
+    | 'documentType'
+    | 'createdAt'
+    | 'status'
+    | 'priority'
+    | 'requiredReviews'
+    | 'metadata'
+    | 'aiResult'
+  >,
   requestMetadata: Record<string, unknown>,
   leaseExpiresAt: Date | null,
 ): WorkerTask {
@@ -205,15 +231,22 @@ export function createTasksService(deps: TasksServiceDeps) {
       const order = LIST_ORDER[query.sort];
       const depth = query.page * query.limit;
       const [rows, [counts]] = await Promise.all([
-        queryRows<{ id: string; lease_expires_at: string | null }>(
+        // The page (its ids from the two halves) and its full rows in one round trip.
+        queryRows<ListedTaskRow>(
           db,
-          sql`select v.id, v.lease_expires_at from (
-              (${availableTasksSql(workerId, filter, order, depth)})
-              union all
-              (select t.id, t.priority, t.created_at, t.document_type, a.lease_expires_at
-                from ${assignments} a join ${tasks} t on t.id = a.task_id
-                where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
-            ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
+          sql`with page as (
+              select v.id, v.lease_expires_at, row_number() over (order by ${order}) as ord from (
+                (${availableTasksSql(workerId, filter, order, depth)})
+                union all
+                (select t.id, t.priority, t.created_at, t.document_type, a.lease_expires_at
+                  from ${assignments} a join ${tasks} t on t.id = a.task_id
+                  where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
+              ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
+            )
+            select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
+              t.metadata, t.ai_result, r.metadata as request_metadata, page.lease_expires_at
+            from page join ${tasks} t on t.id = page.id join ${requests} r on r.id = t.request_id
+            order by page.ord`,
         ),
         queryRows<{ n: number }>(
           db,
@@ -228,34 +261,25 @@ export function createTasksService(deps: TasksServiceDeps) {
               as n`,
         ),
       ]);
-      const full = rows.length
-        ? await db
-            .select({ task: tasks, requestMetadata: requests.metadata })
-            .from(tasks)
-            .innerJoin(requests, eq(requests.id, tasks.requestId))
-            .where(
-              inArray(
-                tasks.id,
-                rows.map((r) => r.id),
-              ),
-            )
-        : [];
-      const byId = new Map(full.map((r) => [r.task.id, r]));
-      const total = counts;
       return {
-        tasks: rows.flatMap((r) => {
-          const row = byId.get(r.id);
-          return row
-            ? [
-                toWorkerTask(
-                  row.task,
-                  row.requestMetadata,
-                  r.lease_expires_at ? new Date(r.lease_expires_at) : null,
-                ),
-              ]
-            : [];
-        }),
-        total: Number(total?.n ?? 0),
+        tasks: rows.map((r) =>
+          toWorkerTask(
+            {
+              id: r.id,
+              requestId: r.request_id,
+              documentType: r.document_type,
+              createdAt: new Date(r.created_at),
+              status: r.status,
+              priority: r.priority,
+              requiredReviews: r.required_reviews,
+              metadata: r.metadata,
+              aiResult: r.ai_result,
+            },
+            r.request_metadata,
+            r.lease_expires_at ? new Date(r.lease_expires_at) : null,
+          ),
+        ),
+        total: Number(counts?.n ?? 0),
         page: query.page,
         limit: query.limit,
       };
