@@ -15,7 +15,15 @@ export interface ListParams {
   sort_order: 'asc' | 'desc';
   status?: string | undefined;
   search?: string | undefined;
+  /**
+   * How old an unsearched list's total may be (the admin summary's age): counting a year of
+   * requests on every page of every open dashboard is the cost of the list; 0 counts each time.
+   */
+  countMaxAgeMs?: number;
 }
+
+/** Totals of unsearched lists by list and filter, kept for `countMaxAgeMs`. */
+const totals = new Map<string, { n: number; at: number }>();
 
 const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
@@ -47,6 +55,8 @@ async function page<T>(
 }
 
 interface ListSpec<T> {
+  /** Which list (the key of its cached totals). */
+  name: string;
   /** The list's query; filters and order apply to its columns. */
   from: SQL;
   /**
@@ -87,7 +97,7 @@ function list<T>(db: Db, params: ListParams, spec: ListSpec<T>) {
   const where = sql.join(conditions, sql` and `);
   const order = orderBy(column, params.sort_order, spec.sorts);
   if (spec.fast && !spec.fast.aggregateSorts.includes(column)) {
-    return fastPage(db, spec.fast, where, order, params, spec.toRow, Boolean(params.search));
+    return fastPage(db, spec.fast, where, order, params, spec.toRow, Boolean(params.search), spec.name);
   }
   return page(db, spec.from, where, order, params, spec.toRow);
 }
@@ -100,16 +110,27 @@ async function fastPage<T>(
   params: ListParams,
   map: (row: Record<string, unknown>) => T,
   isSearched: boolean,
+  name: string,
 ) {
   const countFrom = !isSearched && fast.countBase ? fast.countBase : fast.base;
+  const maxAge = isSearched ? 0 : (params.countMaxAgeMs ?? 0);
+  const key = `${name}|${params.status ?? ''}`;
+  const known = totals.get(key);
+  const isKnown = maxAge > 0 && known !== undefined && Date.now() - known.at <= maxAge;
   const [ids, [total]] = await Promise.all([
     queryRows<{ id: string }>(
       db,
       sql`select id from (${fast.base}) as list where ${where} order by ${order} limit ${params.limit} offset ${(params.page - 1) * params.limit}`,
     ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${countFrom}) as list where ${where}`),
+    isKnown
+      ? [{ n: known.n }]
+      : queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from (${countFrom}) as list where ${where}`,
+        ),
   ]);
   const count = Number(total?.n ?? 0);
+  if (maxAge > 0 && !isKnown) totals.set(key, { n: count, at: Date.now() });
   const rows =
     ids.length === 0
       ? []
@@ -216,6 +237,7 @@ export function toWorkerRow(r: Record<string, unknown>) {
 
 export function listWorkers(db: Db, params: ListParams) {
   return list(db, params, {
+    name: 'workers',
     from: WORKERS,
     fast: {
       base: WORKERS_BASE,
@@ -278,6 +300,7 @@ export function toRequesterRow(r: Record<string, unknown>) {
 
 export function listRequesters(db: Db, params: ListParams) {
   return list(db, params, {
+    name: 'requesters',
     from: REQUESTERS,
     fast: {
       base: REQUESTERS_BASE,
@@ -342,6 +365,7 @@ export function toAdminRequestRow(r: Record<string, unknown>) {
 
 export function listRequests(db: Db, params: ListParams) {
   return list(db, params, {
+    name: 'requests',
     from: REQUESTS,
     fast: {
       base: REQUESTS_BASE,

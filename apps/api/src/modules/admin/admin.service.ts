@@ -47,10 +47,12 @@ export function createAdminService(deps: AdminServiceDeps) {
     return user;
   }
 
+  // Unsearched totals may be as old as the admin summary (0 in tests: counted each time).
+  const countMaxAgeMs = deps.statsMaxAgeMs ?? 0;
   const lists = {
-    workers: (p: ListParams) => listWorkers(db, p),
-    requesters: (p: ListParams) => listRequesters(db, p),
-    requests: (p: ListParams) => listRequests(db, p),
+    workers: (p: ListParams) => listWorkers(db, { countMaxAgeMs, ...p }),
+    requesters: (p: ListParams) => listRequesters(db, { countMaxAgeMs, ...p }),
+    requests: (p: ListParams) => listRequests(db, { countMaxAgeMs, ...p }),
   };
 
   const statsSummary = createStatsSummary(
@@ -177,6 +179,8 @@ export function createAdminService(deps: AdminServiceDeps) {
           limit: EXPORT_PAGE,
           sort_by: 'created_at',
           sort_order: 'asc',
+          // An export counts afresh: a cached total could end it early.
+          countMaxAgeMs: 0,
         });
         yield rows.map((row) => csvRow(columns.map((c) => (row as Record<string, unknown>)[c]))).join('');
         if (pageNo >= pages) return;
