@@ -76,6 +76,7 @@ export async function startProduct(env = {}, nodeArgs = []) {
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      JWT_SECRET: 'sieve-bench-jwt-secret-0123456789abcdef',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,6 +97,7 @@ export async function startProduct(env = {}, nodeArgs = []) {
   return {
     base,
     port,
+    pid: child.pid,
     dataDir,
     secondsToHealthy,
     output: () => output,

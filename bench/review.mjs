@@ -1,12 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { api, percentile, registerRequester, registerWorker, round, startBenchProduct } from './lib.mjs';
 import { seedTasks } from './seed.mjs';
 
 const REVIEWERS = Number(process.env.BENCH_REVIEWERS ?? 100);
 const TASKS = Number(process.env.BENCH_TASKS ?? 5000);
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
 
 /**
- * 100 simulated reviewers claim and review 5,000 tasks over HTTP against Postgres. Every
+ * The anchor: Postgres alone running the claim-and-complete transaction (lock the head of the
+ * queue with SKIP LOCKED, store the review, complete the task) from 50 pgbench clients, on the
+ * same database, in the same run.
+ */
+async function pgbenchClaimAndComplete(url, requesterId) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`insert into users (email, password_hash, full_name, user_type, is_approved)
+    select 'pgb' || i || '@bench.io', 'x', 'pgbench ' || i, 'worker', true from generate_series(1, 100) i`);
+  await client.end();
+  await seedTasks(url, requesterId, 100_000, 1);
+  const dir = mkdtempSync(path.join(tmpdir(), 'sieve-pgbench-'));
+  const script = path.join(dir, 'claim-and-complete.sql');
+  writeFileSync(
+    script,
+    `\\set w random(1, 100)
+BEGIN;
+SELECT t.id AS task_id FROM tasks t WHERE t.status = 'available' ORDER BY t.priority DESC, t.created_at, t.id LIMIT 1 FOR UPDATE SKIP LOCKED \\gset
+INSERT INTO assignments (task_id, worker_id, status, lease_expires_at, finished_at, response) VALUES (:task_id, (SELECT id FROM users WHERE email = 'pgb' || :w || '@bench.io'), 'submitted', now() + interval '30 minutes', now(), '{"result": {"total_revenue": 1}}');
+UPDATE tasks SET status = 'completed', final_result = '{"total_revenue": 1}', completed_at = now(), updated_at = now() WHERE id = :task_id;
+END;
+`,
+  );
+  const run = spawnSync(
+    'pgbench',
+    ['-n', '-M', 'prepared', '-c', '50', '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', script, url],
+    { encoding: 'utf8' },
+  );
+  const tps = /tps = ([\d.]+)/.exec(run.stdout ?? '');
+  if (!tps) throw new Error(`pgbench: ${run.stderr || run.stdout || run.error}`);
+  return { clients: 50, seconds: PGBENCH_SECONDS, tps: round(Number(tps[1]), 0) };
+}
+
+/**
+ * 100 simulated reviewers claim (POST /worker/tasks/next) and review 5,000 tasks over HTTP against Postgres. Every
  * acknowledged review must be stored (lost = 0) and no task may hold more reviews than slots.
  */
 export async function reviewThroughput() {
@@ -36,51 +75,46 @@ export async function reviewThroughput() {
     let conflicts = 0;
     let errors = 0;
     const started = process.hrtime.bigint();
+    // Each reviewer works the head of the queue through POST /worker/tasks/next: one statement
+    // with FOR UPDATE SKIP LOCKED hands each a different task, so claims do not collide.
     await Promise.all(
-      workers.map(async (worker, index) => {
-        let page = 1 + (index % 20);
+      workers.map(async (worker) => {
         for (;;) {
-          const list = await api(product.base, `/worker/tasks?limit=20&page=${page}`, {
+          let t0 = performance.now();
+          const claimed = await api(product.base, '/worker/tasks/next', {
+            method: 'POST',
             token: worker.token,
+            body: {},
           });
-          const tasks = list.body?.tasks ?? [];
-          if (tasks.length === 0) {
-            if (page === 1) return;
-            page = 1;
+          acceptMs.push(performance.now() - t0);
+          if (claimed.status === 409) {
+            conflicts++;
             continue;
           }
-          for (const task of tasks) {
-            let t0 = performance.now();
-            const accepted = await api(product.base, `/worker/tasks/${task.task_id}/accept`, {
-              method: 'POST',
-              token: worker.token,
-            });
-            acceptMs.push(performance.now() - t0);
-            if (accepted.status === 409 || accepted.status === 404) {
-              conflicts++;
-              continue;
-            }
-            if (accepted.status !== 200) {
-              errors++;
-              continue;
-            }
-            t0 = performance.now();
-            const reviewed = await api(product.base, `/worker/tasks/${task.task_id}/review`, {
-              method: 'POST',
-              token: worker.token,
-              body: {
-                response: {
-                  ai_processed: true,
-                  confidence_score: -0.1,
-                  result: { total_revenue: 1234500000 },
-                },
-                confidence: 0.8,
-              },
-            });
-            reviewMs.push(performance.now() - t0);
-            if (reviewed.status === 200) acked.push(`${task.task_id}:${worker.user_id}`);
-            else errors++;
+          if (claimed.status !== 200) {
+            errors++;
+            if (errors > 1000) return;
+            continue;
           }
+          const task = claimed.body.task;
+          if (!task) return;
+          t0 = performance.now();
+          const reviewed = await api(product.base, `/worker/tasks/${task.task_id}/review`, {
+            method: 'POST',
+            token: worker.token,
+            body: {
+              response: {
+                ai_processed: true,
+                confidence_score: -0.1,
+                result: { total_revenue: 1234500000 },
+              },
+              confidence: 0.8,
+            },
+          });
+          reviewMs.push(performance.now() - t0);
+          if (reviewed.status === 200) acked.push(`${task.task_id}:${worker.user_id}`);
+          else if (reviewed.status === 409) conflicts++;
+          else errors++;
         }
       }),
     );
@@ -103,16 +137,24 @@ export async function reviewThroughput() {
       (await client.query(`select count(*)::int as n from tasks where status = 'completed'`)).rows[0].n,
     );
     await client.end();
+    const pgbench = await pgbenchClaimAndComplete(db.url, requester.user_id).catch((error) => ({
+      error: String(error.message ?? error),
+    }));
+    const reviewsPerSecond = acked.length / seconds;
     return {
       reviewers: REVIEWERS,
       tasks: TASKS,
       reviews: acked.length,
       tasksCompleted: completed,
       seconds: round(seconds, 1),
-      reviewsPerSecond: round(acked.length / seconds, 1),
+      reviewsPerSecond: round(reviewsPerSecond, 1),
+      pgbench,
+      ratioToPgbench: pgbench.tps ? round(reviewsPerSecond / pgbench.tps, 3) : null,
       accept: { p50: round(percentile(acceptMs, 50)), p99: round(percentile(acceptMs, 99)) },
       review: { p50: round(percentile(reviewMs, 50)), p99: round(percentile(reviewMs, 99)) },
       conflicts,
+      lostClaimRaces: conflicts,
+      lostClaimRaceShare: round(conflicts / Math.max(1, acked.length + conflicts), 4),
       errors,
       doubleAssignments: double,
       lostReviews: lost,

@@ -4,9 +4,10 @@ import { apiOverhead } from './api-overhead.mjs';
 import { bundleSizes } from './bundle.mjs';
 import { extractionSpeed } from './extraction.mjs';
 import { firstPaint } from './first-paint.mjs';
-import { postgresReachable, ROOT, startProduct } from './lib.mjs';
+import { postgresReachable, ROOT, round, startProduct } from './lib.mjs';
 import { reviewThroughput } from './review.mjs';
 import { reviewerUi } from './reviewer-ui.mjs';
+import { scaleBench } from './scale.mjs';
 
 /** `pnpm bench`: every figure measured side by side in one run on this machine. */
 const results = {
@@ -44,8 +45,9 @@ await step('firstPaint', firstPaint);
 if (hasPostgres) {
   await step('apiOverhead', apiOverhead);
   await step('review', reviewThroughput);
+  await step('scale', scaleBench);
 } else {
-  console.log('- apiOverhead, review: skipped (no Postgres at DATABASE_URL or 127.0.0.1:5432)');
+  console.log('- apiOverhead, review, scale: skipped (no Postgres at DATABASE_URL or 127.0.0.1:5432)');
 }
 
 const rows = [];
@@ -87,7 +89,32 @@ if (r && !r.error) {
   add('  accept p50 / p99 ms', `${r.accept.p50} / ${r.accept.p99}`);
   add('  review p50 / p99 ms', `${r.review.p50} / ${r.review.p99}`);
   add('  double assignments / lost reviews', `${r.doubleAssignments} / ${r.lostReviews}`);
+  add('  lost claim races', `${r.lostClaimRaces} (${round(100 * r.lostClaimRaceShare, 2)} %)`);
+  add(
+    '  pgbench claim-and-complete tps (50 clients) / ratio',
+    r.pgbench?.tps ? `${r.pgbench.tps} / ${r.ratioToPgbench}` : (r.pgbench?.error ?? 'n/a'),
+  );
 } else if (r) add('review', r.error);
+
+const s = results.scale;
+if (s && !s.error) {
+  add(
+    `scale: ${s.seeded.tasks} tasks, ${s.seeded.requests} requests, ${s.seeded.reviewers} reviewers`,
+    `seeded in ${s.seeded.seconds} s`,
+  );
+  add(
+    `  GET /worker/tasks p50 / p99 ms (${s.callers} callers)`,
+    `${s.workerTasks.p50} / ${s.workerTasks.p99}`,
+  );
+  add(`  GET /admin/stats p50 / p99 ms`, `${s.adminStats.p50} / ${s.adminStats.p99}`);
+  for (const [kind, l] of Object.entries(s.adminLists))
+    add(`  GET /admin/${kind} p50 / p99 ms`, `${l.p50} / ${l.p99}`);
+  const e = s.exportRequests;
+  add(
+    `  requests CSV export: ${e.rows} rows`,
+    `${e.seconds} s, API RSS ${e.apiRssBeforeMb} → max ${e.apiRssMaxDuringMb} MB (peak ${e.apiPeakRssMb} MB)`,
+  );
+} else if (s) add('scale', s.error);
 
 const ui = results.reviewerUi;
 if (ui && !ui.error) {

@@ -1,7 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts', 'src/worker.ts', 'src/admin-create.ts'],
+  entry: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    'admin-create': 'src/admin-create.ts',
+    // The extraction thread's body, loaded by URL beside the bundle (extraction-thread.ts).
+    'extraction-worker': 'src/modules/requests/extraction-worker.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

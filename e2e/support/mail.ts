@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { serverLogFile } from './env';
 
 interface LoggedMail {
@@ -7,18 +8,20 @@ interface LoggedMail {
   text: string;
 }
 
-/** The mails the server logged (no SMTP in the embedded default: DESIGN §5), oldest first. */
+/**
+ * The mails the server delivered, oldest first: it runs with MAIL_DIR in its data directory (next
+ * to its log), since a production server never logs mail links.
+ */
 export function loggedMails(): LoggedMail[] {
+  const dir = path.join(path.dirname(serverLogFile()), 'mail');
+  if (!existsSync(dir)) return [];
   const mails: LoggedMail[] = [];
-  for (const line of readFileSync(serverLogFile(), 'utf8').split('\n')) {
-    if (!line.startsWith('{')) continue;
+  for (const file of readdirSync(dir).sort()) {
     try {
-      const entry = JSON.parse(line) as Partial<LoggedMail> & { msg?: string };
-      if (entry.msg?.startsWith('mail stored in outbox') && entry.to && entry.text) {
-        mails.push({ to: entry.to, subject: entry.subject ?? '', text: entry.text });
-      }
+      const mail = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Partial<LoggedMail>;
+      if (mail.to && mail.text) mails.push({ to: mail.to, subject: mail.subject ?? '', text: mail.text });
     } catch {
-      // a partial line still being written
+      // a file still being written
     }
   }
   return mails;
@@ -35,5 +38,5 @@ export async function resetLinkFor(email: string, timeoutMs = 10_000): Promise<U
     if (link) return new URL(link);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`No password reset mail to ${email} in the server log`);
+  throw new Error(`No password reset mail to ${email} delivered by the server`);
 }

@@ -136,6 +136,7 @@ export async function mockWorkerApi(page: Page, options: MockApiOptions): Promis
     tasksCompletedToday: 17,
     averageTime: 95,
     qualityScore: 0.93,
+    qualityScoreBasis: 120,
     streak: 11,
     totalTimeSpent: 3990,
     leaderboard: { rank: 3, previousRank: 5, reviewers: 12, tasksThisWeek: 64 },

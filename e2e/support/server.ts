@@ -80,6 +80,12 @@ export async function startServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      // Production refuses to start without one; fixed, so a restarted server keeps its sessions.
+      JWT_SECRET: 'sieve-e2e-jwt-secret-0123456789abcdef',
+      // Mails (password resets) are delivered as files here: links are never logged in production.
+      MAIL_DIR: path.join(dataDir, 'mail'),
+      // Specs read the admin figures right after seeding: no summary age (production keeps 15 s).
+      ADMIN_STATS_MAX_AGE_SECONDS: '0',
       LOG_LEVEL: 'info',
       // The seeded admin, who invites the Reviewer and Admin accounts the specs need.
       ADMIN_EMAIL: E2E_ADMIN.email,

@@ -144,6 +144,15 @@ describe('liveness and metrics', () => {
     await ctx.close();
   });
 
+  it('keeps metrics closed (401) when no METRICS_TOKEN is configured', async () => {
+    const ctx = await createTestApp();
+    const res = await request(ctx.app).get('/api/v1/metrics');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHORIZED');
+    expect(res.text).not.toContain('sieve_http_request_duration_seconds');
+    await ctx.close();
+  });
+
   it('exposes request latency, queue depth and review counts in Prometheus format, behind METRICS_TOKEN', async () => {
     const ctx = await createTestApp({ env: { METRICS_TOKEN: 'metrics-token-0123456789' } });
     await request(ctx.app).get('/api/v1/health');

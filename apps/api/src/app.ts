@@ -58,7 +58,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
       autoLogging: { ignore: (req) => req.url === '/api/v1/health' },
     }),
   );

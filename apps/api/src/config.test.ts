@@ -30,6 +30,16 @@ describe('config', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
+  it('refuses to start in production (NODE_ENV=production) without JWT_SECRET, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET: required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
+    // The embedded default (no NODE_ENV given) still generates one under DATA_DIR.
+    expect(() => loadConfig({})).not.toThrow();
+  });
+
   it('reads the admin seed only when both email and password are given', () => {
     expect(loadConfig({ ADMIN_EMAIL: 'ops@example.com' }).admin).toBeNull();
     expect(loadConfig({ ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'secret123' }).admin).toEqual({

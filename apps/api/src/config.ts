@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   STRIPE_PRICE_BUSINESS: z.string().optional(),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Sieve <no-reply@localhost>'),
+  /** Deliver mails as JSON files into this directory instead of SMTP (development, browser tests). */
+  MAIL_DIR: z.string().optional(),
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -72,6 +74,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 1mb or 512kb')
     .default('1mb'),
+  /** How old the admin stats summary may be when read; the API refreshes it on this interval. */
+  ADMIN_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -94,6 +98,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
     );
+  }
+  // A generated secret is per DATA_DIR: replicas would reject each other's sessions, and a
+  // production install would run on a secret nobody chose. Only the embedded default generates one.
+  if (env.NODE_ENV === 'production' && !parsed.data.JWT_SECRET) {
+    throw new ConfigError([
+      'JWT_SECRET: required when NODE_ENV=production; set it to a random string of 32+ characters, the same for every API process (e.g. openssl rand -hex 32)',
+    ]);
   }
   return buildConfig(parsed.data);
 }
@@ -132,7 +143,7 @@ function buildConfig(env: Env) {
       apiBase: env.STRIPE_API_BASE,
       prices: { pro: env.STRIPE_PRICE_PRO, business: env.STRIPE_PRICE_BUSINESS },
     },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    mail: { smtpUrl: env.SMTP_URL, mailDir: env.MAIL_DIR, from: env.MAIL_FROM },
     s3: {
       endpoint: env.S3_ENDPOINT,
       bucket: env.S3_BUCKET,
@@ -153,6 +164,7 @@ function buildConfig(env: Env) {
     logLevel: env.LOG_LEVEL,
     bodyLimit: env.BODY_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    adminStatsMaxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS,
     webDistDir: env.WEB_DIST_DIR,
     metricsToken: env.METRICS_TOKEN,
     workerMetricsPort: env.WORKER_METRICS_PORT,

@@ -16,7 +16,16 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
   const { config, database, logger } = deps;
   if (!config.jwtSecret) throw new Error('createServices needs config.jwtSecret (resolveJwtSecret)');
   const db = database.db;
-  const mailer = createMailer(db, { smtpUrl: config.mail.smtpUrl, from: config.mail.from }, logger);
+  const mailer = createMailer(
+    db,
+    {
+      smtpUrl: config.mail.smtpUrl,
+      mailDir: config.mail.mailDir,
+      from: config.mail.from,
+      isDevelopment: config.env === 'development',
+    },
+    logger,
+  );
   const files = createFilesService({ db, storage: deps.storage });
   const requests = createRequestsService({ db, queue: deps.queue, files, logger, metrics });
   const tasks = createTasksService({ db, leaseSeconds: config.claimLeaseSeconds, logger, metrics });
@@ -46,6 +55,7 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
       queue: deps.queue,
       requests,
       tasks,
+      statsMaxAgeMs: config.adminStatsMaxAgeSeconds * 1000,
       stats: {
         probes: [
           { name: 'Database', check: () => database.ping() },

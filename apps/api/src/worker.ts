@@ -21,6 +21,10 @@ async function main() {
           res.writeHead(404).end();
           return;
         }
+        if (config.metricsToken && req.headers.authorization !== `Bearer ${config.metricsToken}`) {
+          res.writeHead(401).end();
+          return;
+        }
         res.writeHead(200, { 'Content-Type': metrics.registry.contentType });
         res.end(await metrics.registry.metrics());
       }).listen(config.workerMetricsPort)

@@ -1,6 +1,6 @@
 import { REQUEST_STATUSES } from './catalog';
 import { defineEndpoint } from './endpoint';
-import { CreateRequestBody, IdParams, RequestRecord } from './requests';
+import { IdParams, RequestRecord, requestBodyVariants } from './requests';
 import { z } from './zod';
 
 const admin = ['admin'] as const;
@@ -9,7 +9,7 @@ const admin = ['admin'] as const;
 export const REVIEWER_PAY_PER_REVIEW = 0.5;
 
 const listQuery = <S extends readonly [string, ...string[]]>(sorts: S, defaultSort: S[number]) =>
-  z.object({
+  z.strictObject({
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(1000).default(20),
     sort_by: z.enum(sorts).default(defaultSort as never),
@@ -129,7 +129,7 @@ export const AdminRequestListResponse = paged('requests', AdminRequestRow).meta(
   id: 'AdminRequestListResponse',
 });
 
-export const WorkerStatusBody = z.object({ active: z.boolean() }).meta({ id: 'WorkerStatusBody' });
+export const WorkerStatusBody = z.strictObject({ active: z.boolean() }).meta({ id: 'WorkerStatusBody' });
 
 export const AlertSchema = z.object({
   id: z.string(),
@@ -230,13 +230,12 @@ export const EXPORT_COLUMNS = {
   ],
 } as const;
 
-export const AdminSubmitBody = z
-  .object({
-    /** The requester the request is for; the admin's own account when absent. */
-    on_behalf_of: z.email().optional(),
-  })
-  .and(CreateRequestBody)
-  .meta({ id: 'AdminSubmitBody' });
+export const AdminSubmitBody = requestBodyVariants({
+  /** The requester the request is for; the admin's own account when absent. */
+  on_behalf_of: z.email().optional(),
+  /** The admin form's "Process with AI only" (spec 02 §3); same as `metadata.ai_only_mode`. */
+  ai_only: z.boolean().optional(),
+}).meta({ id: 'AdminSubmitBody' });
 
 export const AuditEntry = z.object({
   id: z.string(),
@@ -460,7 +459,7 @@ export const adminEndpoints = {
     tag: 'admin',
     access: admin,
     params: z.object({ kind: z.enum(EXPORT_KINDS) }),
-    query: z.object({ format: z.literal('csv').default('csv') }),
+    query: z.strictObject({ format: z.literal('csv').default('csv') }),
     response: { status: 200, contentType: 'text/csv', description: 'CSV' },
   }),
   submit: defineEndpoint({
@@ -569,7 +568,7 @@ export const adminEndpoints = {
     summary: 'Invite codes, newest first, with whether each is still usable, used or expired',
     tag: 'admin',
     access: admin,
-    query: z.object({
+    query: z.strictObject({
       page: z.coerce.number().int().min(1).default(1),
       limit: z.coerce.number().int().min(1).max(200).default(20),
     }),
@@ -582,7 +581,7 @@ export const adminEndpoints = {
     summary: 'The audit log of admin actions, newest first',
     tag: 'admin',
     access: admin,
-    query: z.object({
+    query: z.strictObject({
       page: z.coerce.number().int().min(1).default(1),
       limit: z.coerce.number().int().min(1).max(200).default(50),
     }),

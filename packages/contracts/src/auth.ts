@@ -10,7 +10,7 @@ const Email = z.string().trim().min(1, 'Email is required').max(254);
 const Password = z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH);
 
 export const LoginBody = z
-  .object({ email: Email, password: Password, remember: z.boolean().optional() })
+  .strictObject({ email: Email, password: Password, remember: z.boolean().optional() })
   .meta({ id: 'LoginBody' });
 export const SessionResponse = z
   .object({ token: z.string(), user_type: UserTypeSchema, user_id: z.string(), expires_at: z.string() })
@@ -18,7 +18,7 @@ export const SessionResponse = z
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
 export const RegisterBody = z
-  .object({
+  .strictObject({
     email: Email,
     password: Password,
     full_name: z.string().trim().min(1, 'Full name is required').max(200),
@@ -42,24 +42,24 @@ export const CurrentUser = z
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
-export const PasswordResetBody = z.object({ email: Email }).meta({ id: 'PasswordResetBody' });
+export const PasswordResetBody = z.strictObject({ email: Email }).meta({ id: 'PasswordResetBody' });
 export const PasswordResetConfirmBody = z
-  .object({ token: z.string().min(10).max(200), password: Password })
+  .strictObject({ token: z.string().min(10).max(200), password: Password })
   .meta({ id: 'PasswordResetConfirmBody' });
 export const AcceptedResponse = z.object({ status: z.literal('accepted') }).meta({ id: 'AcceptedResponse' });
 export const OkResponse = z.object({ status: z.literal('ok') }).meta({ id: 'OkResponse' });
 
-export const HandoffBody = z.object({ target: AppAreaSchema }).meta({ id: 'HandoffBody' });
+export const HandoffBody = z.strictObject({ target: AppAreaSchema }).meta({ id: 'HandoffBody' });
 export const HandoffResponse = z
   .object({ code: z.string(), url: z.string(), expires_at: z.string() })
   .meta({ id: 'HandoffResponse' });
 export const HandoffExchangeBody = z
-  .object({ code: z.string().min(10).max(200) })
+  .strictObject({ code: z.string().min(10).max(200) })
   .meta({ id: 'HandoffExchangeBody' });
 
 export const InviteRoleSchema = z.enum(['worker', 'admin']);
 export const GenerateInviteBody = z
-  .object({
+  .strictObject({
     role: InviteRoleSchema,
     expiry_days: z.coerce
       .number()

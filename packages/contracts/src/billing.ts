@@ -38,10 +38,10 @@ export const SubscriptionResponse = z
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
 
 export const CheckoutBody = z
-  .object({ priceId: z.string().trim().min(1).max(200) })
+  .strictObject({ priceId: z.string().trim().min(1).max(200) })
   .meta({ id: 'CheckoutBody' });
 export const UpdateSubscriptionBody = z
-  .object({ newPriceId: z.string().trim().min(1).max(200) })
+  .strictObject({ newPriceId: z.string().trim().min(1).max(200) })
   .meta({ id: 'UpdateSubscriptionBody' });
 export const RedirectResponse = z.object({ url: z.string() }).meta({ id: 'RedirectResponse' });
 export const SubscriptionChangeResponse = z

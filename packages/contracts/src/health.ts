@@ -31,7 +31,7 @@ export const healthEndpoints = {
     method: 'get',
     path: '/metrics',
     summary:
-      'Prometheus metrics: request latency, queue depth, job durations, review throughput (METRICS_TOKEN guards it when set)',
+      'Prometheus metrics: request latency, queue depth, job durations, review throughput. Needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise; closed when no token is configured)',
     tag: 'system',
     access: 'public',
     response: {

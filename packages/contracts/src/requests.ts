@@ -73,13 +73,14 @@ function requireSource(
   ctx.addIssue({ code: 'custom', path: ['url'], message: REQUEST_MESSAGES.sourceRequired });
 }
 
+// Request inputs are strict: an unknown key is a 400 naming it, never silently dropped.
 const fileOrUrl = (extra: z.ZodRawShape = {}, allowText = false) =>
   z
-    .object({ ...CommonFields, ...SourceFields, ...extra })
+    .strictObject({ ...CommonFields, ...SourceFields, ...extra })
     .superRefine((m, ctx) => requireSource(m, ctx, allowText));
 
 const SecMetadata = z
-  .object({
+  .strictObject({
     ...CommonFields,
     ...SourceFields,
     ticker: z
@@ -107,7 +108,7 @@ const SecMetadata = z
     }
   });
 
-const WebsiteMetadata = z.object({
+const WebsiteMetadata = z.strictObject({
   ...CommonFields,
   url: HttpUrl.pipe(z.string().min(1, REQUEST_MESSAGES.urlRequired)),
   // Falls back to 10 when not numeric (spec 02 §5).
@@ -124,7 +125,7 @@ const WebsiteMetadata = z.object({
 
 const CsvMetadata = fileOrUrl({ columns: ItemList, has_headers: z.boolean().default(true) });
 
-const CustomPromptMetadata = z.object({
+const CustomPromptMetadata = z.strictObject({
   ...CommonFields,
   ...SourceFields,
   custom_prompt: z
@@ -135,11 +136,15 @@ const CustomPromptMetadata = z.object({
 });
 
 const Priority = z.enum(PRIORITIES).default('medium');
-const variant = <T extends DocumentType, M extends z.ZodType>(type: T, metadata: M) =>
-  z.object({ document_type: z.literal(type), metadata, priority: Priority });
 
-export const CreateRequestBody = z
-  .discriminatedUnion(
+/**
+ * The body of a submit, one variant per document type; `extra` adds top-level fields (the admin
+ * form's `on_behalf_of` and `ai_only`). Built per caller because strict objects cannot be intersected.
+ */
+export function requestBodyVariants<X extends z.ZodRawShape>(extra: X) {
+  const variant = <T extends DocumentType, M extends z.ZodType>(type: T, metadata: M) =>
+    z.strictObject({ document_type: z.literal(type), metadata, priority: Priority, ...extra });
+  return z.discriminatedUnion(
     'document_type',
     [
       variant('pdf', fileOrUrl()),
@@ -157,8 +162,10 @@ export const CreateRequestBody = z
       variant('custom_prompt', CustomPromptMetadata),
     ],
     { error: 'Document type is required' },
-  )
-  .meta({ id: 'CreateRequestBody' });
+  );
+}
+
+export const CreateRequestBody = requestBodyVariants({}).meta({ id: 'CreateRequestBody' });
 export type CreateRequestBody = z.infer<typeof CreateRequestBody>;
 export type CreateRequestInput = z.input<typeof CreateRequestBody>;
 
@@ -235,7 +242,7 @@ export const RequestDetail = RequestRecord.extend({ tasks: z.array(RequestTaskSu
   id: 'RequestDetail',
 });
 
-export const ListRequestsQuery = z.object({
+export const ListRequestsQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(20),
   status: z.enum(REQUEST_STATUSES).optional(),
@@ -251,7 +258,7 @@ export const RequestListResponse = z
   .meta({ id: 'RequestListResponse' });
 
 export const IdParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
-export const ResultQuery = z.object({ format: z.enum(['json', 'csv']).default('json') });
+export const ResultQuery = z.strictObject({ format: z.enum(['json', 'csv']).default('json') });
 
 export const UploadResponse = z
   .object({

@@ -34,7 +34,7 @@ export const WorkerTask = z
   .meta({ id: 'WorkerTask' });
 export type WorkerTask = z.infer<typeof WorkerTask>;
 
-export const TaskListQuery = z.object({
+export const TaskListQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   search: z.string().trim().max(200).optional(),
@@ -54,13 +54,29 @@ export const AcceptResponse = z
   .object({ task_id: z.string(), status: z.literal('claimed'), lease_expires_at: z.string() })
   .meta({ id: 'AcceptResponse' });
 
+/** The queue's filter, optional: the next task of this document type or matching this search. */
+export const NextTaskBody = z
+  .strictObject({
+    search: z.string().trim().max(200).optional(),
+    document_type: z.enum(DOCUMENT_TYPES).optional(),
+  })
+  .meta({ id: 'NextTaskBody' });
+export const NextTaskResponse = z
+  .object({
+    /** The claimed task (full, as on open), or null when nothing is left for this reviewer. */
+    task: WorkerTask.nullable(),
+    lease_expires_at: z.string().nullable(),
+  })
+  .meta({ id: 'NextTaskResponse' });
+export type NextTaskResponse = z.infer<typeof NextTaskResponse>;
+
 export const RejectBody = z
-  .object({ rejection_reason: z.enum(REJECTION_REASONS).default('instructed_to_reject') })
+  .strictObject({ rejection_reason: z.enum(REJECTION_REASONS).default('instructed_to_reject') })
   .meta({ id: 'RejectBody' });
 
 export const ReviewBody = z
-  .object({
-    response: z.object({
+  .strictObject({
+    response: z.strictObject({
       ai_processed: z.boolean().default(true),
       confidence_score: z.number().max(0),
       result: z.record(z.string().min(1).max(200), z.unknown()),
@@ -85,7 +101,7 @@ export const TaskActionResponse = z
   .object({ task_id: z.string(), status: z.enum(['skipped', 'rejected']) })
   .meta({ id: 'TaskActionResponse' });
 
-export const HistoryQuery = z.object({
+export const HistoryQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -115,7 +131,10 @@ export const WorkerStats = z
     tasksCompleted: z.number().int(),
     tasksCompletedToday: z.number().int(),
     averageTime: z.number(),
-    qualityScore: z.number().nullable(),
+    /** Share of submitted items that matched consensus, 0–1; 0 until a consensus exists (see the basis). */
+    qualityScore: z.number().min(0).max(1),
+    /** How many submitted items with a consensus the score is computed from; 0 means "no score yet". */
+    qualityScoreBasis: z.number().int().min(0),
     streak: z.number().int(),
     totalTimeSpent: z.number(),
     leaderboard: z.object({
@@ -141,6 +160,17 @@ export const workerEndpoints = {
     access: worker,
     query: TaskListQuery,
     response: { status: 200, schema: TaskListResponse, description: 'A page of tasks' },
+  }),
+  next: defineEndpoint({
+    id: 'claimNextTask',
+    method: 'post',
+    path: '/worker/tasks/next',
+    summary:
+      'Claim the next task of the queue (optionally filtered): each reviewer gets a different one (FOR UPDATE SKIP LOCKED); a live claim already held is returned first',
+    tag: 'worker',
+    access: worker,
+    body: NextTaskBody,
+    response: { status: 200, schema: NextTaskResponse, description: 'The claimed task, or null' },
   }),
   accept: defineEndpoint({
     id: 'acceptTask',

@@ -31,7 +31,14 @@ export interface Proc {
 export function run(script: string, env: Record<string, string>): Proc {
   const child = spawn(process.execPath, [script], {
     cwd: API_DIR,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      // Production refuses to start without one (every process of a test shares it).
+      JWT_SECRET: 'sieve-faults-jwt-secret-0123456789abcdef',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -6,6 +6,13 @@ import { AppError } from './app-error';
 export function zodFields(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
+    // A strict contract names each key it does not know (never silently dropped).
+    if (issue.code === 'unrecognized_keys') {
+      for (const unknownKey of issue.keys) {
+        fields[[...issue.path, unknownKey].join('.')] ??= 'Unknown field';
+      }
+      continue;
+    }
     const key = issue.path.length > 0 ? issue.path.join('.') : '_';
     fields[key] ??= issue.message;
   }
@@ -83,7 +90,8 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     return;
   }
   if (error instanceof AppError) {
-    if (error.status >= 500) req.log?.error({ err: error }, error.code);
+    // A 503 is a known state (billing not configured, a service down) the service reports itself.
+    if (error.status >= 500 && error.status !== 503) req.log?.error({ err: error }, error.code);
     res.status(error.status).json(body(error.code, error.detail, error.fields));
     return;
   }

@@ -1,6 +1,6 @@
 import type { Endpoint, UserType } from '@sieve/contracts';
 import type { NextFunction, Request, Response, Router } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SessionClaims } from '../modules/auth/tokens';
 import { AppError } from './app-error';
 
@@ -57,14 +57,28 @@ export function expressPath(path: string): string {
 /** Every endpoint id mounted in this process: the role-matrix test checks it against the contract. */
 export const mountedEndpointIds = new Set<string>();
 
+/** An endpoint without a query or body schema takes none: any key sent there is unknown. */
+const NoInput = z.strictObject({});
+
+function emptyBody(body: unknown): unknown {
+  return body === undefined || body === null ? {} : body;
+}
+
+/** Parses with the endpoint's schema, or refuses any key when it has none. */
+function parseInput(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (schema) return schema.parse(value);
+  NoInput.parse(value);
+  return undefined;
+}
+
 export function mount<E extends Endpoint>(router: Router, endpoint: E, handler: Handler<E>) {
   mountedEndpointIds.add(endpoint.id);
   const route = async (req: Request, res: Response, _next: NextFunction) => {
     assertAccess(endpoint, req.user);
     const input = {
       params: endpoint.params ? endpoint.params.parse(req.params) : undefined,
-      query: endpoint.query ? endpoint.query.parse(req.query) : undefined,
-      body: endpoint.body ? endpoint.body.parse(req.body ?? {}) : undefined,
+      query: parseInput(endpoint.query, req.query ?? {}),
+      body: endpoint.rawBody ? undefined : parseInput(endpoint.body, emptyBody(req.body)),
       user: req.user,
       req,
       res,

@@ -35,6 +35,8 @@ function expected(
   operation: Operation,
   caller: Caller,
 ): 'allowed' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'WORKER_NOT_APPROVED' {
+  // Metrics answer to the METRICS_TOKEN, never to a session: closed to every caller here.
+  if (operation.id === 'getMetrics') return 'UNAUTHORIZED';
   if (operation.roles === 'public') return 'allowed';
   if (caller === 'anonymous') return 'UNAUTHORIZED';
   const role: UserType = caller === 'unapproved worker' ? 'worker' : caller;

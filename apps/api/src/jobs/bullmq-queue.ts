@@ -1,7 +1,9 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { EnqueueOptions, JobDefinition, JobQueue, Processor, QueueCounts } from './queue';
+import { readQueuePaused, writeQueuePaused } from './queue-state';
 
 export interface BullQueueOptions {
   redisUrl: string;
@@ -12,6 +14,13 @@ export interface BullQueueOptions {
   /** BullMQ's job lock; a job whose worker died runs again once it lapses. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+  /**
+   * The application database: its `queue_state` row is the truth for Pause/Resume (surviving a
+   * Redis restart); each process with a worker brings Redis' pause flag in line with it.
+   */
+  db?: Db;
+  /** How often a worker process re-reads the pause row (default 5 s). */
+  pauseSyncMs?: number;
 }
 
 /** The job back end on Redis (REDIS_URL): one BullMQ queue, job name = job type. */
@@ -26,6 +35,7 @@ export class BullQueue implements JobQueue {
     { definition: JobDefinition; processor: Processor<JobDefinition> }
   >();
   private readonly queueName: string;
+  private pauseSync: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: BullQueueOptions) {
     this.queueName = options.queueName ?? 'sieve';
@@ -88,18 +98,37 @@ export class BullQueue implements JobQueue {
       this.options.logger.warn({ err: error, job: job?.name, jobId: job?.id }, 'job failed'),
     );
     this.worker.on('error', (error) => this.options.logger.warn({ err: error }, 'worker error'));
+    await this.syncPause();
+    this.pauseSync = setInterval(() => void this.syncPause(), this.options.pauseSyncMs ?? 5_000);
+    this.pauseSync.unref();
+  }
+
+  /** Redis' pause flag follows the database row (a restarted Redis, or a pause from elsewhere). */
+  private async syncPause() {
+    if (!this.options.db) return;
+    try {
+      const paused = await readQueuePaused(this.options.db);
+      if (paused !== (await this.queue.isPaused())) {
+        if (paused) await this.queue.pause();
+        else await this.queue.resume();
+      }
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'could not read the queue pause state');
+    }
   }
 
   async pause() {
+    if (this.options.db) await writeQueuePaused(this.options.db, true);
     await this.queue.pause();
   }
 
   async resume() {
+    if (this.options.db) await writeQueuePaused(this.options.db, false);
     await this.queue.resume();
   }
 
   async isPaused() {
-    return this.queue.isPaused();
+    return this.options.db ? readQueuePaused(this.options.db) : this.queue.isPaused();
   }
 
   async counts(): Promise<QueueCounts> {
@@ -125,6 +154,7 @@ export class BullQueue implements JobQueue {
 
   /** Graceful: the worker finishes its running jobs before the connections close. */
   async close() {
+    if (this.pauseSync) clearInterval(this.pauseSync);
     await this.worker?.close();
     await this.queue.close();
     this.workerConnection?.disconnect();
@@ -134,6 +164,7 @@ export class BullQueue implements JobQueue {
   /** Test hook for a crash: stop without finishing or releasing running jobs. */
   async kill() {
     this.workerConnection?.disconnect();
+    if (this.pauseSync) clearInterval(this.pauseSync);
     await this.worker?.close(true).catch(() => undefined);
     await this.queue.close().catch(() => undefined);
     this.connection.disconnect();

@@ -18,6 +18,7 @@ export function createQueue(
       logger,
       lockDurationMs: lockMs,
       stalledIntervalMs: Math.max(500, Math.floor(lockMs / 2)),
+      db,
     });
   }
   return new InProcessQueue(db, { concurrency: config.jobConcurrency, logger, lockMs });

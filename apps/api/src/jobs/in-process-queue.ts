@@ -3,6 +3,7 @@ import { type Db, queryRows } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Logger } from '../logger';
 import type { EnqueueOptions, JobDefinition, JobQueue, Processor, QueueCounts } from './queue';
+import { queueNotPaused, readQueuePaused, writeQueuePaused } from './queue-state';
 
 interface ClaimedJob {
   id: string;
@@ -25,6 +26,8 @@ export interface InProcessQueueOptions {
  * The job back end without Redis: jobs live in the `jobs` table of the application database and
  * run in this process. Claims use `for update skip locked` and an expiring lock, so several API
  * processes on one Postgres share the table safely and a crashed process's jobs run again.
+ * Pause is the `queue_state` row, checked by the claim statement itself: every process honours it,
+ * and it survives restarts.
  */
 export class InProcessQueue implements JobQueue {
   readonly kind = 'in-process' as const;
@@ -35,7 +38,6 @@ export class InProcessQueue implements JobQueue {
   private readonly running = new Set<Promise<void>>();
   private readonly pollMs: number;
   private readonly lockMs: number;
-  private paused = false;
   private closed = false;
   private timer: NodeJS.Timeout | undefined;
   private pumping = false;
@@ -81,16 +83,16 @@ export class InProcessQueue implements JobQueue {
   }
 
   async pause() {
-    this.paused = true;
+    await writeQueuePaused(this.db, true);
   }
 
   async resume() {
-    this.paused = false;
+    await writeQueuePaused(this.db, false);
     this.wake();
   }
 
   async isPaused() {
-    return this.paused;
+    return readQueuePaused(this.db);
   }
 
   async counts(): Promise<QueueCounts> {
@@ -117,7 +119,7 @@ export class InProcessQueue implements JobQueue {
 
   /** Starts as many due jobs as there are free slots; coalesces overlapping wake-ups. */
   private wake() {
-    if (this.closed || this.paused || this.processors.size === 0) return;
+    if (this.closed || this.processors.size === 0) return;
     if (this.pumping) {
       this.pumpAgain = true;
       return;
@@ -135,11 +137,11 @@ export class InProcessQueue implements JobQueue {
   }
 
   private async pump() {
-    while (!this.closed && !this.paused && this.running.size < this.options.concurrency) {
+    while (!this.closed && this.running.size < this.options.concurrency) {
       const job = await this.claim();
       if (!job) return;
-      if (this.paused || this.closed) {
-        // Paused or closing while the claim was in flight: hand the job back untouched.
+      if (this.closed) {
+        // Closing while the claim was in flight: hand the job back untouched.
         await this.db.execute(
           sql`update ${jobs} set status = 'waiting', attempts = attempts - 1, locked_until = null where id = ${job.id}`,
         );
@@ -168,6 +170,7 @@ export class InProcessQueue implements JobQueue {
           sql`, `,
         )})
           and ((status = 'waiting' and run_at <= now()) or (status = 'active' and locked_until < now()))
+          and ${queueNotPaused()}
         order by run_at
         limit 1
         for update skip locked

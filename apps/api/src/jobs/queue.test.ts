@@ -73,6 +73,8 @@ const backends: [string, boolean, () => Backend][] = [
           prefix,
           lockDurationMs: 1_000,
           stalledIntervalMs: 500,
+          db: database.db,
+          pauseSyncMs: 100,
         }),
       crash: (queue) => (queue as BullQueue).kill(),
       restart: async () => undefined,
@@ -187,5 +189,36 @@ describe.each(backends)('the %s job back end', (_name, available, makeBackend) =
     await queue.resume();
     await waitFor(() => runs.length === 1, 'the job after resume');
     expect(await queue.isPaused()).toBe(false);
+  });
+
+  it.skipIf(!available)('keeps a pause across a restart, and it stops a second process too', async () => {
+    const backend = makeBackend();
+    const first = backend.make();
+    await first.pause();
+    await first.close();
+    await backend.restart();
+    // Two processes start after the restart; neither runs anything while the row says paused.
+    const second = open(backend);
+    const third = open(backend);
+    const runs: string[] = [];
+    for (const queue of [second, third]) {
+      await queue.process(addUp, async (payload) => {
+        runs.push(payload.runId);
+      });
+    }
+    expect(await second.isPaused()).toBe(true);
+    expect(await third.isPaused()).toBe(true);
+    await second.enqueue(
+      addUp,
+      { runId: 'after-restart', amount: 1 },
+      { jobId: `restart-pause-${randomBytes(4).toString('hex')}` },
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(runs).toEqual([]);
+    // Resumed from one process: the job runs once, and the other process sees it resumed.
+    await third.resume();
+    await waitFor(() => runs.length === 1, 'the job after resume');
+    expect(runs).toEqual(['after-restart']);
+    expect(await second.isPaused()).toBe(false);
   });
 });

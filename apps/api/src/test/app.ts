@@ -24,7 +24,14 @@ export interface TestContext {
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
 export function testConfig(env: Record<string, string> = {}) {
-  return loadConfig({ NODE_ENV: 'test', JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    // API tests read the admin figures right after changing the data: no summary age.
+    ADMIN_STATS_MAX_AGE_SECONDS: '0',
+    ...env,
+  });
 }
 
 /** `createApp()` on a clean migrated database, as the API integration tests use it. */

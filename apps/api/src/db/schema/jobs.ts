@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The durable queue of the in-process job back end (no REDIS_URL). A job's id is its entity id,
@@ -25,3 +25,13 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_ready_idx').on(t.runAt).where(sql`${t.status} = 'waiting'`)],
 );
+
+/**
+ * Whether a job queue is paused (Pause/Resume Queue, DESIGN §7): a row, so every API and worker
+ * process and both job back ends honour it, and it survives restarts.
+ */
+export const queueState = pgTable('queue_state', {
+  name: text('name').primaryKey(),
+  paused: boolean('paused').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

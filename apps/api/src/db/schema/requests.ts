@@ -69,6 +69,14 @@ export const requests = pgTable(
     index('requests_requester_idx').on(t.requesterId, t.createdAt),
     index('requests_status_idx').on(t.status, t.createdAt),
     index('requests_unfinished_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'processing')`),
+    // A reviewer opening a document finds its request by the stored file id.
+    index('requests_file_id_idx')
+      .on(sql`(${t.metadata}->>'file_id')`)
+      .where(sql`(${t.metadata}->>'file_id') is not null`),
+    // Keyset pages of the requests export, and the admin list's default order.
+    index('requests_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    // Admin figures over finished requests (turnaround, completions per day).
+    index('requests_completed_idx').on(t.completedAt).where(sql`${t.completedAt} is not null`),
   ],
 );
 
@@ -97,6 +105,14 @@ export const tasks = pgTable(
   (t) => [
     uniqueIndex('tasks_request_part_uq').on(t.requestId, t.part),
     index('tasks_queue_idx').on(t.priority, t.createdAt).where(sql`${t.status} in ('available', 'claimed')`),
+    // The head of the queue in its order: the worker list and the next-task claim read it from the top.
+    index('tasks_available_idx')
+      .on(t.priority.desc().nullsFirst(), t.createdAt, t.id)
+      .where(sql`${t.status} = 'available'`),
+    // A stored source's tasks (the copy the AI read, DESIGN §11): reviewers' file reads look it up.
+    index('tasks_source_file_idx')
+      .on(sql`(${t.metadata}->>'source_file_id')`)
+      .where(sql`(${t.metadata}->>'source_file_id') is not null`),
   ],
 );
 
@@ -129,5 +145,7 @@ export const assignments = pgTable(
     uniqueIndex('assignments_task_worker_uq').on(t.taskId, t.workerId),
     index('assignments_worker_idx').on(t.workerId, t.finishedAt),
     index('assignments_live_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'claimed'`),
+    // Reviews by when they were submitted: the weekly leaderboard and the admin's throughput.
+    index('assignments_submitted_idx').on(t.finishedAt).where(sql`${t.status} = 'submitted'`),
   ],
 );

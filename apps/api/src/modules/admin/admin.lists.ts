@@ -15,7 +15,15 @@ export interface ListParams {
   sort_order: 'asc' | 'desc';
   status?: string | undefined;
   search?: string | undefined;
+  /**
+   * How old an unsearched list's total may be (the admin summary's age): counting a year of
+   * requests on every page of every open dashboard is the cost of the list; 0 counts each time.
+   */
+  countMaxAgeMs?: number;
 }
+
+/** Totals of unsearched lists by list and filter, kept for `countMaxAgeMs`. */
+const totals = new Map<string, { n: number; at: number }>();
 
 const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
@@ -47,8 +55,22 @@ async function page<T>(
 }
 
 interface ListSpec<T> {
+  /** Which list (the key of its cached totals). */
+  name: string;
   /** The list's query; filters and order apply to its columns. */
   from: SQL;
+  /**
+   * The fast path for a year of data: `base` has the list's own columns (no aggregates), and
+   * `fromIds` is `from` restricted to a page's ids. Unless the order needs an aggregate, a page is
+   * chosen on `base` and only its rows are aggregated (not every task and review of the table).
+   */
+  fast?: {
+    base: SQL;
+    /** `base` without the joins that only search needs: what an unsearched page counts. */
+    countBase?: SQL;
+    fromIds: (ids: SQL) => SQL;
+    aggregateSorts: readonly string[];
+  };
   /** Columns (trusted SQL text) searched case-insensitively for the search text. */
   searchIn: readonly string[];
   status: (status: string) => SQL | null;
@@ -72,22 +94,84 @@ function list<T>(db: Db, params: ListParams, spec: ListSpec<T>) {
     );
   }
   const column = spec.sortColumn ? spec.sortColumn(params.sort_by) : params.sort_by;
-  return page(
-    db,
-    spec.from,
-    sql.join(conditions, sql` and `),
-    orderBy(column, params.sort_order, spec.sorts),
-    params,
-    spec.toRow,
-  );
+  const where = sql.join(conditions, sql` and `);
+  const order = orderBy(column, params.sort_order, spec.sorts);
+  if (spec.fast && !spec.fast.aggregateSorts.includes(column)) {
+    return fastPage(db, spec.fast, where, order, params, spec.toRow, Boolean(params.search), spec.name);
+  }
+  return page(db, spec.from, where, order, params, spec.toRow);
 }
+
+async function fastPage<T>(
+  db: Db,
+  fast: NonNullable<ListSpec<T>['fast']>,
+  where: SQL,
+  order: SQL,
+  params: ListParams,
+  map: (row: Record<string, unknown>) => T,
+  isSearched: boolean,
+  name: string,
+) {
+  const countFrom = !isSearched && fast.countBase ? fast.countBase : fast.base;
+  const maxAge = isSearched ? 0 : (params.countMaxAgeMs ?? 0);
+  const key = `${name}|${params.status ?? ''}`;
+  const known = totals.get(key);
+  const isKnown = maxAge > 0 && known !== undefined && Date.now() - known.at <= maxAge;
+  const [ids, [total]] = await Promise.all([
+    queryRows<{ id: string }>(
+      db,
+      sql`select id from (${fast.base}) as list where ${where} order by ${order} limit ${params.limit} offset ${(params.page - 1) * params.limit}`,
+    ),
+    isKnown
+      ? [{ n: known.n }]
+      : queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from (${countFrom}) as list where ${where}`,
+        ),
+  ]);
+  const count = Number(total?.n ?? 0);
+  if (maxAge > 0 && !isKnown) totals.set(key, { n: count, at: Date.now() });
+  const rows =
+    ids.length === 0
+      ? []
+      : await queryRows<Record<string, unknown>>(
+          db,
+          sql`select * from (${fast.fromIds(
+            sql.join(
+              ids.map((r) => sql`${r.id}::uuid`),
+              sql`, `,
+            ),
+          )}) as list order by ${order}`,
+        );
+  return {
+    rows: rows.map(map),
+    total: count,
+    page: params.page,
+    pages: Math.max(1, Math.ceil(count / params.limit)),
+  };
+}
+
+/** Columns never null: ordered without `nulls last`, so an index on (column, id) serves the order. */
+const NOT_NULL_SORTS = new Set([
+  'created_at',
+  'email',
+  'full_name',
+  'status',
+  'request_type',
+  'requester_email',
+  'priority_rank',
+]);
 
 function orderBy(column: string, direction: 'asc' | 'desc', allowed: readonly string[]) {
   const safe = allowed.includes(column) ? column : 'created_at';
-  return sql.raw(`${safe} ${direction === 'asc' ? 'asc' : 'desc'} nulls last, id asc`);
+  const dir = direction === 'asc' ? 'asc' : 'desc';
+  // The id breaks ties in the same direction: (created_at desc, id desc) is requests_created_idx backwards.
+  return NOT_NULL_SORTS.has(safe)
+    ? sql.raw(`${safe} ${dir}, id ${dir}`)
+    : sql.raw(`${safe} ${dir} nulls last, id asc`);
 }
 
-const WORKERS = sql`
+const workersFrom = (ids?: SQL) => sql`
   select u.id, u.email, u.full_name, u.is_active, u.is_approved, u.created_at,
     case when not u.is_approved then 'pending' when u.is_active then 'active' else 'inactive' end as status,
     coalesce(s.completed, 0)::int as tasks_completed,
@@ -112,9 +196,15 @@ const WORKERS = sql`
       avg(a.time_spent_seconds) filter (where a.status = 'submitted')::float as avg_time,
       max(a.finished_at) as last_finished
     from assignments a join tasks t on t.id = a.task_id
+    ${ids ? sql`where a.worker_id in (${ids})` : sql``}
     group by a.worker_id
   ) s on s.worker_id = u.id
-  where u.user_type = 'worker' and u.deleted_at is null`;
+  where u.user_type = 'worker' and u.deleted_at is null ${ids ? sql`and u.id in (${ids})` : sql``}`;
+const WORKERS = workersFrom();
+const WORKERS_BASE = sql`
+  select u.id, u.email, u.full_name, u.is_active, u.is_approved, u.created_at,
+    case when not u.is_approved then 'pending' when u.is_active then 'active' else 'inactive' end as status
+  from users u where u.user_type = 'worker' and u.deleted_at is null`;
 
 /** Ratings are quality on a 0–5 scale per document type (spec 02 §9 colours at 4.5 and 3.5). */
 const rating = (quality: unknown) => round(num(quality) === null ? null : Number(quality) * 5, 2);
@@ -147,7 +237,13 @@ export function toWorkerRow(r: Record<string, unknown>) {
 
 export function listWorkers(db: Db, params: ListParams) {
   return list(db, params, {
+    name: 'workers',
     from: WORKERS,
+    fast: {
+      base: WORKERS_BASE,
+      fromIds: workersFrom,
+      aggregateSorts: ['tasks_completed', 'quality_score', 'last_activity'],
+    },
     searchIn: ['id::text', 'email', 'status', 'full_name'],
     status: (status) => sql`status = ${status}`,
     sorts: WORKER_SORTS,
@@ -155,7 +251,7 @@ export function listWorkers(db: Db, params: ListParams) {
   });
 }
 
-const REQUESTERS = sql`
+const requestersFrom = (ids?: SQL) => sql`
   select u.id, u.email, u.full_name, u.organization, u.is_active, u.created_at, sub.plan_id,
     coalesce(r.submitted, 0)::int as requests_submitted,
     coalesce(r.completed, 0)::int as requests_completed,
@@ -170,9 +266,14 @@ const REQUESTERS = sql`
       count(*) filter (where status = 'completed') as completed,
       count(*) filter (where status in ('pending', 'processing')) as active,
       max(created_at) as last_request
-    from requests where deleted_at is null group by requester_id
+    from requests where deleted_at is null ${ids ? sql`and requester_id in (${ids})` : sql``}
+    group by requester_id
   ) r on r.requester_id = u.id
-  where u.user_type = 'requester' and u.deleted_at is null`;
+  where u.user_type = 'requester' and u.deleted_at is null ${ids ? sql`and u.id in (${ids})` : sql``}`;
+const REQUESTERS = requestersFrom();
+const REQUESTERS_BASE = sql`
+  select u.id, u.email, u.full_name, u.organization, u.is_active, u.created_at
+  from users u where u.user_type = 'requester' and u.deleted_at is null`;
 
 export function toRequesterRow(r: Record<string, unknown>) {
   const submitted = Number(r.requests_submitted);
@@ -199,7 +300,13 @@ export function toRequesterRow(r: Record<string, unknown>) {
 
 export function listRequesters(db: Db, params: ListParams) {
   return list(db, params, {
+    name: 'requesters',
     from: REQUESTERS,
+    fast: {
+      base: REQUESTERS_BASE,
+      fromIds: requestersFrom,
+      aggregateSorts: ['requests_submitted', 'total_cost', 'last_activity'],
+    },
     searchIn: ['id::text', 'email', "coalesce(organization, '')", 'full_name'],
     status: (status) =>
       status === 'active' ? sql`is_active` : status === 'inactive' ? sql`not is_active` : null,
@@ -208,7 +315,7 @@ export function listRequesters(db: Db, params: ListParams) {
   });
 }
 
-const REQUESTS = sql`
+const requestsFrom = (ids?: SQL) => sql`
   select r.id, u.email as requester_email, r.document_type as request_type, r.status, r.priority, r.error,
     r.created_at, r.completed_at, r.ai_only,
     coalesce(t.task_count, 0)::int as task_count,
@@ -223,13 +330,20 @@ const REQUESTS = sql`
   left join (
     select request_id, count(*) as task_count,
       count(*) filter (where status in ('completed', 'rejected')) as completed_tasks
-    from tasks group by request_id
+    from tasks ${ids ? sql`where request_id in (${ids})` : sql``} group by request_id
   ) t on t.request_id = r.id
   left join (
     select t.request_id, count(distinct a.worker_id) as worker_count
     from assignments a join tasks t on t.id = a.task_id where a.status = 'submitted'
+      ${ids ? sql`and t.request_id in (${ids})` : sql``}
     group by t.request_id
   ) w on w.request_id = r.id
+  where r.deleted_at is null ${ids ? sql`and r.id in (${ids})` : sql``}`;
+const REQUESTS = requestsFrom();
+const REQUESTS_BASE = sql`
+  select r.id, u.email as requester_email, r.document_type as request_type, r.status, r.priority, r.created_at,
+    case r.priority when 'high' then 3 when 'medium' then 2 else 1 end as priority_rank
+  from requests r join users u on u.id = r.requester_id
   where r.deleted_at is null`;
 
 export function toAdminRequestRow(r: Record<string, unknown>) {
@@ -251,7 +365,14 @@ export function toAdminRequestRow(r: Record<string, unknown>) {
 
 export function listRequests(db: Db, params: ListParams) {
   return list(db, params, {
+    name: 'requests',
     from: REQUESTS,
+    fast: {
+      base: REQUESTS_BASE,
+      countBase: sql`select r.id, r.status from requests r where r.deleted_at is null`,
+      fromIds: requestsFrom,
+      aggregateSorts: ['progress'],
+    },
     searchIn: ['id::text', 'requester_email', 'request_type', 'status'],
     // The admin filter also offers in_progress (spec 02 §4): our processing.
     status: (status) => sql`status = ${status === 'in_progress' ? 'processing' : status}`,
@@ -260,4 +381,45 @@ export function listRequests(db: Db, params: ListParams) {
     sortColumn: (sortBy) => (sortBy === 'priority' ? 'priority_rank' : sortBy),
     toRow: toAdminRequestRow,
   });
+}
+
+/**
+ * One page of the requests export after `after` (keyset on created_at, id: constant cost per page,
+ * where OFFSET grows with the table). Task and reviewer figures are computed for the page's rows only.
+ */
+export async function requestsExportPage(
+  db: Db,
+  after: { createdAt: string; id: string } | null,
+  limit: number,
+) {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select r.id, u.email as requester_email, r.document_type as request_type, r.status, r.priority,
+        r.error, r.created_at, r.completed_at,
+        coalesce(t.task_count, 0)::int as task_count, coalesce(t.completed_tasks, 0)::int as completed_tasks,
+        coalesce(w.worker_count, 0)::int as worker_count,
+        case when r.status = 'completed' then 1 when coalesce(t.task_count, 0) = 0 then 0
+          else t.completed_tasks::float / t.task_count end as progress
+      from requests r
+      join users u on u.id = r.requester_id
+      left join lateral (
+        select count(*) as task_count,
+          count(*) filter (where status in ('completed', 'rejected')) as completed_tasks
+        from tasks where request_id = r.id
+      ) t on true
+      left join lateral (
+        select count(distinct a.worker_id) as worker_count
+        from tasks tt join assignments a on a.task_id = tt.id
+        where tt.request_id = r.id and a.status = 'submitted'
+      ) w on true
+      where r.deleted_at is null
+        ${after ? sql`and (r.created_at, r.id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+      order by r.created_at, r.id
+      limit ${limit}`,
+  );
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(toAdminRequestRow),
+    next: last ? { createdAt: new Date(last.created_at as string).toISOString(), id: String(last.id) } : null,
+  };
 }

@@ -8,10 +8,17 @@ import type { JobQueue } from '../../jobs/queue';
 import { recordAudit } from '../audit/audit';
 import type { RequestsService } from '../requests/requests.service';
 import type { TasksService } from '../tasks/tasks.service';
-import { type ListParams, listRequesters, listRequests, listWorkers } from './admin.lists';
+import {
+  type ListParams,
+  listRequesters,
+  listRequests,
+  listWorkers,
+  requestsExportPage,
+} from './admin.lists';
 import { computeStats, type StatsDeps } from './admin.stats';
 import { readAlertSettings, writeAlertSettings } from './alert-settings';
 import { loadRequestDetail } from './request-detail';
+import { createStatsSummary } from './stats-summary';
 
 export interface AdminServiceDeps {
   db: Db;
@@ -19,10 +26,13 @@ export interface AdminServiceDeps {
   requests: RequestsService;
   tasks: TasksService;
   stats: Omit<StatsDeps, 'db' | 'isPaused' | 'alertSettings'>;
+  /** How old the stats summary may be when read (ADMIN_STATS_MAX_AGE_SECONDS); 0 computes each time. */
+  statsMaxAgeMs?: number;
 }
 
 type Actor = { id: string };
 const EXPORT_PAGE = 500;
+const EXPORT_KEYSET_PAGE = 1000;
 
 export function createAdminService(deps: AdminServiceDeps) {
   const { db } = deps;
@@ -39,20 +49,29 @@ export function createAdminService(deps: AdminServiceDeps) {
     return user;
   }
 
+  // Unsearched totals may be as old as the admin summary (0 in tests: counted each time).
+  const countMaxAgeMs = deps.statsMaxAgeMs ?? 0;
   const lists = {
-    workers: (p: ListParams) => listWorkers(db, p),
-    requesters: (p: ListParams) => listRequesters(db, p),
-    requests: (p: ListParams) => listRequests(db, p),
+    workers: (p: ListParams) => listWorkers(db, { countMaxAgeMs, ...p }),
+    requesters: (p: ListParams) => listRequesters(db, { countMaxAgeMs, ...p }),
+    requests: (p: ListParams) => listRequests(db, { countMaxAgeMs, ...p }),
   };
 
-  return {
-    stats: async () =>
+  const statsSummary = createStatsSummary(
+    async () =>
       computeStats({
         ...deps.stats,
         db,
         isPaused: () => deps.queue.isPaused(),
         alertSettings: await readAlertSettings(db),
       }),
+    { maxAgeMs: deps.statsMaxAgeMs ?? 0, isPaused: () => deps.queue.isPaused() },
+  );
+
+  return {
+    stats: () => statsSummary.read(),
+    /** The schedule's refresh of the stats summary. */
+    refreshStats: () => statsSummary.refresh(),
 
     alertSettings: () => readAlertSettings(db),
     updateAlertSettings: (actor: Actor, value: AlertSettings) => writeAlertSettings(db, actor, value),
@@ -221,6 +240,11 @@ export function createAdminService(deps: AdminServiceDeps) {
           .where(and(eq(requests.id, id), isNull(requests.deletedAt)))
           .returning({ id: requests.id });
         if (deleted.length === 0) throw new AppError('REQUEST_NOT_FOUND');
+        // Its open tasks leave the review queue (and its counts) for good.
+        await tx
+          .update(tasks)
+          .set({ status: 'rejected', updatedAt: new Date(), completedAt: new Date() })
+          .where(and(eq(tasks.requestId, id), inArray(tasks.status, ['available', 'claimed'])));
         await recordAudit(tx, {
           actorId: actor.id,
           action: 'request.delete',
@@ -236,12 +260,27 @@ export function createAdminService(deps: AdminServiceDeps) {
       const columns = EXPORT_COLUMNS[kind];
       await recordAudit(db, { actorId: actor.id, action: `export.${kind}`, targetType: kind });
       yield csvRow(columns);
+      if (kind === 'requests') {
+        // The big one (a year of requests): keyset pages, so each page costs the same.
+        let after: { createdAt: string; id: string } | null = null;
+        for (;;) {
+          const page = await requestsExportPage(db, after, EXPORT_KEYSET_PAGE);
+          if (page.rows.length === 0) return;
+          yield page.rows
+            .map((row) => csvRow(columns.map((c) => (row as Record<string, unknown>)[c])))
+            .join('');
+          if (page.rows.length < EXPORT_KEYSET_PAGE) return;
+          after = page.next;
+        }
+      }
       for (let pageNo = 1; ; pageNo++) {
         const { rows, pages } = await lists[kind]({
           page: pageNo,
           limit: EXPORT_PAGE,
           sort_by: 'created_at',
           sort_order: 'asc',
+          // An export counts afresh: a cached total could end it early.
+          countMaxAgeMs: 0,
         });
         yield rows.map((row) => csvRow(columns.map((c) => (row as Record<string, unknown>)[c]))).join('');
         if (pageNo >= pages) return;
@@ -250,7 +289,10 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     async submitOnBehalf(
       actor: Actor,
-      body: Parameters<RequestsService['submit']>[1] & { on_behalf_of?: string | undefined },
+      body: Parameters<RequestsService['submit']>[1] & {
+        on_behalf_of?: string | undefined;
+        ai_only?: boolean | undefined;
+      },
     ) {
       let requesterId = actor.id;
       if (body.on_behalf_of) {
@@ -264,7 +306,9 @@ export function createAdminService(deps: AdminServiceDeps) {
         if (!requester) throw new AppError('USER_NOT_FOUND', 'No requester with this email address.');
         requesterId = requester.id;
       }
-      const { on_behalf_of: _who, ...request } = body;
+      const { on_behalf_of: _who, ai_only: aiOnly, ...request } = body;
+      // The admin form's `ai_only` (spec 02 §3) and `metadata.ai_only_mode` mean the same thing.
+      if (aiOnly) request.metadata = { ...request.metadata, ai_only_mode: true };
       const created = await deps.requests.submit({ id: requesterId }, request, {
         submittedBy: actor.id,
         enforceLimits: false,

@@ -105,13 +105,18 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
       reviewed: number;
     }>(
       db,
+      // Day ranges, not ::date casts, so requests_created_idx and requests_completed_idx serve them.
       sql`select d::date as day,
-          (select count(*) from requests where created_at::date = d::date)::int as submitted,
-          (select count(*) from requests where status = 'completed' and completed_at::date = d::date)::int as completed,
+          (select count(*) from requests where deleted_at is null
+             and created_at >= d and created_at < d + interval '1 day')::int as submitted,
+          (select count(*) from requests where status = 'completed' and completed_at is not null
+             and completed_at >= d and completed_at < d + interval '1 day')::int as completed,
           (select avg(extract(epoch from completed_at - created_at)) / 3600 from requests
-             where status = 'completed' and not ai_only and completed_at::date = d::date)::float as turnaround,
+             where status = 'completed' and not ai_only and completed_at is not null
+               and completed_at >= d and completed_at < d + interval '1 day')::float as turnaround,
           (select count(*) from requests
-             where status = 'completed' and not ai_only and completed_at::date = d::date)::int as reviewed
+             where status = 'completed' and not ai_only and completed_at is not null
+               and completed_at >= d and completed_at < d + interval '1 day')::int as reviewed
         from generate_series(now()::date - 13, now()::date, interval '1 day') as d order by d`,
     ),
     queryRows<{ hour: string; reviews: number }>(
@@ -126,7 +131,7 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
       db,
       sql`select d::date as day,
           (select sum(items_matched)::float / nullif(sum(items_total), 0) from assignments
-             where status = 'submitted' and finished_at::date = d::date) as accuracy
+             where status = 'submitted' and finished_at >= d and finished_at < d + interval '1 day') as accuracy
         from generate_series(now()::date - 13, now()::date, interval '1 day') as d order by d`,
     ),
     queryRows<{ type: string; count: number }>(

@@ -133,6 +133,24 @@ describe('exports', () => {
     expect(res.text.split('\r\n')[0]).toBe(columns.join(','));
   });
 
+  it('streams every request once, oldest first, across keyset pages (more rows than one page)', async () => {
+    const requester = await createUser(ctx.database.db, 'requester', { email: 'bulk-export@acme-corp.io' });
+    // 2,500 requests, several sharing a created_at: the keyset (created_at, id) must not skip or repeat.
+    await ctx.database.db.execute(
+      sql`insert into requests (requester_id, document_type, status, metadata, created_at)
+        select ${requester.id}, 'pdf', 'completed', '{}'::jsonb, timestamptz '2026-01-01' + (i / 3) * interval '1 second'
+        from generate_series(1, 2500) i`,
+    );
+    const csv = (await get('export/requests?format=csv')).text;
+    const ids = csv
+      .split('\r\n')
+      .slice(1)
+      .filter((line) => line.includes('bulk-export@acme-corp.io'))
+      .map((line) => line.split(',')[0]);
+    expect(ids).toHaveLength(2500);
+    expect(new Set(ids).size).toBe(2500);
+  });
+
   it('escapes a cell that starts with =', async () => {
     await createUser(ctx.database.db, 'requester', { email: '=cmd@acme-corp.io' });
     const csv = (await get('export/requesters?format=csv')).text;

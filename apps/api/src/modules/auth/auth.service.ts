@@ -177,6 +177,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         to: user.email,
         subject: 'Reset your Sieve password',
         text: `Someone asked to reset the password of your Sieve account.\n\nSet a new password within the hour:\n${link}\n\nIf it wasn't you, ignore this mail; your password stays as it is.`,
+        secrets: [secret],
       });
     },
 

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { EMAIL_MESSAGES, EMAIL_VECTORS, ERROR_CATALOGUE } from '@sieve/contracts';
 import { sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
@@ -8,11 +12,18 @@ import { inviteCodes, mailOutbox } from '../../db/schema';
 import { createTestApp, TEST_JWT_SECRET, type TestContext } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/users';
 
+const mailDir = mkdtempSync(path.join(tmpdir(), 'sieve-mail-'));
+/** The mails delivered to MAIL_DIR for one recipient. */
+const delivered = (to: string) =>
+  readdirSync(mailDir)
+    .map((f) => JSON.parse(readFileSync(path.join(mailDir, f), 'utf8')) as { to: string; text: string })
+    .filter((m) => m.to === to);
+
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   ctx = await createTestApp({
-    env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000' },
+    env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: '3', LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000', MAIL_DIR: mailDir },
   });
   admin = await createUser(ctx.database.db, 'admin');
 });
@@ -300,10 +311,14 @@ describe('password reset', () => {
       .set('Host', 'requester.localhost:8080')
       .send({ email: user.email });
     expect(res.status).toBe(202);
-    const [mail] = await outbox(user.email);
+    const [mail] = delivered(user.email);
     const link = /http:\/\/requester\.localhost:8080\/reset-password\?token=(\S+)/.exec(mail?.text ?? '');
     expect(link).not.toBeNull();
     const token = link?.[1] ?? '';
+    // The outbox keeps the mail with the token's hash, never the token itself.
+    const [stored] = await outbox(user.email);
+    expect(stored?.text).not.toContain(token);
+    expect(stored?.text).toContain(`[token sha256:${createHash('sha256').update(token).digest('hex')}]`);
 
     const confirm = await request(ctx.app)
       .post('/api/v1/auth/password-reset/confirm')

@@ -14,10 +14,6 @@ export interface BillingDeps {
   logger: Logger;
 }
 
-function notConfigured(): never {
-  throw new AppError('SERVICE_UNAVAILABLE', 'Billing is not configured');
-}
-
 type PlanRow = typeof plans.$inferSelect;
 const toPlan = (p: PlanRow): Plan => ({
   id: p.id,
@@ -34,6 +30,15 @@ const idOf = (value: string | { id: string } | null | undefined) =>
 
 export function createBillingService(deps: BillingDeps) {
   const { db } = deps;
+  // Said once per process, as information: an install without Stripe is a valid set-up.
+  let isNotConfiguredLogged = false;
+  function notConfigured(): never {
+    if (!isNotConfiguredLogged) {
+      isNotConfiguredLogged = true;
+      deps.logger.info('Billing is not configured (no STRIPE_SECRET_KEY): billing calls answer 503');
+    }
+    throw new AppError('SERVICE_UNAVAILABLE', 'Billing is not configured');
+  }
   const stripe = () => deps.stripe ?? notConfigured();
 
   async function planByPrice(tx: Db | Tx, priceId: string | null | undefined) {

@@ -1,13 +1,31 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { UPLOAD_MAX_BYTES } from '@sieve/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client';
 import { assignments, files, requests, tasks } from '../../db/schema';
 import { sniffFileType } from '../../extraction/documents/detect';
 import { AppError } from '../../http/app-error';
 import type { AuthedUser } from '../../http/mount';
 import type { FileStorage } from '../../storage/file-storage';
 import { acceptedKinds } from './file-kind';
+
+/** A task on this file that is in the reviewer's queue now or that they hold or held. */
+export function reviewerFileTaskSql(fileId: string, workerId: string): SQL {
+  // The upload (requests.metadata.file_id) or the stored copy the AI read (tasks.metadata.source_file_id).
+  return sql`(select t.id from ${requests} r
+      join ${tasks} t on t.request_id = r.id
+      left join ${assignments} a on a.task_id = t.id and a.worker_id = ${workerId}
+      where r.metadata->>'file_id' = ${fileId} and r.deleted_at is null
+        and (a.id is not null or t.status = 'available')
+      limit 1)
+    union all
+    (select t.id from ${tasks} t
+      left join ${assignments} a on a.task_id = t.id and a.worker_id = ${workerId}
+      where t.metadata->>'source_file_id' = ${fileId}
+        and (a.id is not null or t.status = 'available')
+      limit 1)
+    limit 1`;
+}
 
 export const FILE_URL_PREFIX = '/api/v1/files/';
 
@@ -55,26 +73,22 @@ export function createFilesService(deps: { db: Db; storage: FileStorage }) {
       return row;
     },
 
-    /** The file, if this user may read it: its owner, an admin, or a reviewer of a task on it. */
+    /**
+     * The file, if this user may read it: its owner, an admin, or a reviewer for whom a task on it
+     * is in their queue now (available, never assigned to them) or who holds or held it. Any other
+     * reviewer gets 403: a completed task they did not review is not theirs to read.
+     */
     async readable(user: AuthedUser, id: string) {
       const row = await db.query.files.findFirst({ where: and(eq(files.id, id), isNull(files.purgedAt)) });
       if (!row) throw new AppError('NOT_FOUND', 'The file could not be found.');
       if (user.userType === 'admin' || row.ownerId === user.id) return row;
-      if (user.userType === 'worker' && user.isApproved) {
+      if (user.userType === 'worker') {
+        if (!user.isApproved) throw new AppError('WORKER_NOT_APPROVED');
         // A reviewer reads the document of a task they hold or held, or of one open to them in
-        // the queue (the preview is prefetched before the claim); DESIGN §11.
-        const [linked] = await db
-          .select({ id: tasks.id })
-          .from(tasks)
-          .innerJoin(requests, eq(requests.id, tasks.requestId))
-          .where(
-            and(
-              sql`(${requests.metadata}->>'file_id' = ${id} or ${tasks.metadata}->>'source_file_id' = ${id})`,
-              sql`(${tasks.status} = 'available' or exists (select 1 from ${assignments} where ${assignments.taskId} = ${tasks.id} and ${assignments.workerId} = ${user.id}))`,
-            ),
-          )
-          .limit(1);
+        // the queue (the preview is prefetched before the claim); both lookups use an index.
+        const [linked] = await queryRows<{ id: string }>(db, reviewerFileTaskSql(id, user.id));
         if (linked) return row;
+        throw new AppError('FORBIDDEN', 'This document belongs to a task that is not in your queue.');
       }
       throw new AppError('NOT_FOUND', 'The file could not be found.');
     },

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assignments, requests, tasks } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/app';
 import { createUser } from '../../test/users';
 
@@ -81,5 +83,83 @@ describe('file uploads', () => {
       .field('x', 'y');
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty('file');
+  });
+});
+
+describe('reviewer file reads (only tasks in their queue, or that they hold or held)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  /** A requester's uploaded PDF with one review task on it, in the given state. */
+  async function taskOnFile(status: 'available' | 'completed') {
+    const owner = await createUser(ctx.database.db, 'requester');
+    const up = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', owner.auth)
+      .field('document_type', 'pdf')
+      .attach('file', PDF, 'report.pdf');
+    const [req] = await ctx.database.db
+      .insert(requests)
+      .values({
+        requesterId: owner.id,
+        documentType: 'pdf',
+        status: status === 'completed' ? 'completed' : 'processing',
+        metadata: { file_id: up.body.file_id, file_url: up.body.file_url },
+      })
+      .returning();
+    const [task] = await ctx.database.db
+      .insert(tasks)
+      .values({
+        requestId: req?.id ?? '',
+        documentType: 'pdf',
+        status,
+        metadata: { name: 'report.pdf' },
+        aiResult: { result: {}, confidence_score: -0.1 },
+        requiredReviews: 1,
+      })
+      .returning();
+    return { url: up.body.file_url as string, taskId: task?.id ?? '' };
+  }
+  const read = (url: string, auth: string) => request(ctx.app).get(url).set('Authorization', auth);
+
+  it('lets a reviewer read the document of a task in their queue, and one they reviewed', async () => {
+    const reviewer = await createUser(ctx.database.db, 'worker');
+    const open = await taskOnFile('available');
+    expect((await read(open.url, reviewer.auth)).status).toBe(200);
+    await ctx.database.db.insert(assignments).values({
+      taskId: open.taskId,
+      workerId: reviewer.id,
+      status: 'submitted',
+      leaseExpiresAt: new Date(),
+    });
+    await ctx.database.db.update(tasks).set({ status: 'completed' }).where(eq(tasks.id, open.taskId));
+    expect((await read(open.url, reviewer.auth)).status).toBe(200);
+  });
+
+  it('refuses (403) the document of a completed task the reviewer did not review', async () => {
+    const reviewer = await createUser(ctx.database.db, 'worker');
+    const done = await taskOnFile('completed');
+    const res = await read(done.url, reviewer.auth);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+  });
+
+  it('refuses (403) a task whose only slot another reviewer holds; the holder reads it', async () => {
+    const reviewer = await createUser(ctx.database.db, 'worker');
+    const other = await createUser(ctx.database.db, 'worker');
+    const open = await taskOnFile('available');
+    await ctx.database.db.insert(assignments).values({
+      taskId: open.taskId,
+      workerId: other.id,
+      status: 'claimed',
+      leaseExpiresAt: new Date(Date.now() + 60_000),
+    });
+    // Its one slot is held by someone else: not in this reviewer's queue.
+    await ctx.database.db.update(tasks).set({ status: 'claimed' }).where(eq(tasks.id, open.taskId));
+    expect((await read(open.url, reviewer.auth)).status).toBe(403);
+    expect((await read(open.url, other.auth)).status).toBe(200);
   });
 });

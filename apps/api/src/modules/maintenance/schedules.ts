@@ -5,6 +5,7 @@ import type { Services } from '../../services';
 const STALE_AFTER_MS = 10 * 60_000;
 /** Retention runs hourly, so a request expires within the hour after its data_expiration day. */
 const RETENTION_INTERVAL_MS = 60 * 60_000;
+const STATS_REFRESH_MS = 10_000;
 
 /**
  * The periodic work of the API process: expire claim leases (DESIGN §4) and re-queue unfinished
@@ -31,6 +32,8 @@ export function startSchedules(services: Services, logger: Logger, intervalSecon
     every(Math.min(intervalMs, 15_000), 'expire-leases', () => services.tasks.expireLeases()),
     every(intervalMs, 'sweep-requests', () => services.requests.sweepUnfinished(STALE_AFTER_MS)),
     every(RETENTION_INTERVAL_MS, 'purge-expired', () => services.requests.purgeExpired()),
+    // The admin figures' summary, refreshed here so dashboards read it instead of computing it.
+    every(STATS_REFRESH_MS, 'admin-stats', () => services.admin.refreshStats()),
   ];
   return () => {
     for (const timer of timers) clearInterval(timer);

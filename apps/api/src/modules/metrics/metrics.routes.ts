@@ -19,7 +19,8 @@ export function metricsRoutes(metrics: Metrics, queue: JobQueue, token: string |
     uptime: Math.round(process.uptime()),
   }));
   mount(router, healthEndpoints.metrics, async ({ req, res }) => {
-    if (token && !tokenMatches(req.headers.authorization, token)) throw new AppError('UNAUTHORIZED');
+    // Metrics name routes, queue depths and volumes: never public. Without METRICS_TOKEN they are off.
+    if (!token || !tokenMatches(req.headers.authorization, token)) throw new AppError('UNAUTHORIZED');
     const counts = await queue.counts().catch(() => null);
     if (counts) for (const [state, n] of Object.entries(counts)) metrics.queueDepth.set({ state }, n);
     res.setHeader('Content-Type', metrics.registry.contentType);

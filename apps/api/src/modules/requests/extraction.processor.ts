@@ -14,6 +14,7 @@ import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
 import { fileUrlOf } from '../files/files.service';
 import { extractionJob } from './extraction.job';
+import type { Extract } from './extraction-thread';
 import { keepFetchedSource, type StoredSource } from './stored-sources';
 
 export interface ExtractionProcessorDeps {
@@ -22,6 +23,8 @@ export interface ExtractionProcessorDeps {
   provider: ExtractionProvider;
   load: Omit<LoadDocumentDeps, 'signal' | 'fetch'>;
   logger: Logger;
+  /** How a document is extracted: in a worker thread in production (extraction-thread.ts), else inline. */
+  extract?: Extract;
 }
 
 const PRIORITY_RANK = { high: 3, medium: 2, low: 1 } as const;
@@ -69,6 +72,9 @@ function readableError(error: unknown) {
  */
 export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
   const { db } = deps;
+  const extract: Extract =
+    deps.extract ??
+    ((source, request) => extractFromSource(source, request, { ...deps.load, provider: deps.provider }));
 
   async function fail(requestId: string, message: string) {
     const now = new Date();
@@ -127,15 +133,11 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
         metadata as Parameters<typeof sourceFromRequest>[1],
         file,
       );
-      const extraction = await extractFromSource(
-        source,
-        {
-          dataPoints: metadata.data_points ?? [],
-          documentType: request.documentType,
-          ...(metadata.custom_prompt ? { customPrompt: metadata.custom_prompt } : {}),
-        },
-        { ...deps.load, provider: deps.provider },
-      );
+      const extraction = await extract(source, {
+        dataPoints: metadata.data_points ?? [],
+        documentType: request.documentType,
+        ...(metadata.custom_prompt ? { customPrompt: metadata.custom_prompt } : {}),
+      });
       const aiResult = combine(extraction.tasks.map((t) => t.result));
       // DESIGN §11: keep the copy the AI read, one stored file per fetched document.
       const kept = new Map<object, StoredSource>();

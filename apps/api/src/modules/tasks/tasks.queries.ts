@@ -82,18 +82,71 @@ export interface TaskListFilter {
   documentType?: string | undefined;
 }
 
-/** The tasks a worker may take (free slot, never assigned to them) plus those they hold. */
-export function visibleTasksWhere(filter: TaskListFilter): SQL {
-  const conditions: SQL[] = [
-    sql`((${tasks.status} = 'available' and a.id is null) or (a.status = 'claimed' and a.lease_expires_at > now()))`,
-    sql`${requests.deletedAt} is null`,
-  ];
-  if (filter.documentType) conditions.push(sql`${tasks.documentType} = ${filter.documentType}`);
+/** The queue's search and type filter on tasks aliased `t`: empty, or `and …` conditions. */
+export function taskFilterSql(filter: Omit<TaskListFilter, 'workerId'>): SQL {
+  const conditions: SQL[] = [];
+  if (filter.documentType) conditions.push(sql`and t.document_type = ${filter.documentType}`);
   if (filter.search) {
     const like = `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
     conditions.push(
-      sql`(${tasks.id}::text ilike ${like} or ${tasks.documentType} ilike ${like} or coalesce(${tasks.metadata}->>'name', '') ilike ${like})`,
+      sql`and (t.id::text ilike ${like} or t.document_type ilike ${like} or coalesce(t.metadata->>'name', '') ilike ${like})`,
     );
   }
-  return sql.join(conditions, sql` and `);
+  return sql.join(conditions, sql` `);
+}
+
+/**
+ * The available half of a worker's list: tasks with a free slot this worker was never assigned,
+ * in the list's order, read from the top of tasks_available_idx only as deep as the page needs.
+ */
+export function availableTasksSql(workerId: string, filter: SQL, order: SQL, depth: number): SQL {
+  return sql`select t.id, t.priority, t.created_at, t.document_type, null::timestamptz as lease_expires_at
+    from ${tasks} t
+    where t.status = 'available' ${filter}
+      and not exists (select 1 from ${assignments} a where a.task_id = t.id and a.worker_id = ${workerId})
+      and exists (select 1 from ${requests} r where r.id = t.request_id and r.deleted_at is null)
+    order by ${order} limit ${depth}`;
+}
+
+/**
+ * The next-task claim as one statement: lock the head of the queue that no other transaction holds
+ * (FOR UPDATE SKIP LOCKED), insert the claim, and mark the task claimed when its slots are full.
+ */
+export function claimNextSql(workerId: string, leaseSeconds: number, filterSql: SQL): SQL {
+  return sql`with picked as (
+      select t.id, t.required_reviews from ${tasks} t
+      where t.status = 'available'
+        and not exists (select 1 from ${assignments} mine where mine.task_id = t.id and mine.worker_id = ${workerId})
+        and exists (select 1 from ${requests} r where r.id = t.request_id and r.deleted_at is null)
+        ${filterSql}
+      order by t.priority desc, t.created_at asc, t.id
+      limit 1
+      for update of t skip locked
+    ),
+    claimed as (
+      insert into ${assignments} (task_id, worker_id, lease_expires_at)
+      select id, ${workerId}, now() + make_interval(secs => ${leaseSeconds}) from picked
+      returning task_id, lease_expires_at
+    ),
+    -- The insert is not visible to this statement's snapshot: count it in (+ 1).
+    refreshed as (
+      update ${tasks} t set updated_at = now(), status = case when 1 + (
+          select count(*) from ${assignments} a where a.task_id = t.id and (
+            (a.status = 'claimed' and a.lease_expires_at > now()) or a.status = 'submitted'
+            or (a.status = 'rejected' and a.rejection_reason <> 'not_qualified'))
+        ) >= picked.required_reviews then 'claimed' else 'available' end
+      from picked where t.id = picked.id
+      returning t.id
+    )
+    select claimed.task_id, claimed.lease_expires_at from claimed, refreshed`;
+}
+
+/** This worker's reviews in [from, to) and their rank among all reviewers then (the leaderboard). */
+export function weeklyRankSql(workerId: string, from: Date, to: Date): SQL {
+  return sql`with counts as (
+      select worker_id, count(*)::int as n from ${assignments}
+      where status = 'submitted' and finished_at >= ${from.toISOString()} and finished_at < ${to.toISOString()}
+      group by worker_id)
+    select coalesce((select n from counts where worker_id = ${workerId}), 0)::int as mine,
+      (1 + (select count(*) from counts where n > coalesce((select n from counts where worker_id = ${workerId}), 0)))::int as rank`;
 }

@@ -1,5 +1,5 @@
 import type { RejectionReason, ReviewBody, TaskSort, WorkerStats, WorkerTask } from '@sieve/contracts';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { assignments, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -10,13 +10,16 @@ import { decideConsensus } from './consensus';
 import { withEvidence } from './evidence';
 import {
   assignmentOf,
+  availableTasksSql,
+  claimNextSql,
   lockTask,
   qualityScores,
   refreshTaskStatus,
   slotUsage,
   type TaskRow,
+  taskFilterSql,
   usedSlots,
-  visibleTasksWhere,
+  weeklyRankSql,
 } from './tasks.queries';
 
 const MAX_REVIEWS = 3; // DESIGN §4: a disagreement escalates to 3 reviews
@@ -29,18 +32,45 @@ export interface TasksServiceDeps {
   metrics?: Pick<Metrics, 'reviews'>;
 }
 
-const ORDER: Record<TaskSort, ReturnType<typeof asc>[]> = {
-  priority: [desc(tasks.priority), asc(tasks.createdAt), asc(tasks.id)],
-  newest: [desc(tasks.createdAt), asc(tasks.id)],
-  oldest: [asc(tasks.createdAt), asc(tasks.id)],
-  type_asc: [asc(tasks.documentType), desc(tasks.priority), asc(tasks.createdAt)],
-  type_desc: [desc(tasks.documentType), desc(tasks.priority), asc(tasks.createdAt)],
-  id_asc: [asc(tasks.id)],
-  id_desc: [desc(tasks.id)],
+/** The list orders, on unqualified columns (they apply to the tasks and to the merged halves). */
+const LIST_ORDER: Record<TaskSort, SQL> = {
+  priority: sql`priority desc, created_at asc, id asc`,
+  newest: sql`created_at desc, id asc`,
+  oldest: sql`created_at asc, id asc`,
+  type_asc: sql`document_type asc, priority desc, created_at asc, id asc`,
+  type_desc: sql`document_type desc, priority desc, created_at asc, id asc`,
+  id_asc: sql`id asc`,
+  id_desc: sql`id desc`,
 };
 
+/** A listed task as the list statement returns it (raw columns). */
+interface ListedTaskRow {
+  id: string;
+  request_id: string;
+  document_type: string;
+  created_at: string | Date;
+  status: TaskRow['status'];
+  priority: number;
+  required_reviews: number;
+  metadata: Record<string, unknown>;
+  ai_result: Record<string, unknown>;
+  request_metadata: Record<string, unknown>;
+  lease_expires_at: string | Date | null;
+}
+
 function toWorkerTask(
-  task: TaskRow,
+  task: Pick<
+    TaskRow,
+    | 'id'
+    | 'requestId'
+    | 'documentType'
+    | 'createdAt'
+    | 'status'
+    | 'priority'
+    | 'requiredReviews'
+    | 'metadata'
+    | 'aiResult'
+  >,
   requestMetadata: Record<string, unknown>,
   leaseExpiresAt: Date | null,
 ): WorkerTask {
@@ -200,35 +230,103 @@ export function createTasksService(deps: TasksServiceDeps) {
         sort: TaskSort;
       },
     ) {
-      const where = visibleTasksWhere({ workerId, search: query.search, documentType: query.document_type });
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            task: tasks,
-            requestMetadata: requests.metadata,
-            leaseExpiresAt: sql<string | null>`case when a.status = 'claimed' then a.lease_expires_at end`,
-          })
-          .from(tasks)
-          .innerJoin(requests, eq(requests.id, tasks.requestId))
-          .leftJoin(sql`${assignments} as a`, sql`a.task_id = ${tasks.id} and a.worker_id = ${workerId}`)
-          .where(where)
-          .orderBy(...ORDER[query.sort])
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(tasks)
-          .innerJoin(requests, eq(requests.id, tasks.requestId))
-          .leftJoin(sql`${assignments} as a`, sql`a.task_id = ${tasks.id} and a.worker_id = ${workerId}`)
-          .where(where),
+      // Two index-friendly halves instead of one OR (which no index serves): the available tasks
+      // this reviewer was never assigned (tasks_available_idx, read only as far as the page needs)
+      // and the ones they hold (assignments by worker). See tasks.plans.test.ts.
+      const filter = taskFilterSql({ search: query.search, documentType: query.document_type });
+      const order = LIST_ORDER[query.sort];
+      const depth = query.page * query.limit;
+      const [rows, [counts]] = await Promise.all([
+        // The page (its ids from the two halves) and its full rows in one round trip.
+        queryRows<ListedTaskRow>(
+          db,
+          sql`with page as (
+              select v.id, v.lease_expires_at, row_number() over (order by ${order}) as ord from (
+                (${availableTasksSql(workerId, filter, order, depth)})
+                union all
+                (select t.id, t.priority, t.created_at, t.document_type, a.lease_expires_at
+                  from ${assignments} a join ${tasks} t on t.id = a.task_id
+                  where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
+              ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
+            )
+            select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
+              t.metadata, t.ai_result, r.metadata as request_metadata, page.lease_expires_at
+            from page join ${tasks} t on t.id = page.id join ${requests} r on r.id = t.request_id
+            order by page.ord`,
+        ),
+        queryRows<{ n: number }>(
+          db,
+          // All available tasks (tasks_available_idx) less those this reviewer was ever assigned
+          // (assignments by worker): no anti-join over the whole queue. A deleted request's tasks
+          // leave the queue when it is deleted (admin.service deleteRequest).
+          sql`select (select count(*) from ${tasks} t where t.status = 'available' ${filter})
+              - (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
+                where a.worker_id = ${workerId} and t.status = 'available' ${filter})
+              + (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
+                where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
+              as n`,
+        ),
       ]);
       return {
         tasks: rows.map((r) =>
-          toWorkerTask(r.task, r.requestMetadata, r.leaseExpiresAt ? new Date(r.leaseExpiresAt) : null),
+          toWorkerTask(
+            {
+              id: r.id,
+              requestId: r.request_id,
+              documentType: r.document_type,
+              createdAt: new Date(r.created_at),
+              status: r.status,
+              priority: r.priority,
+              requiredReviews: r.required_reviews,
+              metadata: r.metadata,
+              aiResult: r.ai_result,
+            },
+            r.request_metadata,
+            r.lease_expires_at ? new Date(r.lease_expires_at) : null,
+          ),
         ),
-        total: Number(total?.n ?? 0),
+        total: Number(counts?.n ?? 0),
         page: query.page,
         limit: query.limit,
+      };
+    },
+
+    /**
+     * The next task for this reviewer, claimed in one statement: the head of the queue that no
+     * other transaction has locked (FOR UPDATE SKIP LOCKED), so reviewers working the head of the
+     * queue at once each get a different task and never collide. A live claim already held comes
+     * back first (its lease renewed): a reload or a second tab does not take a second task.
+     */
+    async claimNext(
+      workerId: string,
+      filter: { search?: string | undefined; document_type?: string | undefined },
+    ) {
+      const leaseSeconds = deps.leaseSeconds;
+      const [held] = await queryRows<{ task_id: string; lease_expires_at: string }>(
+        db,
+        sql`update ${assignments} set lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
+          where id = (select id from ${assignments} where worker_id = ${workerId} and status = 'claimed'
+            and lease_expires_at > now() order by claimed_at limit 1)
+          returning task_id, lease_expires_at`,
+      );
+      const filterSql = taskFilterSql({ search: filter.search, documentType: filter.document_type });
+      const [claimed] = held
+        ? [held]
+        : await queryRows<{ task_id: string; lease_expires_at: string }>(
+            db,
+            claimNextSql(workerId, leaseSeconds, filterSql),
+          );
+      if (!claimed) return { task: null, lease_expires_at: null };
+      const [row] = await db
+        .select({ task: tasks, requestMetadata: requests.metadata })
+        .from(tasks)
+        .innerJoin(requests, eq(requests.id, tasks.requestId))
+        .where(eq(tasks.id, claimed.task_id));
+      if (!row) return { task: null, lease_expires_at: null };
+      const lease = new Date(claimed.lease_expires_at);
+      return {
+        task: toWorkerTask(row.task, row.requestMetadata, lease),
+        lease_expires_at: lease.toISOString(),
       };
     },
 
@@ -423,15 +521,7 @@ export function createTasksService(deps: TasksServiceDeps) {
             'epoch'::timestamptz)`,
       );
       const rankIn = async (from: Date, to: Date) => {
-        const [row] = await queryRows<{ mine: number; rank: number }>(
-          db,
-          sql`with counts as (
-              select worker_id, count(*)::int as n from ${assignments}
-              where status = 'submitted' and finished_at >= ${from.toISOString()} and finished_at < ${to.toISOString()}
-              group by worker_id)
-            select coalesce((select n from counts where worker_id = ${workerId}), 0)::int as mine,
-              (1 + (select count(*) from counts where n > coalesce((select n from counts where worker_id = ${workerId}), 0)))::int as rank`,
-        );
+        const [row] = await queryRows<{ mine: number; rank: number }>(db, weeklyRankSql(workerId, from, to));
         return { mine: Number(row?.mine ?? 0), rank: Number(row?.rank ?? 1) };
       };
       const farFuture = new Date(now.getTime() + 86_400_000);
@@ -448,7 +538,8 @@ export function createTasksService(deps: TasksServiceDeps) {
         tasksCompleted: Number(totals?.completed ?? 0),
         tasksCompletedToday: Number(totals?.today ?? 0),
         averageTime: Math.round(Number(totals?.avg_time ?? 0) * 10) / 10,
-        qualityScore: itemsTotal > 0 ? Number(totals?.items_matched ?? 0) / itemsTotal : null,
+        qualityScore: itemsTotal > 0 ? Math.min(1, Number(totals?.items_matched ?? 0) / itemsTotal) : 0,
+        qualityScoreBasis: itemsTotal,
         streak: Number(streak?.n ?? 0),
         totalTimeSpent: Number(totals?.total_time ?? 0),
         leaderboard: {

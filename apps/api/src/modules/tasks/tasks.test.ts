@@ -262,6 +262,14 @@ describe('the queue', () => {
 });
 
 describe('worker stats', () => {
+  it('gives a new reviewer a numeric quality score of 0 with a basis of 0 (no consensus yet)', async () => {
+    const [fresh] = await workers(1);
+    if (!fresh) throw new Error();
+    const stats = (await request(ctx.app).get('/api/v1/worker/stats').set('Authorization', fresh.auth)).body;
+    expect(stats.qualityScore).toBe(0);
+    expect(stats.qualityScoreBasis).toBe(0);
+  });
+
   it('reports completed, quality, streak and weekly rank after a scripted sequence', async () => {
     const [me, rival] = await workers(2);
     if (!me || !rival) throw new Error();
@@ -286,6 +294,7 @@ describe('worker stats', () => {
       averageTime: 60,
       totalTimeSpent: 300,
       qualityScore: 1,
+      qualityScoreBasis: 5,
       streak: 2,
     });
     expect(stats.leaderboard.tasksThisWeek).toBe(5);

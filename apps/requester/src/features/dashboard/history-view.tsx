@@ -62,9 +62,15 @@ export function HistoryView({ search, onView, onClearSearch }: HistoryViewProps)
   const exportAll = async () => {
     setExportState({ busy: true, error: null });
     try {
-      const all = await apiRequest<RequestList>(
-        requestListKey({ page: 1, limit: EXPORT_ALL_LIMIT, status: status || undefined, search: term }),
-      );
+      // Every page, not the first 1,000 only: an export that silently stops is worse than a slow one.
+      const pageOf = (page: number) =>
+        apiRequest<RequestList>(
+          requestListKey({ page, limit: EXPORT_ALL_LIMIT, status: status || undefined, search: term }),
+        );
+      const first = await pageOf(1);
+      const all = { requests: [...first.requests] };
+      const pages = Math.ceil(first.total / EXPORT_ALL_LIMIT);
+      for (let page = 2; page <= pages; page += 1) all.requests.push(...(await pageOf(page)).requests);
       if (all.requests.length === 0) {
         setExportState({ busy: false, error: 'No data to export' });
         return;

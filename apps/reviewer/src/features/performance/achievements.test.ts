@@ -4,6 +4,7 @@ import {
   achievementsFor,
   dailyGoal,
   formatDuration,
+  formatQuality,
   isStreakHighlighted,
   leaderboardMovement,
   movementText,
@@ -13,7 +14,8 @@ const base: WorkerStats = {
   tasksCompleted: 0,
   tasksCompletedToday: 0,
   averageTime: 0,
-  qualityScore: null,
+  qualityScore: 0,
+  qualityScoreBasis: 0,
   streak: 0,
   totalTimeSpent: 0,
   leaderboard: { rank: null, previousRank: null, reviewers: 0, tasksThisWeek: 0 },
@@ -29,11 +31,17 @@ describe('performance (spec 01 §9)', () => {
     expect(unlocked({})).toEqual([]);
     expect(unlocked({ streak: 4 })).toEqual([]);
     expect(unlocked({ streak: 5 })).toEqual(['Hot Streak']);
-    expect(unlocked({ qualityScore: 0.89 })).toEqual([]);
-    expect(unlocked({ qualityScore: 0.9 })).toEqual(['Quality Master']);
+    expect(unlocked({ qualityScore: 0.89, qualityScoreBasis: 40 })).toEqual([]);
+    expect(unlocked({ qualityScore: 0.9, qualityScoreBasis: 40 })).toEqual(['Quality Master']);
     expect(unlocked({ tasksCompleted: 3, averageTime: 120 })).toEqual([]);
     expect(unlocked({ tasksCompleted: 3, averageTime: 119 })).toEqual(['Speed Demon']);
     expect(unlocked({ tasksCompleted: 100, averageTime: 300 })).toEqual(['Century Club']);
+  });
+
+  it('shows the quality as "—" until a consensus exists to score against', () => {
+    expect(formatQuality({ qualityScore: 0, qualityScoreBasis: 0 })).toBe('—');
+    expect(formatQuality({ qualityScore: 0, qualityScoreBasis: 3 })).toBe('0%');
+    expect(formatQuality({ qualityScore: 0.875, qualityScoreBasis: 8 })).toBe('88%');
   });
 
   it('highlights a streak of 10 or more', () => {

@@ -13,7 +13,7 @@ const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
 /** spec 01 §9: the four achievements and their thresholds. */
 export function achievementsFor(stats: WorkerStats): Achievement[] {
-  const quality = stats.qualityScore;
+  const quality = stats.qualityScoreBasis > 0 ? stats.qualityScore : null;
   const hasTimedWork = stats.tasksCompleted > 0 && stats.averageTime > 0;
   return [
     {
@@ -108,6 +108,7 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${Math.floor(total / 3600)}h ${Math.floor((total % 3600) / 60)}m`;
 }
 
-export function formatQuality(score: number | null): string {
-  return score === null ? '—' : `${Math.round(score * 100)}%`;
+/** "—" until a consensus exists to score against (the basis is 0), else a percentage. */
+export function formatQuality(stats: Pick<WorkerStats, 'qualityScore' | 'qualityScoreBasis'>): string {
+  return stats.qualityScoreBasis > 0 ? `${Math.round(stats.qualityScore * 100)}%` : '—';
 }

@@ -98,7 +98,7 @@ function PerformanceContent({ stats }: { stats: NonNullable<ReturnType<typeof us
 
       <div className="sv-metrics">
         <Metric label="Avg Time" value={formatDuration(stats.averageTime)} icon="timer" />
-        <Metric label="Quality" value={formatQuality(stats.qualityScore)} icon="star" />
+        <Metric label="Quality" value={formatQuality(stats)} icon="star" />
         <Metric
           label="Current Streak"
           value={String(stats.streak)}

@@ -3,6 +3,8 @@ import type {
   AcceptResponse,
   DocumentType,
   HistoryResponse,
+  NextTaskBody,
+  NextTaskResponse,
   RejectionReason,
   ReviewBody,
   ReviewResponse,
@@ -21,6 +23,7 @@ import type {
 type WorkerPaths = { [K in keyof typeof workerEndpoints]: (typeof workerEndpoints)[K]['path'] };
 const PATHS = {
   tasks: '/worker/tasks',
+  next: '/worker/tasks/next',
   accept: '/worker/tasks/{id}/accept',
   reject: '/worker/tasks/{id}/reject',
   review: '/worker/tasks/{id}/review',
@@ -95,6 +98,18 @@ export async function fetchTaskPage(path: string, signal?: AbortSignal): Promise
     }
   }
   return readTaskList(await apiRequest<unknown>(path, signal ? { signal } : {}));
+}
+
+/**
+ * Claims the next task of the queue (the same search and type filter) on the server: one statement
+ * that hands each reviewer a different task, so reviewers at the head of the queue never collide.
+ */
+export function claimNextTask(query: TaskQuery): Promise<z.infer<typeof NextTaskResponse>> {
+  const body: z.input<typeof NextTaskBody> = {};
+  const search = query.search?.trim();
+  if (search) body.search = search;
+  if (query.documentType) body.document_type = query.documentType;
+  return apiRequest(PATHS.next, { method: 'POST', body });
 }
 
 export function acceptTask(taskId: string): Promise<Accepted> {

@@ -9,7 +9,7 @@ import { forgetDraft } from '../review/use-review-draft';
 import { pickNextTask } from './next-task';
 import { useOutboxSender } from './use-outbox-sender';
 import { useViewMode } from './view-mode';
-import type { TaskQuery } from './worker-api';
+import { claimNextTask, type TaskQuery } from './worker-api';
 import {
   type ReviewCommands,
   type TaskOutcome,
@@ -39,6 +39,8 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const activeIndex = useRef(0);
   const activeRef = useRef(activeTask);
   activeRef.current = activeTask;
+  const queryRef = useRef(query);
+  queryRef.current = query;
 
   const setQuery = useCallback((next: TaskQuery) => setQueryState(next), []);
 
@@ -69,13 +71,26 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
           // spec 01 §4: rejecting clears the active task; the next one waits, selected, for Enter.
           setActiveTask(null);
           setSelectedTaskId(next?.task_id ?? null);
-        } else if (next) {
-          // spec 01 §4: after completing or skipping, the next task opens (wrapping to the first).
-          start(next);
         } else {
-          setActiveTask(null);
-          setSelectedTaskId(null);
-          setViewMode('overview');
+          // spec 01 §4: after completing or skipping, the next task opens (wrapping to the first).
+          // In the default (priority) order the server claims it: each reviewer a different task,
+          // so reviewers working the head of the queue do not all reach for the same one.
+          const open = (task: WorkerTask | null) => {
+            if (activeRef.current?.task_id !== taskId) return; // the reviewer moved on meanwhile
+            if (task) start(task);
+            else {
+              setActiveTask(null);
+              setSelectedTaskId(null);
+              setViewMode('overview');
+            }
+          };
+          if (queryRef.current.sort && queryRef.current.sort !== 'priority') open(next);
+          else {
+            claimNextTask(queryRef.current).then(
+              (claimed) => open(claimed.task),
+              () => open(next), // offline or refused: the next one of the list, claimed on open
+            );
+          }
         }
       }
       void refresh();

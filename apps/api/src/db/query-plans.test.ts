@@ -1,0 +1,85 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewerFileTaskSql } from '../modules/files/files.service';
+import {
+  availableTasksSql,
+  claimNextSql,
+  taskFilterSql,
+  weeklyRankSql,
+} from '../modules/tasks/tasks.queries';
+import { createTestDatabase } from '../test/database';
+import { type Database, queryRows } from './client';
+
+/**
+ * The hot statements use their indexes (on Postgres when DATABASE_URL is set, else PGlite, which
+ * explains plans the same way). The tables hold a year-like mix — most tasks finished, a few
+ * available — large enough that a sequential scan would lose, and are analysed first.
+ */
+let database: Database;
+let workerId = '';
+let fileId = '';
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  await db.execute(sql`insert into users (email, password_hash, full_name, user_type, is_approved)
+    select 'u' || i || '@plans.io', 'x', 'U ' || i, case when i <= 200 then 'worker' else 'requester' end, true
+    from generate_series(1, 400) i`);
+  await db.execute(sql`insert into requests (requester_id, document_type, status, metadata, created_at, completed_at)
+    select (select id from users where email = 'u' || (201 + i % 200) || '@plans.io'), 'pdf',
+      case when i % 20 = 0 then 'processing' else 'completed' end,
+      jsonb_build_object('file_id', md5(i::text)::uuid::text),
+      now() - (i % 365) * interval '1 day', case when i % 20 = 0 then null else now() - (i % 365) * interval '1 day' end
+    from generate_series(1, 20000) i`);
+  await db.execute(sql`insert into tasks (request_id, document_type, status, priority, metadata, ai_result, required_reviews, created_at)
+    select r.id, 'pdf', case when r.status = 'processing' then 'available' else 'completed' end,
+      1 + (hashtext(r.id::text) & 3), '{}'::jsonb, '{"result": {}, "confidence_score": -0.1}'::jsonb, 1, r.created_at
+    from requests r`);
+  await db.execute(sql`insert into assignments (task_id, worker_id, status, lease_expires_at, finished_at)
+    select t.id, (select id from users where email = 'u' || (1 + abs(hashtext(t.id::text)) % 200) || '@plans.io'),
+      'submitted', t.created_at, t.created_at + interval '5 minutes'
+    from tasks t where t.status = 'completed'`);
+  await db.execute(sql`analyze`);
+  const [worker] = await queryRows<{ id: string }>(db, sql`select id from users where email = 'u1@plans.io'`);
+  workerId = worker?.id ?? '';
+  fileId =
+    (await queryRows<{ f: string }>(db, sql`select metadata->>'file_id' as f from requests limit 1`))[0]?.f ??
+    '';
+}, 120_000);
+afterAll(() => database.close());
+
+/** The plan as text, one node per line, and the index names it scans. */
+async function plan(statement: SQL) {
+  const rows = await queryRows<Record<string, string>>(database.db, sql`explain ${statement}`);
+  return rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+describe('the hot queries use their indexes', () => {
+  it('the worker list reads the head of the queue from tasks_available_idx', async () => {
+    const text = await plan(
+      availableTasksSql(workerId, taskFilterSql({}), sql`priority desc, created_at asc, id asc`, 50),
+    );
+    expect(text).toContain('tasks_available_idx');
+    expect(text).not.toMatch(/Seq Scan on tasks/);
+  });
+
+  it('the next-task claim locks the head of the queue through tasks_available_idx', async () => {
+    const text = await plan(claimNextSql(workerId, 1800, taskFilterSql({})));
+    expect(text).toContain('tasks_available_idx');
+    expect(text).toContain('LockRows');
+    expect(text).not.toMatch(/Seq Scan on tasks/);
+  });
+
+  it("a reviewer's file read finds the request by requests_file_id_idx", async () => {
+    const text = await plan(reviewerFileTaskSql(fileId, workerId));
+    expect(text).toContain('requests_file_id_idx');
+    expect(text).not.toMatch(/Seq Scan on requests/);
+  });
+
+  it('the weekly leaderboard counts a week of reviews through assignments_submitted_idx', async () => {
+    const to = new Date();
+    const from = new Date(to.getTime() - 7 * 86_400_000);
+    const text = await plan(weeklyRankSql(workerId, from, to));
+    expect(text).toContain('assignments_submitted_idx');
+    expect(text).not.toMatch(/Seq Scan on assignments/);
+  });
+});

@@ -1,0 +1,195 @@
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { api, registerRequester, registerWorker, round, startBenchProduct } from './lib.mjs';
+
+const TASKS = Number(process.env.BENCH_SCALE_TASKS ?? 1_000_000);
+const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 200_000);
+const REVIEWERS = Number(process.env.BENCH_SCALE_REVIEWERS ?? 10_000);
+const CALLERS = 50;
+const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
+/** Share of requests still in review (their tasks available): a year of data is mostly finished. */
+const OPEN_SHARE = 0.02;
+
+/** autocannon with each of the 50 connections signed in as its own caller. */
+function load(url, tokens, seconds = SECONDS) {
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    autocannon(
+      {
+        url,
+        connections: CALLERS,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (req, context) => {
+              context.token ??= tokens[next++ % tokens.length];
+              return { ...req, headers: { ...req.headers, authorization: `Bearer ${context.token}` } };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) reject(error);
+        else
+          resolve({
+            rps: round(result.requests.average, 0),
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            errors: result.errors + result.non2xx,
+          });
+      },
+    );
+  });
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+function peakRssMb(pid) {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? round(Number(match[1]) / 1024, 0) : null;
+}
+function rssMb(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? round(Number(match[1]) / 1024, 0) : null;
+}
+
+/** A year of data, seeded in SQL with generate_series. */
+export async function seed(client, requesterId) {
+  const perRequest = Math.max(1, Math.round(TASKS / REQUESTS));
+  await client.query(`insert into users (email, password_hash, full_name, user_type, is_approved, is_active, created_at)
+    select 'seed-reviewer-' || i || '@acme-corp.io', 'seeded', 'Reviewer ' || i, 'worker', true, true,
+      now() - (i % 365) * interval '1 day'
+    from generate_series(1, ${REVIEWERS}) i`);
+  await client.query(`insert into users (email, password_hash, full_name, user_type, is_approved, organization)
+    select 'seed-requester-' || i || '@acme-corp.io', 'seeded', 'Requester ' || i, 'requester', true, 'Org ' || (i % 50)
+    from generate_series(1, 2000) i`);
+  await client.query(`create temporary table seed_people as
+    select (select array_agg(id) from users where user_type = 'worker') as workers,
+           (select array_agg(id) from users where user_type = 'requester') as requesters`);
+  await client.query(`insert into requests (requester_id, document_type, status, priority, metadata, created_at, updated_at, started_at, completed_at)
+    select p.requesters[1 + (i % array_length(p.requesters, 1))],
+      (array['pdf','sec','csv','excel','website'])[1 + i % 5],
+      case when i % ${Math.round(1 / OPEN_SHARE)} = 0 then 'processing' else 'completed' end,
+      (array['low','medium','high'])[1 + i % 3],
+      jsonb_build_object('url', 'https://acme-corp.io/report-' || i || '.pdf', 'data_points', jsonb_build_array('Total revenue')),
+      now() - ((i * 7919) % 525600) * interval '1 minute',
+      now() - ((i * 7919) % 525600) * interval '1 minute',
+      now() - ((i * 7919) % 525600) * interval '1 minute',
+      case when i % ${Math.round(1 / OPEN_SHARE)} = 0 then null
+        else now() - ((i * 7919) % 525600) * interval '1 minute' + interval '2 hours' end
+    from generate_series(1, ${REQUESTS}) i, seed_people p`);
+  await client.query(`insert into tasks (request_id, part, document_type, status, priority, metadata, ai_result, required_reviews, final_result, created_at, updated_at, completed_at)
+    select r.id, part, r.document_type,
+      case when r.status = 'completed' then 'completed' else 'available' end,
+      1 + (abs(hashtext(r.id::text)) + part) % 3,
+      jsonb_build_object('name', 'Report ' || part),
+      '{"result": {"total_revenue": {"value": 1234500000, "source_text": "Total revenue: $1,234.5 million", "location": "page 2, line 3", "confidence": 0.9}}, "confidence_score": -0.1}'::jsonb,
+      1,
+      case when r.status = 'completed' then '{"total_revenue": {"value": 1234500000}}'::jsonb end,
+      r.created_at, r.created_at, r.completed_at
+    from requests r, generate_series(0, ${perRequest - 1}) part`);
+  await client.query(`insert into assignments (task_id, worker_id, status, claimed_at, lease_expires_at, finished_at, response, confidence, time_spent_seconds, items_total, items_matched)
+    select t.id, p.workers[1 + (abs(hashtext(t.id::text)) % array_length(p.workers, 1))], 'submitted',
+      t.created_at + interval '1 hour', t.created_at + interval '90 minutes', t.created_at + interval '70 minutes',
+      '{"result": {"total_revenue": 1234500000}}'::jsonb, 0.9, 60 + abs(hashtext(t.id::text)) % 240, 1, 1
+    from tasks t, seed_people p where t.status = 'completed'`);
+  // A year-old database has been vacuumed along the way (visibility map: index-only scans).
+  await client.query('vacuum analyze');
+  void requesterId;
+}
+
+/** The hot reads under 50 callers, and one streamed export, against a seeded product. */
+export async function measure(product, adminToken, callers) {
+  const base = `${product.base}/api/v1`;
+  const workerTokens = callers.map((c) => c.token);
+  // Warm-up: first plans, first summary.
+  await api(product.base, '/worker/tasks?limit=20', { token: workerTokens[0] });
+  await api(product.base, '/admin/stats', { token: adminToken });
+  const workerTasks = await load(`${base}/worker/tasks?limit=20`, workerTokens);
+  const adminStats = await load(`${base}/admin/stats`, [adminToken]);
+  const lists = {};
+  for (const kind of ['workers', 'requesters', 'requests']) {
+    lists[kind] = await load(`${base}/admin/${kind}?page=1&limit=20`, [adminToken], Math.ceil(SECONDS / 2));
+  }
+
+  // One export of the requests, streamed and read to the end; the API's memory sampled meanwhile.
+  const pid = product.pid;
+  const rssBefore = pid ? rssMb(pid) : null;
+  const samples = [];
+  const sampler = setInterval(() => pid && samples.push(rssMb(pid)), 200);
+  const e0 = performance.now();
+  const res = await fetch(`${base}/admin/export/requests?format=csv`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  clearInterval(sampler);
+  const exportSeconds = round((performance.now() - e0) / 1000, 1);
+
+  return {
+    callers: CALLERS,
+    secondsPerLoad: SECONDS,
+    workerTasks,
+    adminStats,
+    adminLists: lists,
+    adminListsP99Max: Math.max(...Object.values(lists).map((l) => l.p99)),
+    exportRequests: {
+      status: res.status,
+      rows: Math.max(0, lines - 1),
+      megabytes: round(bytes / 1e6, 1),
+      seconds: exportSeconds,
+      apiRssBeforeMb: rssBefore,
+      apiRssMaxDuringMb: samples.length ? Math.max(...samples) : null,
+      apiPeakRssMb: pid ? peakRssMb(pid) : null,
+    },
+    p99Checks: {
+      workerTasksUnder50ms: workerTasks.p99 < 50,
+      adminStatsUnder250ms: adminStats.p99 < 250,
+      adminListsUnder100ms: Math.max(...Object.values(lists).map((l) => l.p99)) < 100,
+    },
+  };
+}
+
+/**
+ * A year of data on one box: Postgres seeded with 1,000,000 tasks, 200,000 requests and 10,000
+ * reviewers; the hot reads under 50 concurrent callers, and a CSV export's memory.
+ */
+export async function scaleBench() {
+  const bench = await startBenchProduct('scale');
+  const { db, product, adminToken } = bench;
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const requester = await registerRequester(product.base, 'scale-requester@acme-corp.io');
+    const callers = [];
+    for (let i = 0; i < CALLERS; i += 10) {
+      callers.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, k) =>
+            registerWorker(product.base, adminToken, `scale-w${i + k}@acme-corp.io`),
+          ),
+        )),
+      );
+    }
+    await client.query(`update users set is_approved = true where user_type = 'worker'`);
+    const t0 = performance.now();
+    await seed(client, requester.user_id);
+    const seedSeconds = round((performance.now() - t0) / 1000, 1);
+    const counts = (
+      await client.query(`select (select count(*) from tasks)::int as tasks, (select count(*) from requests)::int as requests,
+        (select count(*) from users where user_type = 'worker')::int as reviewers,
+        (select count(*) from assignments)::int as assignments,
+        (select count(*) from tasks where status = 'available')::int as available`)
+    ).rows[0];
+
+    const measured = await measure(product, adminToken, callers);
+    return { seeded: { ...counts, seconds: seedSeconds }, ...measured };
+  } finally {
+    await client.end();
+    await bench.close();
+  }
+}
