@@ -4,6 +4,7 @@ import { type CsvOptions, loadCsv } from './documents/csv';
 import { sniffFileType } from './documents/detect';
 import { loadDocx } from './documents/docx';
 import { loadHtml } from './documents/html';
+import { loadImage } from './documents/image';
 import { loadPdf } from './documents/pdf';
 import { loadSecFiling } from './documents/sec';
 import { loadText } from './documents/text';
@@ -91,13 +92,8 @@ export async function loadBytes(
     case 'jpeg':
     case 'gif':
     case 'webp':
-      // Images are kept for AI providers; the heuristic provider finds no text in them.
-      return {
-        kind: 'image',
-        lines: [],
-        image: { mediaType: type.mediaType, base64: Buffer.from(bytes).toString('base64') },
-        ...sourceUrl,
-      };
+      // OCR'd into words with boxes; the image itself is kept for AI providers.
+      return loadImage(bytes, { mediaType: type.mediaType, ...sourceUrl });
     default:
       throw new DocumentError(
         'The file type is not supported (expected PDF, image, Excel, CSV, Word .docx, HTML or plain text)',

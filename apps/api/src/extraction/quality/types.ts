@@ -36,6 +36,10 @@ export function isCorrect(expected: string | number | null, value: unknown): boo
     if (expected === 0) return value === 0;
     return Math.abs(value - expected) <= Math.abs(expected) * 0.005;
   }
-  const clean = (s: unknown) => String(s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const clean = (s: unknown) =>
+    String(s ?? '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toLowerCase();
   return clean(expected) === clean(value);
 }
