@@ -33,7 +33,7 @@ export interface OcrResult {
 export interface OcrOptions {
   /** Kill recognition of this page after this long. */
   timeoutMs?: number;
-  /** Tesseract page segmentation mode; '3' (auto) by default, '6' for one uniform block. */
+  /** Tesseract page segmentation mode: '6' (one block; auto '3' drops right-hand columns of amounts). */
   pageSegMode?: string;
 }
 
@@ -104,6 +104,9 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   try {
     let pipeline = image.flatten({ background: '#ffffff' }).grayscale();
     if (scale !== 1) pipeline = pipeline.resize(preparedWidth, preparedHeight, { kernel: 'lanczos3' });
+    // Specks and paper grain become blobs the engine tries to read (slow and noisy): a 3 × 3
+    // median removes them and keeps strokes, which are wider than that once upscaled.
+    pipeline = pipeline.median(3);
     // Stretch faded thermal print and low-contrast photos to the full range.
     pipeline = pipeline.normalise({ lower: 1, upper: 99 });
     const png = await pipeline.png({ compressionLevel: 1 }).toBuffer();
@@ -292,7 +295,7 @@ export async function ocrPrepared(
 ): Promise<OcrResult> {
   const page = await pool.recognize(
     prepared.png,
-    options.pageSegMode ?? '3',
+    options.pageSegMode ?? '6',
     options.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
   );
   const sx = 1 / prepared.preparedWidth;

@@ -17,6 +17,12 @@ import type {
   TextCell,
   TextLine,
 } from '../types';
+import {
+  extractReceiptFields,
+  fitsReceiptField,
+  RECEIPT_DEFAULT_FIELDS,
+  RECEIPT_DOCUMENT_TYPES,
+} from './receipt-fields';
 import { confidenceScore, notFound } from './result';
 import {
   dateAtStart,
@@ -568,15 +574,29 @@ export class HeuristicProvider implements ExtractionProvider {
   async extract(
     doc: ExtractedDocument,
     dataPoints: string[],
-    _options: ExtractionOptions,
+    options: ExtractionOptions,
   ): Promise<ExtractionResult> {
     const index = new DocumentIndex(doc);
     const wanted = dataPoints.map((d) => d.trim()).filter((d) => d !== '');
     const result: Record<string, ExtractedItem> = {};
+    // Receipts, slips and leases: the fields receipt-fields knows first, the label matcher the rest.
+    const isReceipt = RECEIPT_DOCUMENT_TYPES.has(options.documentType);
+    const receipt = isReceipt
+      ? extractReceiptFields(doc, wanted.length ? wanted : RECEIPT_DEFAULT_FIELDS)
+      : {};
     if (wanted.length === 0) {
-      Object.assign(result, extractAll(doc, index));
+      Object.assign(result, extractAll(doc, index), receipt);
     } else {
-      for (const dataPoint of wanted) result[dataPoint] = extractDataPoint(doc, dataPoint, index);
+      for (const dataPoint of wanted) {
+        result[dataPoint] = receipt[dataPoint] ?? extractDataPoint(doc, dataPoint, index);
+        // A receipt field receipt-fields looked for and could not find: only a value of its kind.
+        if (
+          isReceipt &&
+          !receipt[dataPoint] &&
+          !fitsReceiptField(dataPoint, result[dataPoint]?.value ?? null)
+        )
+          result[dataPoint] = notFound();
+      }
     }
     return { result, confidence_score: confidenceScore(result), provider: this.name };
   }
