@@ -232,6 +232,10 @@ export async function extractFromSource(
   deps: LoadDocumentDeps & { provider: ExtractionProvider },
 ): Promise<{ document: ExtractedDocument; tasks: TaskExtraction[] }> {
   const document = await loadDocument(source, deps);
+  // A scan with nothing readable fails with the reason, never an all-empty "completed" result.
+  if (document.notes?.length && document.lines.length === 0 && !document.pages?.length) {
+    throw new DocumentError(document.notes.join('. '));
+  }
   const tasks: TaskExtraction[] = [];
   for (const part of taskDocuments(document)) {
     const result = await deps.provider.extract(part, request.dataPoints, {
@@ -239,6 +243,9 @@ export async function extractFromSource(
       ...(request.customPrompt ? { customPrompt: request.customPrompt } : {}),
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
+    // What the reader could not do travels with the result to the request and its task.
+    const notes = [...(result.notes ?? []), ...(part.notes ?? document.notes ?? [])];
+    if (notes.length) result.notes = [...new Set(notes)];
     tasks.push({ document: part, name: part.title ?? part.sourceUrl ?? null, result });
   }
   return { document, tasks };

@@ -6,6 +6,7 @@ import {
   normaliseValue,
   type Scale,
 } from '@sieve/contracts';
+import { withOcrConfidence } from '../documents/ocr-layout';
 import { formatLocation, sourceUrlOf } from '../location';
 import type {
   ExtractedDocument,
@@ -588,7 +589,8 @@ export class HeuristicProvider implements ExtractionProvider {
       Object.assign(result, extractAll(doc, index), receipt);
     } else {
       for (const dataPoint of wanted) {
-        result[dataPoint] = receipt[dataPoint] ?? extractDataPoint(doc, dataPoint, index);
+        result[dataPoint] =
+          receipt[dataPoint] ?? withOcrConfidence(doc, extractDataPoint(doc, dataPoint, index));
         // A receipt field receipt-fields looked for and could not find: only a value of its kind.
         if (
           isReceipt &&
