@@ -96,6 +96,15 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   }
   if (!width || !height) throw new DocumentError('The image could not be read (it has no size)');
 
+  return prepareFrom(image, width, height);
+}
+
+/** A rendered page's RGBA pixels → the engine's input. */
+export function preparePixels(rgba: Uint8Array, width: number, height: number): Promise<PreparedImage> {
+  return prepareFrom(sharp(rgba, { raw: { width, height, channels: 4 } }), width, height);
+}
+
+async function prepareFrom(image: Sharp, width: number, height: number): Promise<PreparedImage> {
   let scale = 1;
   if (width < MIN_WIDTH) scale = Math.min(MAX_UPSCALE, MIN_WIDTH / width);
   if (width * height * scale * scale > MAX_PIXELS) scale = Math.sqrt(MAX_PIXELS / (width * height));
@@ -272,10 +281,16 @@ class OcrWorkerPool {
 }
 
 const pool = new OcrWorkerPool();
+const closers = new Set<() => Promise<void>>();
+
+/** Registers another OCR resource (the PDF page renderer) to stop with the pool. */
+export function onOcrClose(close: () => Promise<void>) {
+  closers.add(close);
+}
 
 /** Stops the OCR workers (graceful shutdown, tests); the next page starts fresh ones. */
-export function closeOcrWorkers(): Promise<void> {
-  return pool.close();
+export async function closeOcrWorkers(): Promise<void> {
+  await Promise.all([pool.close(), ...[...closers].map((close) => close())]);
 }
 
 // ---------------------------------------------------------------------------------------------
