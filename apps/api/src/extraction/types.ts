@@ -14,6 +14,8 @@ export interface SourceLocation {
 export interface TextCell {
   text: string;
   column: string;
+  /** Where the cell sits on its page (layout model boxes, 0–1), when the reader knows. */
+  box?: Box;
 }
 
 export interface TextLine {
@@ -23,6 +25,7 @@ export interface TextLine {
   cells?: TextCell[];
   /** A table's header row (CSV / XLSX with headers): values for these labels sit in the rows below. */
   isHeader?: boolean;
+  box?: Box;
 }
 
 export interface ExtractedDocument {

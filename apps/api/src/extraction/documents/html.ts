@@ -1,5 +1,8 @@
 import * as cheerio from 'cheerio';
 import type { ExtractedDocument, TextCell, TextLine } from '../types';
+import type { Box, LayoutPage, LayoutTable } from './layout';
+import { type MarkupCell, type MarkupRow, tableFromMarkup } from './markup-tables';
+import { linkContinuedTables } from './positional-tables';
 
 /**
  * HTML → the visible text in reading order: one line per heading, paragraph, list item or other
@@ -108,8 +111,17 @@ interface RawLine {
   isHeader?: boolean;
 }
 
+interface PendingTable {
+  /** Index in `lines` of each markup row's line. */
+  lineIndexes: number[];
+  rows: MarkupRow[];
+  title?: string;
+  context: string[];
+}
+
 class TextCollector {
   readonly lines: RawLine[] = [];
+  readonly tables: PendingTable[] = [];
   private buffer = '';
 
   add(text: string) {
@@ -140,26 +152,66 @@ function rowsOf(table: DomNode): DomNode[] {
   return rows;
 }
 
+/** Indentation a cell's markup states: padding, margin or text-indent (in points), or leading spaces. */
+function indentOf(cell: DomNode, raw: string): number {
+  let points = 0;
+  const visit = (node: DomNode, depth: number) => {
+    const style = node.attribs?.style ?? '';
+    for (const m of style.matchAll(/(?:padding-left|margin-left|text-indent|padding)\s*:\s*(-?[\d.]+)\s*(pt|px|em|rem)?/gi)) {
+      const n = Number(m[1]);
+      const unit = (m[2] ?? 'px').toLowerCase();
+      points += unit === 'pt' ? n : unit === 'px' ? n * 0.75 : n * 10;
+    }
+    if (depth < 3) {
+      const first = (node.children ?? []).find((c) => c.type === 'tag');
+      if (first) visit(first, depth + 1);
+    }
+  };
+  visit(cell, 0);
+  const lead = /^[\s\u00a0]*/.exec(raw)?.[0] ?? '';
+  points += (lead.match(/\u00a0/g)?.length ?? 0) * 3;
+  return Math.max(0, points);
+}
+
 function walkTable(table: DomNode, out: TextCollector) {
   out.flush();
+  const context = out.lines.slice(-3).filter((l) => !l.cells).map((l) => l.text);
+  let title: string | undefined;
   for (const child of table.children ?? []) {
     if (child.type === 'tag' && child.name === 'caption') {
       const caption = collapse(inlineText(child));
-      if (caption) out.push({ text: caption });
+      if (caption) {
+        out.push({ text: caption });
+        title = caption;
+      }
     }
   }
+  const pending: PendingTable = { lineIndexes: [], rows: [], context };
+  if (title) pending.title = title;
+  else if (context.length > 0)
+    pending.title = [...context].reverse().find((c) => c.length <= 120 && !/^\(?\s*(?:in |amounts|dollars)/i.test(c)) ?? context.at(-1);
   for (const row of rowsOf(table)) {
     if (isHidden(row)) continue;
     const cells: TextCell[] = [];
+    const markup: MarkupCell[] = [];
     let column = 0;
     let allHeaders = true;
     for (const cell of row.children ?? []) {
       if (cell.type !== 'tag' || (cell.name !== 'td' && cell.name !== 'th')) continue;
       column += 1;
       if (cell.name === 'td') allHeaders = false;
-      const text = collapse(inlineText(cell));
+      const raw = inlineText(cell);
+      const text = collapse(raw);
       if (text) cells.push({ text, column: String(column) });
       const span = Number(cell.attribs?.colspan ?? 1);
+      const rowSpan = Number(cell.attribs?.rowspan ?? 1);
+      markup.push({
+        text,
+        colSpan: Number.isInteger(span) && span > 0 ? span : 1,
+        rowSpan: Number.isInteger(rowSpan) && rowSpan > 0 ? rowSpan : 1,
+        indent: indentOf(cell, raw),
+        ...(cell.name === 'th' ? { isHeaderCell: true } : {}),
+      });
       if (Number.isInteger(span) && span > 1) column += Math.min(span, 100) - 1;
     }
     if (cells.length === 0) continue;
@@ -168,7 +220,10 @@ function walkTable(table: DomNode, out: TextCollector) {
     if (cells.length > 1) line.cells = cells;
     if (cells.length > 1 && (inHead || allHeaders)) line.isHeader = true;
     out.push(line);
+    pending.lineIndexes.push(out.lines.length - 1);
+    pending.rows.push({ cells: markup, ...(inHead ? { inHead: true } : {}) });
   }
+  if (pending.rows.length > 1) out.tables.push(pending);
 }
 
 function walk(node: DomNode, out: TextCollector) {
@@ -229,15 +284,39 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
   const out = new TextCollector();
   walk(root, out);
   out.flush();
+  // Markup has no geometry: a line is a band of the page, its cells split it by column.
+  const total = Math.max(1, out.lines.length);
+  const lineBox = (i: number): Box => [0, i / total, 1, (i + 1) / total];
   const lines: TextLine[] = out.lines.map((raw, i) => {
-    const line: TextLine = { text: raw.text, location: { line: i + 1 } };
+    const line: TextLine = { text: raw.text, location: { line: i + 1 }, box: lineBox(i) };
     if (raw.cells) line.cells = raw.cells;
     if (raw.isHeader) line.isHeader = true;
     return line;
   });
+  const tables: LayoutTable[] = [];
+  for (const pending of out.tables) {
+    const table = tableFromMarkup(pending.rows, {
+      page: 1,
+      context: pending.context,
+      ...(pending.title ? { title: pending.title } : {}),
+      rowBox: (r) => lineBox(pending.lineIndexes[r] ?? 0),
+    });
+    if (table) tables.push(table);
+  }
+  const page: LayoutPage = {
+    number: 1,
+    width: 1,
+    height: 1,
+    source: 'markup',
+    words: [],
+    lines: lines.map((l) => ({ text: l.text, box: l.box as Box, segments: [{ text: l.text, box: l.box as Box, words: [] }] })),
+    tables,
+  };
+  if (url) page.url = url;
+  linkContinuedTables([page]);
 
   const title = collapse($('title').first().text()) || collapse($('h1').first().text()) || undefined;
-  const document: ExtractedDocument = { kind: 'html', lines };
+  const document: ExtractedDocument = { kind: 'html', lines, layout: [page] };
   if (url) document.sourceUrl = url;
   if (title) document.title = title;
 

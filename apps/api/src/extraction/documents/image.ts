@@ -1,7 +1,7 @@
 import type { ExtractedDocument } from '../types';
 import type { LayoutWord } from './layout';
+import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
 import { type OcrOptions, ocrImage } from './ocr';
-import { ocrLayoutPage, ocrTextLines } from './ocr-layout';
 
 /**
  * An image (JPEG, PNG, WebP, GIF) → one OCR'd page of the layout model, its text lines for the
@@ -35,8 +35,9 @@ export interface LoadImageOptions extends OcrOptions {
 
 export async function loadImage(bytes: Uint8Array, options: LoadImageOptions): Promise<ExtractedDocument> {
   const ocr = await ocrImage(bytes, options);
-  const page = ocrLayoutPage({
+  const page = layoutPageFromWords({
     number: 1,
+    source: 'ocr',
     width: ocr.width,
     height: ocr.height,
     words: ocr.words,
@@ -45,7 +46,7 @@ export async function loadImage(bytes: Uint8Array, options: LoadImageOptions): P
   const note = ocrNote('The image', ocr.words, ocr.confidence);
   const doc: ExtractedDocument = {
     kind: 'image',
-    lines: ocrTextLines([page]),
+    lines: textLinesFromLayout([page]),
     layout: [page],
     image: { mediaType: options.mediaType, base64: Buffer.from(bytes).toString('base64') },
   };

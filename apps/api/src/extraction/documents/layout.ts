@@ -47,6 +47,10 @@ export interface TableCell {
 export interface RowLabel {
   /** The label as printed (a wrapped label joined into one). */
   text: string;
+  /** What the row is called when read on its own: a bare "Total" is named by its section ("Total other assets"). */
+  name: string;
+  /** Where the label starts (x0 of its box), for indentation. */
+  indent?: number;
   /** Headings of the sections the row sits in, outermost first ("Assets", "Current assets"). */
   section: string[];
   /** A row with a label and no values that heads the rows below it. */
@@ -76,8 +80,12 @@ export interface LayoutTable {
   rowLabels: (RowLabel | undefined)[];
   /** The scale the table states for its figures ("in thousands", "£m"). */
   scale?: Scale;
-  /** Per value column, a unit its header states ("£m", "%", "$000"), overriding the table's. */
+  /** The scale of share counts when the table states one apart ("shares in thousands"). */
+  shareScale?: Scale;
+  /** Per column, a unit its header states ("£m", "%", "$000"), overriding the table's. */
   columnUnits: (ColumnUnit | undefined)[];
+  /** Value-side columns that hold note references, not figures ("Note", "Notes"). */
+  noteColumns: number[];
   /** Set when the rows continue a table from an earlier page (its header repeated or not). */
   continuedFrom?: number;
   /** Where the cells came from: positions on a page, or a DOM / spreadsheet grid. */

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DocumentError } from '../errors';
-import type { LayoutWord } from './layout';
+import { ocrNote } from './image';
+import type { LayoutPage, LayoutWord } from './layout';
+import { layoutPageFromWords } from './layout-builder';
 import { ocrPrepared, onOcrClose, preparePixels } from './ocr';
 
 /**
@@ -209,4 +211,47 @@ export async function ocrPdfPages(
       };
     }),
   );
+}
+
+/** A page with fewer words than this in its text layer is treated as a scan (a stamped page number aside). */
+const MIN_TEXT_LAYER_WORDS = 3;
+/** Pages OCR'd per document at most (≈ 2–4 s each); later image pages get a note instead. */
+export const MAX_OCR_PAGES = 40;
+
+/**
+ * The hook loadPdf calls: pages with no usable text layer are rendered and OCR'd, and replace
+ * their text-layer page in `layout` (same number, source 'ocr'). A page that still yields no
+ * readable text is left with no words (loadPdf notes it); a page read only with low confidence
+ * gets a note here. Returns the notes.
+ */
+export async function ocrTextlessPages(bytes: Uint8Array, layout: LayoutPage[]): Promise<string[]> {
+  const textless = layout.filter((p) => p.words.length < MIN_TEXT_LAYER_WORDS).map((p) => p.number);
+  if (textless.length === 0) return [];
+  const notes: string[] = [];
+  const chosen = textless.slice(0, MAX_OCR_PAGES);
+  if (textless.length > chosen.length) {
+    notes.push(
+      `Only the first ${MAX_OCR_PAGES} scanned pages were read; pages ${textless[MAX_OCR_PAGES]}–${textless.at(-1)} were not`,
+    );
+  }
+  const pages = await ocrPdfPages(bytes, chosen);
+  for (const ocr of pages) {
+    const index = layout.findIndex((p) => p.number === ocr.number);
+    const original = layout[index];
+    if (!original) continue;
+    const note = ocrNote(`Page ${ocr.number}`, ocr.words, ocr.ocrConfidence);
+    // Nothing readable: keep the text layer's few words (loadPdf notes an empty page).
+    if (note?.includes('no text could be read')) continue;
+    if (note) notes.push(note);
+    layout[index] = layoutPageFromWords({
+      number: ocr.number,
+      width: ocr.width,
+      height: ocr.height,
+      source: 'ocr',
+      // The scan holds everything the text layer's stray words (a stamped page number) did.
+      words: ocr.words,
+      ocrConfidence: ocr.ocrConfidence,
+    });
+  }
+  return notes;
 }

@@ -2,7 +2,8 @@ import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocumentError } from '../errors';
 import { makeReportPdf, REPORT_LINES } from '../testing/fixtures';
-import { closePdfWorkers, groupLines, loadPdf } from './pdf';
+import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
+import { closePdfWorkers, loadPdf, wordsFromItems } from './pdf';
 import { generateTextPdf } from './pdf.bench-corpus';
 
 afterAll(() => closePdfWorkers());
@@ -20,7 +21,7 @@ describe('loadPdf', () => {
       [5, REPORT_LINES.date],
       [6, 'Operating expenses were broadly flat.'],
     ]);
-    expect(doc.lines[0]).toEqual({ text: 'Acme Corporation', location: { page: 1, line: 1 } });
+    expect(doc.lines[0]).toMatchObject({ text: 'Acme Corporation', location: { page: 1, line: 1 } });
   });
 
   it('gives the same lines in-thread and in the worker', async () => {
@@ -109,21 +110,27 @@ describe('loadPdf', () => {
   });
 });
 
-describe('groupLines', () => {
-  it('joins runs on one baseline, spacing by gap, and orders top to bottom', () => {
-    const lines = groupLines(
-      [
-        ['world', 80, 700.4, 30, 10],
-        ['Hello', 50, 700, 25, 10],
-        ['Second', 50, 680, 40, 10],
-        ['line', 93, 680, 20, 10],
-        ['  ', 50, 660, 5, 10],
+describe('wordsFromItems + layoutPageFromWords', () => {
+  it('splits runs into words with boxes, joins one baseline into a line and orders top to bottom', () => {
+    const words = wordsFromItems({
+      width: 600,
+      height: 800,
+      items: [
+        ['world', 80, 100.4, 30, 10],
+        ['Hello', 50, 100, 25, 10],
+        ['Second line', 50, 120, 60, 10],
+        ['  ', 50, 140, 5, 10],
       ],
-      3,
-    );
-    expect(lines).toEqual([
-      { text: 'Hello world', location: { page: 3, line: 1 } },
-      { text: 'Second line', location: { page: 3, line: 2 } },
+    });
+    expect(words.map((w) => w.text)).toEqual(['world', 'Hello', 'Second', 'line']);
+    const hello = words[1];
+    expect(hello?.box[0]).toBeCloseTo(50 / 600);
+    expect(hello?.box[1]).toBeCloseTo(92 / 800);
+    const page = layoutPageFromWords({ number: 3, width: 600, height: 800, source: 'text', words });
+    expect(page.lines.map((l) => l.text)).toEqual(['Hello world', 'Second line']);
+    expect(textLinesFromLayout([page]).map((l) => l.location)).toEqual([
+      { page: 3, line: 1 },
+      { page: 3, line: 2 },
     ]);
   });
 });

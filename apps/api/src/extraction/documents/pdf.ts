@@ -3,7 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DocumentError } from '../errors';
-import type { ExtractedDocument, TextCell, TextLine } from '../types';
+import type { ExtractedDocument } from '../types';
+import type { LayoutWord } from './layout';
+import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
+import { ocrTextlessPages } from './pdf-ocr';
+import { linkContinuedTables } from './positional-tables';
 
 /**
  * PDF → text lines with page and line numbers, via pdfjs-dist 5.6 (legacy build for Node 20).
@@ -18,8 +22,15 @@ import type { ExtractedDocument, TextCell, TextLine } from '../types';
 /** One text run as pdfjs places it: [text, x, y, width, height]. */
 export type PdfItem = [str: string, x: number, y: number, width: number, height: number];
 
+/** A page's text runs and its size in PDF points. */
+export interface PdfPageItems {
+  width: number;
+  height: number;
+  items: PdfItem[];
+}
+
 interface PdfPages {
-  pages: PdfItem[][];
+  pages: PdfPageItems[];
   title?: string;
 }
 
@@ -81,13 +92,19 @@ async function read(bytes) {
     const pages = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
+      const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
       const items = [];
       for (const item of content.items) {
         if (typeof item.str !== 'string' || item.str === '') continue;
-        items.push([item.str, item.transform[4], item.transform[5], item.width, item.height]);
+        // Page space → viewport space (top-left origin, rotation and crop box applied).
+        const t = item.transform;
+        const x = viewport.transform[0] * t[4] + viewport.transform[2] * t[5] + viewport.transform[4];
+        const y = viewport.transform[1] * t[4] + viewport.transform[3] * t[5] + viewport.transform[5];
+        const size = Math.hypot(t[2], t[3]) || item.height;
+        items.push([item.str, x, y, item.width, size]);
       }
-      pages.push(items);
+      pages.push({ width: viewport.width, height: viewport.height, items });
       page.cleanup();
     }
     let title;
@@ -109,7 +126,7 @@ parentPort.on('message', ({ id, bytes }) => {
 `;
 
 type WorkerReply =
-  | { id: number; ok: true; pages: PdfItem[][]; title?: string }
+  | { id: number; ok: true; pages: PdfPageItems[]; title?: string }
   | { id: number; ok: false; name?: string; message: string };
 
 export interface LoadPdfOptions {
@@ -251,22 +268,24 @@ async function readInThread(bytes: Uint8Array): Promise<PdfPages> {
   const pdfjs = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as typeof import('pdfjs-dist');
   try {
     const doc = await pdfjs.getDocument(documentParams(new Uint8Array(bytes), paths)).promise;
-    const pages: PdfItem[][] = [];
+    const pages: PdfPageItems[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
+      const viewport = page.getViewport({ scale: 1 });
+      const v = viewport.transform as number[];
       const content = await page.getTextContent();
       const items: PdfItem[] = [];
       for (const item of content.items) {
         if (!('str' in item) || item.str === '') continue;
-        items.push([
-          item.str,
-          item.transform[4] as number,
-          item.transform[5] as number,
-          item.width,
-          item.height,
-        ]);
+        const t = item.transform as number[];
+        const px = t[4] as number;
+        const py = t[5] as number;
+        const x = (v[0] as number) * px + (v[2] as number) * py + (v[4] as number);
+        const y = (v[1] as number) * px + (v[3] as number) * py + (v[5] as number);
+        const size = Math.hypot(t[2] as number, t[3] as number) || item.height;
+        items.push([item.str, x, y, item.width, size]);
       }
-      pages.push(items);
+      pages.push({ width: viewport.width, height: viewport.height, items });
       page.cleanup();
     }
     let title: string | undefined;
@@ -299,63 +318,27 @@ function pdfError(name: string | undefined, message: string): DocumentError {
 }
 
 /**
- * Groups a page's text runs into lines: runs whose baselines are within half a glyph height share
- * a line; lines go top to bottom, runs left to right. A gap wider than 1.5 glyphs separates table
- * cells (kept as `cells`, joined by two spaces in the text).
+ * A page's text runs → words with boxes (0–1, top-left origin). A run holding several words
+ * ("Total revenue", or "2019   2018" from generators that pad with spaces) is split, each word
+ * placed in proportion to its characters (pdfjs gives a run's width, not its glyphs').
  */
-export function groupLines(items: PdfItem[], page: number): TextLine[] {
-  const runs = items
-    .map(([str, x, y, width, height]) => ({ str, x, y, width, height: height > 0 ? height : 10 }))
-    .filter((r) => r.str.trim() !== '')
-    .sort((a, b) => b.y - a.y || a.x - b.x);
-  const rows: (typeof runs)[] = [];
-  let current: typeof runs = [];
-  let currentY = Number.NaN;
-  for (const run of runs) {
-    const tolerance = Math.max(1, run.height * 0.5);
-    if (current.length > 0 && Math.abs(run.y - currentY) <= tolerance) {
-      current.push(run);
-    } else {
-      if (current.length > 0) rows.push(current);
-      current = [run];
-      currentY = run.y;
+export function wordsFromItems(page: PdfPageItems): LayoutWord[] {
+  const { width: pw, height: ph } = page;
+  if (!(pw > 0 && ph > 0)) return [];
+  const words: LayoutWord[] = [];
+  for (const [str, x, y, width, size] of page.items) {
+    const height = size > 0 ? size : 10;
+    const top = (y - height * 0.8) / ph;
+    const bottom = (y + height * 0.2) / ph;
+    const perChar = str.length > 0 ? width / str.length : 0;
+    for (const m of str.matchAll(/\S+/g)) {
+      const start = m.index ?? 0;
+      const x0 = x + start * perChar;
+      const x1 = x0 + m[0].length * perChar;
+      words.push({ text: m[0], box: [x0 / pw, top, x1 / pw, bottom] });
     }
   }
-  if (current.length > 0) rows.push(current);
-
-  const lines: TextLine[] = [];
-  for (const row of rows) {
-    row.sort((a, b) => a.x - b.x);
-    const segments: string[] = [];
-    let segment = '';
-    let previous: (typeof row)[number] | undefined;
-    for (const run of row) {
-      if (previous) {
-        const gap = run.x - (previous.x + previous.width);
-        const size = Math.max(previous.height, run.height);
-        if (gap > size * 1.5) {
-          segments.push(segment.trim());
-          segment = '';
-        } else if (gap > size * 0.12 && !segment.endsWith(' ') && !run.str.startsWith(' ')) {
-          segment += ' ';
-        }
-      }
-      segment += run.str;
-      previous = run;
-    }
-    segments.push(segment.trim());
-    const cellTexts = segments.map((s) => s.replace(/\s+/g, ' ')).filter((s) => s !== '');
-    if (cellTexts.length === 0) continue;
-    const line: TextLine = {
-      text: cellTexts.join('  '),
-      location: { page, line: lines.length + 1 },
-    };
-    if (cellTexts.length > 1) {
-      line.cells = cellTexts.map((text, i): TextCell => ({ text, column: String(i + 1) }));
-    }
-    lines.push(line);
-  }
-  return lines;
+  return words;
 }
 
 /** Reads a PDF into lines with page and line numbers. Throws DocumentError with a readable message. */
@@ -366,8 +349,30 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   const parsed = options.inThread
     ? await readInThread(bytes)
     : await pool.read(bytes, options.timeoutMs ?? DEFAULT_PDF_TIMEOUT_MS);
-  const pages = parsed.pages.map((items, i) => groupLines(items, i + 1));
-  const doc: ExtractedDocument = { kind: 'pdf', lines: pages.flat() };
+  const layout = parsed.pages.map((page, i) =>
+    layoutPageFromWords({
+      number: i + 1,
+      width: page.width,
+      height: page.height,
+      source: 'text',
+      words: wordsFromItems(page),
+    }),
+  );
+  // Scanned pages (no usable text layer) are rendered and OCR'd (pdf-ocr.ts).
+  const ocrNotes = await ocrTextlessPages(bytes, layout);
+  linkContinuedTables(layout);
+  const doc: ExtractedDocument = { kind: 'pdf', lines: textLinesFromLayout(layout), layout };
+  const textless = layout.filter((page) => page.words.length === 0).map((page) => page.number);
+  if (textless.length > 0 && textless.length === layout.length && layout.length > 0) {
+    doc.notes = [
+      layout.length === 1
+        ? 'The PDF page is an image and no text could be read'
+        : 'The PDF pages are images and no text could be read',
+    ];
+  } else if (textless.length > 0) {
+    doc.notes = textless.map((n) => `Page ${n} is an image and no text could be read`);
+  }
+  if (ocrNotes.length) doc.notes = [...(doc.notes ?? []), ...ocrNotes];
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
   if (parsed.title?.trim()) doc.title = parsed.title.trim();
   return doc;

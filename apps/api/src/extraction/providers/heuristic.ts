@@ -25,6 +25,7 @@ import {
   RECEIPT_DOCUMENT_TYPES,
 } from './receipt-fields';
 import { confidenceScore, notFound } from './result';
+import { allTableItems, confidenceOf, tableCandidates } from './table-match';
 import {
   dateAtStart,
   firstNumber,
@@ -35,6 +36,7 @@ import {
   phraseAtStart,
   skipLeadIn,
 } from './value-tokens';
+import { type Token, tokenize } from './words';
 
 /**
  * The default provider: offline and deterministic (DESIGN §3). For each data point it finds the
@@ -56,31 +58,6 @@ const MAX_ALL_ITEMS = 300;
 
 // ---------------------------------------------------------------------------------------------
 // Words and labels
-
-interface Token {
-  stem: string;
-  start: number;
-  end: number;
-}
-
-function stem(word: string): string {
-  const w = word.toLowerCase();
-  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
-  if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) {
-    return w.slice(0, -1);
-  }
-  return w;
-}
-
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const start = m.index ?? 0;
-    tokens.push({ stem: stem(m[0]), start, end: start + m[0].length });
-  }
-  return tokens;
-}
 
 /** "total_revenue", "Total revenue", "totalRevenue" → ["total", "revenue"]. */
 export function labelStems(dataPoint: string): string[] {
@@ -462,6 +439,18 @@ export function extractDataPoint(
   dataPoint: string,
   index = new DocumentIndex(doc),
 ): ExtractedItem {
+  const fromLines = extractFromLines(doc, dataPoint, index);
+  const fromTables = doc.layout ? tableCandidates(doc.layout, dataPoint) : [];
+  const best = fromTables[0];
+  if (!best) return fromLines;
+  const ocr = doc.layout?.find((p) => p.number === best.table.page)?.ocrConfidence;
+  const confidence = confidenceOf(best, fromTables, ocr);
+  // A labelled line ("Total revenue: $5 million") beats a table only when it is surer.
+  if (fromLines.value !== null && fromLines.confidence > confidence + 0.02) return fromLines;
+  return { ...best.item, confidence };
+}
+
+function extractFromLines(doc: ExtractedDocument, dataPoint: string, index: DocumentIndex): ExtractedItem {
   const label = labelStems(dataPoint);
   if (label.length === 0) return notFound();
   const expectation = expectationOf(dataPoint);
@@ -586,7 +575,14 @@ export class HeuristicProvider implements ExtractionProvider {
       ? extractReceiptFields(doc, wanted.length ? wanted : RECEIPT_DEFAULT_FIELDS)
       : {};
     if (wanted.length === 0) {
-      Object.assign(result, extractAll(doc, index), receipt);
+      Object.assign(result, receipt);
+      for (const { key, item } of allTableItems(doc.layout ?? [])) {
+        const name = snakeCase(key);
+        if (name && !(name in result) && Object.keys(result).length < MAX_ALL_ITEMS) result[name] = item;
+      }
+      for (const [key, item] of Object.entries(extractAll(doc, index))) {
+        if (!(key in result) && Object.keys(result).length < MAX_ALL_ITEMS) result[key] = item;
+      }
     } else {
       for (const dataPoint of wanted) {
         result[dataPoint] =

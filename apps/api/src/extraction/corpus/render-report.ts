@@ -1,0 +1,257 @@
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
+import type { PageModel, RowModel, TableModel } from './report-model';
+
+/**
+ * Report pages as a reader meets them: HTML in a clean style (th/td, padding for indents) or in
+ * the EDGAR style (currency symbols and closing parentheses in cells of their own, spacer
+ * columns, spans), and PDF drawn at positions with pdf-lib (right-aligned figures, centred
+ * headers, hanging indents, a table continued on the next page). Chromium prints the HTML to PDF
+ * for a third form.
+ */
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function labelHtml(row: RowModel): string {
+  if (!row.wrapAt) return esc(row.label);
+  const words = row.label.split(' ');
+  return `${esc(words.slice(0, row.wrapAt).join(' '))}<br>${esc(words.slice(row.wrapAt).join(' '))}`;
+}
+
+export type HtmlStyle = 'clean' | 'edgar';
+
+function cleanTable(table: TableModel, font: string, rows: RowModel[], withHeader: boolean): string {
+  const n = table.columns.length;
+  const out: string[] = [];
+  if (table.title) out.push(`<h3>${esc(table.title)}</h3>`);
+  if (table.scaleText) out.push(`<p class="scale">${esc(table.scaleText)}</p>`);
+  out.push(`<table style="font-family:${font}">`);
+  if (withHeader) {
+    out.push('<thead>');
+    table.headerRows.forEach((hr, i) => {
+      const corner = i === table.headerRows.length - 1 && table.cornerText ? esc(table.cornerText) : '';
+      const note = table.hasNoteColumn ? `<th>${i === table.headerRows.length - 1 ? 'Note' : ''}</th>` : '';
+      out.push(
+        `<tr><th class="label">${corner}</th>${note}${hr.map((h) => `<th colspan="${h.span}">${esc(h.text)}</th>`).join('')}</tr>`,
+      );
+    });
+    out.push('</thead>');
+  }
+  out.push('<tbody>');
+  for (const row of rows) {
+    const pad = `padding-left:${row.indent * 1.2}em`;
+    const label =
+      row.kind === 'heading' || row.kind === 'total' ? `<b>${labelHtml(row)}</b>` : labelHtml(row);
+    const note = table.hasNoteColumn ? `<td class="note">${row.note ?? ''}</td>` : '';
+    const cells = row.cells
+      .map((c) => `<td class="num">${c && row.dollar ? `$&nbsp;${esc(c)}` : esc(c)}</td>`)
+      .join('');
+    out.push(
+      `<tr><td class="label" style="${pad}">${label}</td>${note}${row.kind === 'heading' ? `<td colspan="${n}"></td>` : cells}</tr>`,
+    );
+  }
+  out.push('</tbody></table>');
+  return out.join('\n');
+}
+
+function edgarTable(table: TableModel, rows: RowModel[], withHeader: boolean): string {
+  // Each value column is: spacer | "$" | figure | ")" ; the label column is wide.
+  const out: string[] = [];
+  if (table.title) out.push(`<p style="text-align:center;font-weight:bold">${esc(table.title)}</p>`);
+  if (table.scaleText) out.push(`<p style="text-align:center">${esc(table.scaleText)}</p>`);
+  out.push(
+    '<table cellspacing="0" cellpadding="0" style="border-collapse:collapse;width:100%;font-family:Times New Roman;font-size:10pt">',
+  );
+  if (withHeader) {
+    table.headerRows.forEach((hr, i) => {
+      const corner = i === table.headerRows.length - 1 && table.cornerText ? esc(table.cornerText) : '';
+      const note = table.hasNoteColumn
+        ? `<td></td><td style="text-align:center">${i === table.headerRows.length - 1 ? 'Note' : ''}</td>`
+        : '';
+      const cells = hr
+        .map(
+          (h) =>
+            `<td>&nbsp;</td><td colspan="${h.span * 4 - 1}" style="text-align:center;border-bottom:1px solid #000;font-weight:bold">${esc(h.text)}</td>`,
+        )
+        .join('');
+      out.push(`<tr><td style="width:52%">${corner}</td>${note}${cells}</tr>`);
+    });
+  }
+  for (const row of rows) {
+    const indent = `<p style="margin:0 0 0 ${row.indent * 10}pt;text-indent:-8pt;padding-left:8pt">${labelHtml(row)}</p>`;
+    const note = table.hasNoteColumn ? `<td></td><td style="text-align:center">${row.note ?? ''}</td>` : '';
+    const cells = row.cells
+      .map((c) => {
+        const neg = /^\(.*\)$/.test(c);
+        const body = neg ? c.slice(0, -1) : c;
+        return `<td>&nbsp;</td><td>${row.dollar && c ? '$' : ''}</td><td style="text-align:right">${esc(body)}</td><td>${neg ? ')' : ''}</td>`;
+      })
+      .join('');
+    out.push(`<tr style="vertical-align:bottom"><td>${indent}</td>${note}${cells}</tr>`);
+  }
+  out.push('</table>');
+  return out.join('\n');
+}
+
+/** One page of HTML (the split table's second part stays on the same page in HTML). */
+export function reportHtml(
+  page: PageModel,
+  style: HtmlStyle,
+  font = 'Helvetica, Arial, sans-serif',
+  pageBreakAtSplit = false,
+): string {
+  const body: string[] = [`<h1>${esc(page.heading)}</h1>`];
+  if (page.intro) body.push(`<p>${esc(page.intro)}</p>`);
+  page.tables.forEach((table, t) => {
+    const split = t === 0 && page.splitAfterRows !== undefined ? page.splitAfterRows : undefined;
+    const parts = split === undefined ? [table.rows] : [table.rows.slice(0, split), table.rows.slice(split)];
+    parts.forEach((rows, p) => {
+      const withHeader = p === 0 || !!page.repeatHeaderOnSplit;
+      const t2 = p === 0 ? table : { ...table, title: undefined, scaleText: undefined };
+      if (p > 0 && pageBreakAtSplit) body.push('<div style="break-before:page"></div>');
+      body.push(
+        style === 'edgar'
+          ? edgarTable(t2 as TableModel, rows, withHeader)
+          : cleanTable(t2 as TableModel, font, rows, withHeader),
+      );
+    });
+    if (t < page.tables.length - 1) body.push('<p>&nbsp;</p>');
+  });
+  if (page.footer) body.push(`<p style="font-size:8pt">${esc(page.footer)}</p>`);
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(page.heading)}</title><style>
+body{font-family:${font};font-size:9.5pt;margin:36px;color:#111}
+h1{font-size:14pt} h3{font-size:10.5pt;margin:14px 0 2px} p.scale{margin:0 0 6px;font-style:italic}
+table{border-collapse:collapse} td,th{padding:1px 6px;vertical-align:bottom}
+td.label,th.label{width:300px;text-align:left} td.num{text-align:right;white-space:nowrap;min-width:60px}
+th{font-weight:bold;text-align:center;border-bottom:1px solid #444} td.note{text-align:center}
+</style></head><body>${body.join('\n')}</body></html>`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PDF drawn at positions
+
+interface PdfStyle {
+  font: (typeof StandardFonts)[keyof typeof StandardFonts];
+  bold: (typeof StandardFonts)[keyof typeof StandardFonts];
+  size: number;
+  labelWidth: number;
+  columnWidth: number;
+}
+
+export const PDF_STYLES: PdfStyle[] = [
+  {
+    font: StandardFonts.Helvetica,
+    bold: StandardFonts.HelveticaBold,
+    size: 9,
+    labelWidth: 250,
+    columnWidth: 70,
+  },
+  {
+    font: StandardFonts.TimesRoman,
+    bold: StandardFonts.TimesRomanBold,
+    size: 10,
+    labelWidth: 230,
+    columnWidth: 64,
+  },
+  {
+    font: StandardFonts.Helvetica,
+    bold: StandardFonts.HelveticaBold,
+    size: 8,
+    labelWidth: 220,
+    columnWidth: 58,
+  },
+];
+
+/** The page drawn with pdf-lib; the split table continues on a second page. */
+export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8Array> {
+  const style = PDF_STYLES[styleIndex % PDF_STYLES.length] as PdfStyle;
+  const doc = await PDFDocument.create();
+  doc.setTitle(page.heading);
+  const font = await doc.embedFont(style.font);
+  const bold = await doc.embedFont(style.bold);
+  const W = 612;
+  const H = 792;
+  const margin = 50;
+  let pdfPage = doc.addPage([W, H]);
+  let y = H - margin;
+  const lh = style.size * 1.45;
+  const text = (t: string, x: number, f: PDFFont = font, size = style.size) => {
+    pdfPage.drawText(t.replace(/[’]/g, "'").replace(/[–—]/g, '-'), {
+      x,
+      y,
+      size,
+      font: f,
+      color: rgb(0, 0, 0),
+    });
+  };
+  const width = (t: string, f: PDFFont = font, size = style.size) =>
+    f.widthOfTextAtSize(t.replace(/[’]/g, "'").replace(/[–—]/g, '-'), size);
+  text(page.heading, margin, bold, style.size + 4);
+  y -= lh * 2;
+  if (page.intro) {
+    text(page.intro, margin);
+    y -= lh * 1.6;
+  }
+  for (const [t, table] of page.tables.entries()) {
+    const n = table.columns.length;
+    const noteWidth = table.hasNoteColumn ? 34 : 0;
+    const columnWidth = Math.min(style.columnWidth, (W - 2 * margin - style.labelWidth - noteWidth) / n);
+    const colRight = (c: number) => margin + style.labelWidth + noteWidth + (c + 1) * columnWidth;
+    const drawHeader = () => {
+      table.headerRows.forEach((hr, i) => {
+        let c = 0;
+        if (i === table.headerRows.length - 1 && table.cornerText) text(table.cornerText, margin);
+        if (table.hasNoteColumn && i === table.headerRows.length - 1)
+          text('Note', margin + style.labelWidth + 4, bold);
+        for (const h of hr) {
+          const left = colRight(c) - columnWidth + 8;
+          const right = colRight(c + h.span - 1);
+          const w = width(h.text, bold);
+          text(h.text, left + (right - left - w) / 2, bold);
+          if (h.span > 1 || i === table.headerRows.length - 1)
+            pdfPage.drawLine({ start: { x: left, y: y - 2 }, end: { x: right, y: y - 2 }, thickness: 0.5 });
+          c += h.span;
+        }
+        y -= lh;
+      });
+    };
+    if (table.title) {
+      text(table.title, margin, bold, style.size + 1);
+      y -= lh;
+    }
+    if (table.scaleText) {
+      text(table.scaleText, margin);
+      y -= lh * 1.2;
+    }
+    drawHeader();
+    for (const [i, row] of table.rows.entries()) {
+      if (t === 0 && page.splitAfterRows === i) {
+        pdfPage = doc.addPage([W, H]);
+        y = H - margin;
+        text(`${page.heading} (continued)`, margin, font, style.size - 1);
+        y -= lh * 2;
+        if (page.repeatHeaderOnSplit) drawHeader();
+      }
+      const x = margin + row.indent * 10;
+      const f = row.kind === 'heading' ? bold : font;
+      if (row.wrapAt) {
+        const words = row.label.split(' ');
+        text(words.slice(0, row.wrapAt).join(' '), x, f);
+        y -= lh;
+        text(words.slice(row.wrapAt).join(' '), x + 8, f);
+      } else text(row.label, x, f);
+      if (row.note) text(row.note, margin + style.labelWidth + 4 + (noteWidth - 8 - width(row.note)) / 2);
+      row.cells.forEach((c, k) => {
+        if (!c) return;
+        const right = colRight(k);
+        // Closing parentheses hang past the figures' right edge.
+        const hang = c.endsWith(')') ? width(')') : 0;
+        text(c, right - width(c) + hang);
+        if (row.dollar) text('$', right - columnWidth + 10);
+      });
+      y -= lh;
+    }
+    y -= lh * 1.5;
+  }
+  if (page.footer) text(page.footer, margin, font, style.size - 1);
+  return doc.save();
+}

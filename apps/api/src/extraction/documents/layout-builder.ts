@@ -1,0 +1,176 @@
+import type { TextCell, TextLine } from '../types';
+import {
+  type Box,
+  type LayoutLine,
+  type LayoutPage,
+  type LayoutSegment,
+  type LayoutWord,
+  roundBox,
+  unionBox,
+} from './layout';
+import { tablesFromLines } from './positional-tables';
+
+/**
+ * Words with boxes (from a PDF text layer or OCR) → lines → segments, and the tables the lines
+ * form. Lines: words whose vertical extents overlap by half the smaller height, left to right.
+ * Segments: runs of words with no gap wider than ~¾ of the line's glyph height (a table column
+ * gap, or the space between a label and its value).
+ */
+
+export interface PageWordsInput {
+  number: number;
+  width: number;
+  height: number;
+  source: 'text' | 'ocr';
+  words: LayoutWord[];
+  ocrConfidence?: number;
+  url?: string;
+}
+
+const SEGMENT_GAP_EM = 0.75;
+
+function heightOf(box: Box): number {
+  return box[3] - box[1];
+}
+
+/** Groups words into lines, top to bottom, each left to right. */
+export function groupWordsIntoLines(words: LayoutWord[], aspect: number): LayoutLine[] {
+  const sorted = words
+    .filter((w) => w.text.trim() !== '')
+    .sort((a, b) => (a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2 || a.box[0] - b.box[0]);
+  const rows: { words: LayoutWord[]; top: number; bottom: number }[] = [];
+  for (const word of sorted) {
+    const [, top, , bottom] = word.box;
+    const h = bottom - top;
+    // Compare with the most recent rows only: lines are sorted by centre.
+    let placed = false;
+    for (let i = rows.length - 1; i >= 0 && i >= rows.length - 3; i--) {
+      const row = rows[i] as (typeof rows)[number];
+      const overlap = Math.min(bottom, row.bottom) - Math.max(top, row.top);
+      const smaller = Math.min(h, row.bottom - row.top);
+      if (smaller > 0 && overlap >= smaller * 0.5) {
+        row.words.push(word);
+        row.top = Math.min(row.top, top);
+        row.bottom = Math.max(row.bottom, bottom);
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) rows.push({ words: [word], top, bottom });
+  }
+  return rows
+    .sort((a, b) => a.top - b.top)
+    .map((row) =>
+      lineOf(
+        row.words.sort((a, b) => a.box[0] - b.box[0]),
+        aspect,
+      ),
+    );
+}
+
+function lineOf(words: LayoutWord[], aspect: number): LayoutLine {
+  // Glyph height in x units (boxes are normalised separately on each axis).
+  const heights = words.map((w) => heightOf(w.box)).sort((a, b) => a - b);
+  const em = (heights[Math.floor(heights.length / 2)] ?? 0.01) * aspect;
+  const segments: LayoutSegment[] = [];
+  let current: LayoutWord[] = [];
+  let previous: LayoutWord | undefined;
+  for (const word of words) {
+    if (previous && word.box[0] - previous.box[2] > em * SEGMENT_GAP_EM) {
+      segments.push(segmentOf(current));
+      current = [];
+    }
+    current.push(word);
+    previous = word;
+  }
+  if (current.length > 0) segments.push(segmentOf(current));
+  return {
+    text: segments.map((s) => s.text).join('  '),
+    box: unionBox(segments.map((s) => s.box)),
+    segments,
+  };
+}
+
+function segmentOf(words: LayoutWord[]): LayoutSegment {
+  return {
+    text: words
+      .map((w) => w.text.trim())
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      // Dot leaders between a label and its value ("Revenue ........ 12") are not text.
+      .replace(/\s*\.{4,}\s*$/, '')
+      .trim(),
+    box: unionBox(words.map((w) => w.box)),
+    words,
+  };
+}
+
+/** One page of the layout model from its words: lines, segments and tables. */
+export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
+  const aspect = input.width > 0 ? input.height / input.width : 1;
+  const words = input.words.map((w) => ({ ...w, box: roundBox(w.box) }));
+  const lines = splitDotLeaders(groupWordsIntoLines(words, aspect)).filter((l) => l.text !== '');
+  const page: LayoutPage = {
+    number: input.number,
+    width: input.width,
+    height: input.height,
+    source: input.source,
+    words,
+    lines,
+    tables: [],
+  };
+  if (input.url) page.url = input.url;
+  if (input.ocrConfidence !== undefined) page.ocrConfidence = input.ocrConfidence;
+  page.tables = tablesFromLines(page);
+  return page;
+}
+
+/** "Revenue ......... 1,234" in one segment → label and value segments. */
+function splitDotLeaders(lines: LayoutLine[]): LayoutLine[] {
+  return lines.map((line) => {
+    if (!line.segments.some((s) => /\.{4,}/.test(s.text))) return line;
+    const segments: LayoutSegment[] = [];
+    for (const segment of line.segments) {
+      const cut = segment.words.findIndex((w) => /^\.{4,}$|\.{4,}$/.test(w.text.trim()));
+      if (cut < 0 || cut === segment.words.length - 1) {
+        segments.push(segmentOf(segment.words.filter((w) => !/^\.{4,}$/.test(w.text.trim()))));
+        continue;
+      }
+      const before = segment.words
+        .slice(0, cut + 1)
+        .map((w) => ({ ...w, text: w.text.replace(/\.{4,}$/, '') }));
+      const after = segment.words.slice(cut + 1);
+      const kept = before.filter((w) => w.text.trim() !== '');
+      if (kept.length > 0) segments.push(segmentOf(kept));
+      segments.push(segmentOf(after));
+    }
+    const live = segments.filter((s) => s.text !== '');
+    return { text: live.map((s) => s.text).join('  '), box: line.box, segments: live };
+  });
+}
+
+/**
+ * The lines providers read (label/value prose, LLM prompts), from the layout: one per layout line,
+ * its segments as cells when there are several.
+ */
+export function textLinesFromLayout(pages: LayoutPage[]): TextLine[] {
+  const out: TextLine[] = [];
+  for (const page of pages) {
+    let n = 0;
+    for (const line of page.lines) {
+      n += 1;
+      const textLine: TextLine = {
+        text: line.text,
+        location: { page: page.number, line: n, ...(page.url ? { url: page.url } : {}) },
+        box: line.box,
+      };
+      if (line.segments.length > 1) {
+        textLine.cells = line.segments.map(
+          (s, i): TextCell => ({ text: s.text, column: String(i + 1), box: s.box }),
+        );
+      }
+      out.push(textLine);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,165 @@
+import type { Box, LayoutTable, TableCell } from './layout';
+import { buildTable, isFigureText } from './table-builder';
+
+/**
+ * A table from markup or a spreadsheet grid (HTML/website/SEC <table>, CSV, XLSX) → the layout
+ * model's table. Spans are laid out on a matrix; currency symbols and closing parentheses that
+ * EDGAR puts in cells of their own are joined to their figures; columns left empty by that (and
+ * spacer columns) are dropped, header spans mapped onto the columns that remain.
+ */
+
+export interface MarkupCell {
+  text: string;
+  colSpan: number;
+  rowSpan: number;
+  /** Indentation of the cell's text (points), when the markup states it. */
+  indent?: number;
+  isHeaderCell?: boolean;
+}
+
+export interface MarkupRow {
+  cells: MarkupCell[];
+  inHead?: boolean;
+}
+
+export interface MarkupTableOptions {
+  page: number;
+  title?: string;
+  context: string[];
+  /** The box of row r (its line on the page); cells split it by column. */
+  rowBox: (row: number) => Box;
+  origin?: LayoutTable['origin'];
+}
+
+const CURRENCY_ONLY = /^(?:US\$|A\$|C\$|HK\$|S\$|R\$|RM|Rs\.?|RMB|USD|EUR|GBP|\$|€|£|¥|₹)$/i;
+const SUFFIX_ONLY = /^(?:%|\)|\)%|%\)|\)\s*%|pts?|bps)$/i;
+
+interface Slot {
+  text: string;
+  colSpan: number;
+  rowSpan: number;
+  indent?: number;
+  origin: boolean;
+  isHeaderCell?: boolean;
+}
+
+const MAX_COLUMNS = 200;
+
+export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions): LayoutTable | null {
+  // 1. Lay the cells out on a matrix (rowspan / colspan).
+  const matrix: (Slot | undefined)[][] = rows.map(() => []);
+  rows.forEach((row, r) => {
+    let c = 0;
+    for (const cell of row.cells) {
+      while (matrix[r]?.[c]) c++;
+      const colSpan = Math.max(1, Math.min(cell.colSpan, MAX_COLUMNS));
+      const rowSpan = Math.max(1, Math.min(cell.rowSpan, rows.length - r));
+      for (let dr = 0; dr < rowSpan; dr++)
+        for (let dc = 0; dc < colSpan; dc++) {
+          const target = matrix[r + dr];
+          if (target && c + dc < MAX_COLUMNS)
+            target[c + dc] = { text: dr === 0 && dc === 0 ? cell.text : '', colSpan, rowSpan, origin: dr === 0 && dc === 0, ...(cell.indent !== undefined ? { indent: cell.indent } : {}), ...(cell.isHeaderCell ? { isHeaderCell: true } : {}) };
+        }
+      c += colSpan;
+    }
+  });
+  const width = Math.max(0, ...matrix.map((m) => m.length));
+  if (width === 0) return null;
+
+  // 2. Join "$" to the figure after it and ")" / "%" to the figure before it.
+  for (const row of matrix) {
+    for (let c = 0; c < width; c++) {
+      const slot = row[c];
+      if (!slot?.origin || slot.colSpan > 1) continue;
+      const text = slot.text.trim();
+      if (CURRENCY_ONLY.test(text)) {
+        for (let n = c + 1; n < width; n++) {
+          const next = row[n];
+          if (!next?.origin) continue;
+          if (next.text.trim() === '') continue;
+          if (isFigureText(`${text}${next.text.trim()}`) || isFigureText(next.text)) {
+            next.text = `${text} ${next.text.trim()}`;
+            slot.text = '';
+          }
+          break;
+        }
+      } else if (SUFFIX_ONLY.test(text)) {
+        for (let p = c - 1; p >= 0; p--) {
+          const prev = row[p];
+          if (!prev?.origin) continue;
+          if (prev.text.trim() === '') continue;
+          if (isFigureText(prev.text) || /^\(/.test(prev.text.trim())) {
+            prev.text = `${prev.text.trim()}${text.replace(/\s+/g, '')}`;
+            slot.text = '';
+          }
+          break;
+        }
+      }
+    }
+  }
+
+  // 3. Keep the columns where a single-column cell has text; map spans onto them.
+  const kept: number[] = [];
+  for (let c = 0; c < width; c++) {
+    if (matrix.some((row) => row[c]?.origin && row[c]?.colSpan === 1 && (row[c]?.text.trim() ?? '') !== '')) kept.push(c);
+  }
+  if (kept.length < 2) return null;
+  const newIndex = new Map(kept.map((c, i) => [c, i]));
+
+  // 4. Label columns: those before the first column holding a figure below the header.
+  const firstFigure = kept.findIndex((c) =>
+    matrix.some((row, r) => !rows[r]?.inHead && row[c]?.origin && isFigureText(row[c]?.text ?? '') && !/^(?:19|20)\d{2}$/.test((row[c]?.text ?? '').trim())),
+  );
+  if (firstFigure <= 0) return null;
+  const labelColumns = firstFigure;
+
+  const cells: TableCell[] = [];
+  const indents: (number | undefined)[] = [];
+  const columns = kept.length;
+  matrix.forEach((row, r) => {
+    const box = options.rowBox(r);
+    const cellBox = (from: number, span: number): Box => {
+      const w = box[2] - box[0];
+      return [box[0] + (w * from) / columns, box[1], box[0] + (w * (from + span)) / columns, box[3]];
+    };
+    let indent: number | undefined;
+    for (let c = 0; c < width; c++) {
+      const slot = row[c];
+      if (!slot?.origin || slot.text.trim() === '') continue;
+      const covered = kept.filter((k) => k >= c && k < c + slot.colSpan);
+      let from: number;
+      let span: number;
+      if (covered.length > 0) {
+        from = newIndex.get(covered[0] as number) as number;
+        span = covered.length;
+      } else {
+        // A cell over dropped columns only (a label in a spacer): the nearest kept column to the left.
+        const left = [...kept].reverse().find((k) => k < c);
+        if (left === undefined) continue;
+        from = newIndex.get(left) as number;
+        span = 1;
+        if (cells.some((x) => x.row === r && x.column === from)) continue;
+      }
+      if (from < labelColumns && indent === undefined) indent = slot.indent;
+      cells.push({ row: r, column: from, rowSpan: slot.rowSpan, colSpan: span, text: slot.text.trim(), box: cellBox(from, span) });
+    }
+    indents.push(indent);
+  });
+
+  const theadRows = rows.filter((row) => row.inHead).length;
+  const leadingHeaderCells = rows.findIndex((row) => !row.cells.every((c) => c.isHeaderCell || c.text.trim() === ''));
+  const knownHeader = theadRows > 0 ? theadRows : leadingHeaderCells > 0 ? leadingHeaderCells : undefined;
+  const hasIndents = indents.some((i) => i !== undefined && i > 0);
+  return buildTable({
+    page: options.page,
+    cells,
+    rowCount: rows.length,
+    columnCount: columns,
+    labelColumns,
+    ...(knownHeader !== undefined ? { headerRows: knownHeader } : {}),
+    ...(hasIndents ? { rowIndents: indents.map((i) => (i ?? 0) / 1000) } : {}),
+    ...(options.title ? { title: options.title } : {}),
+    context: options.context,
+    origin: options.origin ?? 'grid',
+  });
+}

@@ -1,0 +1,304 @@
+/**
+ * Periods as reports and analysts write them: a year ("2019", "FY19", "Fiscal 2019"), a date
+ * ("December 31, 2019", "Dec 28, 2019", "31 March 2019"), a quarter ("Q4 2019", "4Q19", "Fourth
+ * quarter"), a half ("H1 2019"), a range ("2018/2019", "2018/19", "Year-ended 31 March 2019") and a
+ * duration ("Three months ended"). A data point's name is a row label plus such qualifiers; a
+ * column's header path states its period.
+ */
+
+export interface Period {
+  /** Every year named (a range names two), ascending. */
+  years: number[];
+  quarter?: number;
+  half?: number;
+  month?: number;
+  day?: number;
+  /** Length of the period in months ("three months ended" → 3, "year ended" → 12). */
+  months?: number;
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  '1st': 1,
+  '2nd': 2,
+  '3rd': 3,
+  '4th': 4,
+};
+const DURATIONS: Record<string, number> = {
+  three: 3,
+  six: 6,
+  nine: 9,
+  twelve: 12,
+  '3': 3,
+  '6': 6,
+  '9': 9,
+  '12': 12,
+};
+
+function fullYear(text: string): number {
+  const n = Number(text);
+  if (text.length === 2) return n < 70 ? 2000 + n : 1900 + n;
+  return n;
+}
+
+const isYear = (n: number) => n >= 1950 && n <= 2099;
+
+interface Found {
+  start: number;
+  end: number;
+}
+
+/** Every period expression in a text, with the spans it covers (so a data point's label is what is left). */
+function scan(text: string): { period: Period; spans: Found[] } {
+  const period: Period = { years: [] };
+  const spans: Found[] = [];
+  const taken = (start: number, end: number) => spans.some((s) => start < s.end && end > s.start);
+  const take = (re: RegExp, on: (m: RegExpExecArray) => boolean) => {
+    const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
+    for (let m = g.exec(text); m !== null; m = g.exec(text)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (taken(start, end)) continue;
+      if (on(m)) spans.push({ start, end });
+    }
+  };
+  const addYear = (y: number) => {
+    if (isYear(y) && !period.years.includes(y)) period.years.push(y);
+  };
+
+  // Dates: "December 31, 2019", "Dec. 28 2019", "31 March 2019", "31-Mar-2019", ISO, numeric.
+  take(new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`, 'i'), (m) => {
+    period.month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()];
+    period.day = Number(m[2]);
+    addYear(Number(m[3]));
+    return true;
+  });
+  take(new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?[\s-]+${MONTH}[\s,-]+(\d{4}|\d{2})\b`, 'i'), (m) => {
+    period.month = MONTHS[(m[2] ?? '').slice(0, 3).toLowerCase()];
+    period.day = Number(m[1]);
+    addYear(fullYear(m[3] ?? ''));
+    return true;
+  });
+  take(/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => {
+    period.month = Number(m[2]);
+    period.day = Number(m[3]);
+    addYear(Number(m[1]));
+    return true;
+  });
+  take(/\b(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b/, (m) => {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    // Month first unless the first part cannot be a month.
+    if (a > 12) {
+      period.day = a;
+      period.month = b;
+    } else {
+      period.month = a;
+      period.day = b;
+    }
+    addYear(Number(m[3]));
+    return true;
+  });
+  // Month and year: "March 2019", "Mar-19".
+  take(new RegExp(String.raw`\b${MONTH}[\s,'’-]+(\d{4}|\d{2})\b`, 'i'), (m) => {
+    period.month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()];
+    addYear(fullYear(m[2] ?? ''));
+    return true;
+  });
+  // Quarters: "Q4 2019", "Q4 FY19", "Q4'19", "4Q19", "4Q 2019", "fourth quarter", "Q4".
+  take(/\bQ([1-4])(?:\s*(?:FY|F)?\s*['’-]?\s*(\d{4}|\d{2}))?\b/i, (m) => {
+    period.quarter = Number(m[1]);
+    if (m[2]) addYear(fullYear(m[2]));
+    period.months ??= 3;
+    return true;
+  });
+  take(/\b([1-4])Q\s*['’]?(\d{4}|\d{2})?\b/i, (m) => {
+    period.quarter = Number(m[1]);
+    if (m[2]) addYear(fullYear(m[2]));
+    period.months ??= 3;
+    return true;
+  });
+  take(/\b(first|second|third|fourth|1st|2nd|3rd|4th)\s+(?:fiscal\s+)?quarter\b/i, (m) => {
+    period.quarter = ORDINALS[(m[1] ?? '').toLowerCase()];
+    period.months ??= 3;
+    return true;
+  });
+  // Halves: "H1 2019", "1H19", "first half".
+  take(/\bH([12])(?:\s*(?:FY)?\s*['’-]?\s*(\d{4}|\d{2}))?\b|\b([12])H\s*['’]?(\d{4}|\d{2})?\b/i, (m) => {
+    period.half = Number(m[1] ?? m[3]);
+    const y = m[2] ?? m[4];
+    if (y) addYear(fullYear(y));
+    period.months ??= 6;
+    return true;
+  });
+  take(/\b(first|second)\s+half\b/i, (m) => {
+    period.half = m[1]?.toLowerCase() === 'first' ? 1 : 2;
+    period.months ??= 6;
+    return true;
+  });
+  // Durations: "Three months ended", "Twelve Months Ended", "Year ended", "Nine-month period".
+  take(/\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b/i, (m) => {
+    period.months = DURATIONS[(m[1] ?? '').toLowerCase()];
+    return true;
+  });
+  take(/\b(?:fiscal\s+)?years?[\s-]+end(?:ed|ing)\b/i, () => {
+    period.months ??= 12;
+    return true;
+  });
+  // Ranges: "2018/2019", "2018/19", "2018-19", "2018–2019", "FY2018/19".
+  take(/\b(?:FY\s?)?((?:19|20)\d{2})\s*[/–—-]\s*((?:19|20)?\d{2})\b/i, (m) => {
+    const a = Number(m[1]);
+    const bText = m[2] ?? '';
+    const b = bText.length === 2 ? Math.floor(a / 100) * 100 + Number(bText) : Number(bText);
+    if (!(b === a + 1)) return false;
+    addYear(a);
+    addYear(b);
+    return true;
+  });
+  // Fiscal years: "FY19", "FY 2019", "FY2019", "F2019", "Fiscal 2019", "fiscal year 2019".
+  take(/\b(?:FY|F)\s?['’]?(\d{4}|\d{2})\b/i, (m) => {
+    addYear(fullYear(m[1] ?? ''));
+    period.months ??= 12;
+    return true;
+  });
+  take(/\bfiscal(?:\s+year)?\s+((?:19|20)\d{2})\b/i, (m) => {
+    addYear(Number(m[1]));
+    period.months ??= 12;
+    return true;
+  });
+  // Plain years, and "'19".
+  take(/(?<![\d.,$€£])\b((?:19|20)\d{2})\b(?![.,]\d)/, (m) => {
+    addYear(Number(m[1]));
+    return true;
+  });
+  take(/['’](\d{2})\b/, (m) => {
+    addYear(fullYear(m[1] ?? ''));
+    return true;
+  });
+  period.years.sort((a, b) => a - b);
+  return { period, spans };
+}
+
+function isEmpty(p: Period): boolean {
+  return (
+    p.years.length === 0 &&
+    p.quarter === undefined &&
+    p.half === undefined &&
+    p.month === undefined &&
+    p.months === undefined
+  );
+}
+
+/** The period a text states, or undefined. */
+export function parsePeriod(text: string): Period | undefined {
+  const { period } = scan(text);
+  return isEmpty(period) ? undefined : period;
+}
+
+/** A data point's name split into its label words and its period qualifiers. */
+export function splitDataPoint(name: string): { label: string; period?: Period; periodText: string } {
+  const text = name.replace(/_/g, ' ');
+  const { period, spans } = scan(text);
+  if (isEmpty(period)) return { label: text.trim(), periodText: '' };
+  let label = '';
+  let last = 0;
+  const pieces: string[] = [];
+  for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+    label += `${text.slice(last, span.start)} `;
+    pieces.push(text.slice(span.start, span.end));
+    last = span.end;
+  }
+  label += text.slice(last);
+  // Words that only introduce the period ("as of", "for the year ended", "at").
+  label = label
+    .replace(
+      /\b(?:as\s+(?:of|at)|for\s+the|for|at|in|of|on|ended|ending|end(?:ed)?|period|year|years|fiscal|quarter|months?|the)\b\s*$/gi,
+      '',
+    )
+    .replace(/\s*[,;:()\-–]+\s*$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  // Trailing introducers can repeat ("for the year ended").
+  for (let i = 0; i < 3; i++) {
+    label = label
+      .replace(/\s+\b(?:as\s+(?:of|at)|for\s+the|for|at|in|of|on|ended|ending|period|year|fiscal|the)$/i, '')
+      .trim();
+  }
+  return { label, period, periodText: pieces.join(' ') };
+}
+
+/**
+ * How well a column's period fits the one a data point asks for: 1 exact, less for partial fits,
+ * 0 when they contradict.
+ */
+export function periodFit(wanted: Period, column: Period | undefined): number {
+  if (!column) return 0;
+  let score = 1;
+  if (wanted.years.length > 0) {
+    if (column.years.length === 0) return 0;
+    const wantedEnd = wanted.years.at(-1) as number;
+    const columnEnd = column.years.at(-1) as number;
+    if (wanted.years.length === column.years.length) {
+      if (!wanted.years.every((y, i) => column.years[i] === y)) return 0;
+    } else if (wanted.years.length === 1 && column.years.length === 2) {
+      // "2019" asked of a "2018/19" column: the fiscal year ending in 2019.
+      if (columnEnd !== wantedEnd) return 0;
+      score *= 0.9;
+    } else if (wanted.years.length === 2 && column.years.length === 1) {
+      if (columnEnd !== wantedEnd) return 0;
+      score *= 0.9;
+    } else if (!wanted.years.includes(columnEnd)) return 0;
+  }
+  if (wanted.quarter !== undefined) {
+    if (column.quarter !== wanted.quarter) return 0;
+  } else if (column.quarter !== undefined && wanted.half === undefined) {
+    // A year asked of a quarter column: only if nothing better exists.
+    score *= 0.5;
+  }
+  if (wanted.half !== undefined) {
+    if (column.half !== undefined && column.half !== wanted.half) return 0;
+    if (column.half === undefined) score *= column.months === 6 ? 0.9 : 0.5;
+  } else if (column.half !== undefined) score *= 0.5;
+  if (wanted.month !== undefined) {
+    if (column.month !== undefined && column.month !== wanted.month) return 0;
+    if (wanted.day !== undefined && column.day !== undefined && column.day !== wanted.day) return 0;
+    if (column.month === undefined) score *= 0.9;
+  }
+  if (wanted.months !== undefined && column.months !== undefined && wanted.months !== column.months) return 0;
+  if (wanted.months !== undefined && column.months === undefined && wanted.months !== 12) score *= 0.8;
+  if (
+    wanted.months === undefined &&
+    wanted.quarter === undefined &&
+    column.months !== undefined &&
+    column.months < 12 &&
+    column.quarter === undefined
+  )
+    score *= 0.6;
+  return score;
+}
+
+/** A sortable key: later periods sort higher. */
+export function periodKey(p: Period): number {
+  const year = p.years.at(-1) ?? 0;
+  const month = p.month ?? (p.quarter ? p.quarter * 3 : p.half ? p.half * 6 : 12);
+  const day = p.day ?? 31;
+  return year * 10_000 + month * 100 + day;
+}

@@ -1,0 +1,427 @@
+import {
+  type Box,
+  type LayoutLine,
+  type LayoutPage,
+  type LayoutSegment,
+  type LayoutTable,
+  type TableCell,
+  unionBox,
+} from './layout';
+import { parsePeriod } from './periods';
+import { detectScaleText } from './scale';
+import { buildTable, isFigureText } from './table-builder';
+
+/**
+ * Tables on a page from the positions of its text (PDF text layer or OCR): rows are lines that
+ * carry figures; columns are bands of horizontally overlapping figures across rows (numbers are
+ * right-aligned, so a column's figures overlap whatever their width); labels sit left of the
+ * first band; header lines above are assigned to the bands they cover (a header over several
+ * bands spans them); label-only lines are section headings or the first half of a wrapped label.
+ */
+
+const CURRENCY_ONLY = /^(?:US\$|A\$|C\$|HK\$|S\$|R\$|RM|Rs\.?|RMB|USD|EUR|GBP|\$|€|£|¥|₹)$/i;
+const SUFFIX_ONLY = /^(?:%|\)|\)%|%\)|pts?|bps|x)$/i;
+const MAX_HEADER_LINES = 6;
+const MAX_CONTEXT_LINES = 4;
+
+interface Seg {
+  text: string;
+  box: Box;
+}
+
+/** "$" + "1,234" → "$ 1,234"; "45" + "%" → "45%". */
+function mergeSymbols(segments: LayoutSegment[]): Seg[] {
+  const out: Seg[] = [];
+  let prefix: Seg | null = null;
+  for (const s of segments) {
+    const text = s.text.trim();
+    if (CURRENCY_ONLY.test(text)) {
+      prefix = prefix
+        ? { text: `${prefix.text}${text}`, box: unionBox([prefix.box, s.box]) }
+        : { text, box: s.box };
+      continue;
+    }
+    const last = out.at(-1);
+    if (SUFFIX_ONLY.test(text) && last && !prefix && isFigureText(last.text)) {
+      out[out.length - 1] = { text: `${last.text}${text}`, box: unionBox([last.box, s.box]) };
+      continue;
+    }
+    if (prefix) {
+      if (isFigureText(text))
+        out.push({ text: `${prefix.text} ${text}`, box: unionBox([prefix.box, s.box]) });
+      else {
+        out.push(prefix);
+        out.push({ text, box: s.box });
+      }
+      prefix = null;
+      continue;
+    }
+    out.push({ text, box: s.box });
+  }
+  if (prefix) out.push(prefix);
+  return out;
+}
+
+/** A year or period standing alone in a figure's place is a header, not a value. */
+function isPeriodOnly(text: string): boolean {
+  const t = text.trim();
+  return /^(?:FY\s?)?['’]?(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?$/.test(t);
+}
+
+interface Row {
+  line: LayoutLine;
+  segs: Seg[];
+  /** Segments read as figures (not the first, label segment). */
+  figures: Seg[];
+  label: Seg[];
+  height: number;
+}
+
+function analyse(line: LayoutLine): Row {
+  const segs = mergeSymbols(line.segments);
+  const figures: Seg[] = [];
+  const label: Seg[] = [];
+  segs.forEach((s, i) => {
+    const figure = isFigureText(s.text) && !isPeriodOnly(s.text);
+    if (figure && (i > 0 || segs.length > 1)) figures.push(s);
+    else if (figures.length === 0) label.push(s);
+    else figures.push(s); // text after figures stays in the row's cells (e.g. "n.m.")
+  });
+  // A row that starts with a figure and has nothing else is a label-less value row.
+  return { line, segs, figures, label, height: line.box[3] - line.box[1] };
+}
+
+interface Band {
+  x0: number;
+  x1: number;
+}
+
+function overlapsBand(box: Box, band: Band): boolean {
+  return Math.min(band.x1, box[2]) - Math.max(band.x0, box[0]) > 0;
+}
+
+function bandsOf(figures: Seg[]): Band[] {
+  const bands: Band[] = [];
+  for (const f of [...figures].sort((a, b) => a.box[2] - b.box[2])) {
+    const hit = bands.find((b) => Math.min(b.x1, f.box[2]) - Math.max(b.x0, f.box[0]) > 0);
+    if (hit) {
+      hit.x0 = Math.min(hit.x0, f.box[0]);
+      hit.x1 = Math.max(hit.x1, f.box[2]);
+    } else bands.push({ x0: f.box[0], x1: f.box[2] });
+  }
+  // Bands that grew into each other are one column.
+  bands.sort((a, b) => a.x0 - b.x0);
+  const merged: Band[] = [];
+  for (const b of bands) {
+    const last = merged.at(-1);
+    if (last && b.x0 < last.x1) last.x1 = Math.max(last.x1, b.x1);
+    else merged.push({ ...b });
+  }
+  return merged;
+}
+
+function isProse(row: Row, pageWidth: number): boolean {
+  const words = row.line.text.split(/\s+/).length;
+  return (
+    row.figures.length === 0 &&
+    (words > 14 || row.line.box[2] - row.line.box[0] > pageWidth * 0.8) &&
+    words > 8
+  );
+}
+
+/** Every table on a page. */
+export function tablesFromLines(page: LayoutPage): LayoutTable[] {
+  const rows = page.lines.map(analyse);
+  const lineHeights = rows.map((r) => r.height).sort((a, b) => a - b);
+  const lineHeight = lineHeights[Math.floor(lineHeights.length / 2)] ?? 0.012;
+  const isValueRow = (r: Row) => r.figures.length > 0;
+  const tables: LayoutTable[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    if (!isValueRow(rows[i] as Row)) {
+      i += 1;
+      continue;
+    }
+    // Grow the body downwards: figure rows, and short label lines followed soon by figure rows.
+    let end = i;
+    let j = i + 1;
+    while (j < rows.length) {
+      const row = rows[j] as Row;
+      const prev = rows[j - 1] as Row;
+      const gap = row.line.box[1] - prev.line.box[3];
+      if (gap > Math.max(lineHeight * 2.6, prev.height * 2.2)) break;
+      if (isValueRow(row)) {
+        end = j;
+        j += 1;
+        continue;
+      }
+      if (isProse(row, 1)) break;
+      // Several segments and no figures: the header of another table.
+      if (row.segs.length >= 2) break;
+      // A label line belongs if a figure row follows within two lines.
+      const next = rows.slice(j + 1, j + 3).findIndex(isValueRow);
+      if (next < 0) {
+        // A wrapped label's second half under its figure row ("…at end of" / "year").
+        if (/^[a-z(]/.test(row.line.text) && j === end + 1) {
+          end = j;
+          j += 1;
+          continue;
+        }
+        break;
+      }
+      j += 1;
+    }
+    const bodyStart = i;
+    const body = rows.slice(bodyStart, end + 1);
+    const bands = bandsOf(body.flatMap((r) => r.figures));
+    if (bands.length === 0) {
+      i = end + 1;
+      continue;
+    }
+    const firstBand = bands[0] as Band;
+    // Upwards: section headings sitting in the label column, then header lines over the bands.
+    let top = bodyStart;
+    let sawHeader = false;
+    const labelsX0 = Math.min(...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]), 1);
+    for (let k = bodyStart - 1; k >= 0 && bodyStart - k <= MAX_HEADER_LINES + 3; k--) {
+      const row = rows[k] as Row;
+      const below = rows[k + 1] as Row;
+      const gap = below.line.box[1] - row.line.box[3];
+      if (gap > Math.max(lineHeight * 3, row.height * 3)) break;
+      if (isValueRow(row) || isProse(row, 1)) break;
+      const overBands = row.segs.filter((s) => bands.some((b) => overlapsBand(s.box, b)));
+      if (overBands.length === 0) {
+        // A heading in the label column, below any header line: "Assets", "Current assets:".
+        const isHeading =
+          !sawHeader &&
+          row.segs.length === 1 &&
+          row.line.text.length < 80 &&
+          row.line.box[2] < firstBand.x0 &&
+          row.line.box[0] <= labelsX0 + 0.03 &&
+          gap <= Math.max(lineHeight, row.height) * 1.2 &&
+          !detectScaleText(row.line.text) &&
+          !/\bcontinued\b/i.test(row.line.text);
+        if (isHeading) {
+          top = k;
+          continue;
+        }
+        break;
+      }
+      // Header lines: every segment over a band is header-like (periods, words, units); a line
+      // that starts among the labels and runs over the figures is a caption.
+      if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text))) break;
+      if (overBands.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0)) break;
+      sawHeader = true;
+      top = k;
+    }
+    // Header lines are the ones above the first body/heading line that have segments over bands.
+    const headerLines: Row[] = [];
+    const headingLines: Row[] = [];
+    for (let k = top; k < bodyStart; k++) {
+      const row = rows[k] as Row;
+      const overBands = row.segs.some((s) => bands.some((b) => overlapsBand(s.box, b)));
+      if (overBands && headingLines.length === 0) headerLines.push(row);
+      else headingLines.push(row);
+    }
+    // Context above: title and scale lines.
+    const context: string[] = [];
+    let title: string | undefined;
+    for (let k = top - 1; k >= 0 && top - k <= MAX_CONTEXT_LINES; k--) {
+      const row = rows[k] as Row;
+      const below = rows[k + 1] as Row;
+      if (below.line.box[1] - row.line.box[3] > lineHeight * 6) break;
+      if (isValueRow(row)) break;
+      context.unshift(row.line.text);
+      if (
+        !title &&
+        row.line.text.length <= 120 &&
+        !isProse(row, 1) &&
+        !/^\(?\s*(?:in |amounts|dollars|\$|€|£)/i.test(row.line.text)
+      )
+        title =
+          row.line.text.replace(/\s*\((?:in|amounts in|dollars in)[^)]*\)\s*$/i, '').trim() || undefined;
+    }
+    const tableRows = [...headerLines, ...headingLines, ...body];
+    tables.push(toTable(page, tableRows, headerLines.length, bands, context, title));
+    i = end + 1;
+  }
+  return tables;
+}
+
+/** The x-axis split at the middle of each gutter: the zone a column's headers are centred in. */
+function zonesOf(bands: Band[]): Band[] {
+  return bands.map((b, i) => {
+    const prev = bands[i - 1];
+    const next = bands[i + 1];
+    const left = prev ? (prev.x1 + b.x0) / 2 : b.x0 - (next ? (next.x0 - b.x1) / 2 : 0.03);
+    const right = next ? (b.x1 + next.x0) / 2 : b.x1 + 0.02;
+    return { x0: left, x1: right };
+  });
+}
+
+/**
+ * The columns each header segment of a row stands over. Next to the figures, the zone a segment
+ * mostly lies in. Above that, each column takes the segment nearest its zone (a centred
+ * "December 31," over two years, "Three Months Ended" over four dates), within a column's width.
+ */
+function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean): Map<Seg, number[]> {
+  const out = new Map<Seg, number[]>();
+  const onRight = segs.filter((s) => s.box[2] > (zones[0] as Band).x0 + 0.002);
+  if (isLastHeaderRow) {
+    for (const s of onRight) {
+      const hits = zones
+        .map((z, c) => ({ c, o: Math.min(z.x1, s.box[2]) - Math.max(z.x0, s.box[0]) }))
+        .filter((h) => h.o > 0)
+        .sort((a, b) => b.o - a.o);
+      if (hits[0]) out.set(s, [hits[0].c]);
+    }
+    return out;
+  }
+  zones.forEach((z, c) => {
+    const centre = (z.x0 + z.x1) / 2;
+    let best: Seg | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (const s of onRight) {
+      const d = centre < s.box[0] ? s.box[0] - centre : centre > s.box[2] ? centre - s.box[2] : 0;
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = s;
+      }
+    }
+    if (best && bestDistance <= (z.x1 - z.x0) * 1.2) out.set(best, [...(out.get(best) ?? []), c]);
+  });
+  return out;
+}
+
+function toTable(
+  page: LayoutPage,
+  rows: Row[],
+  headerRows: number,
+  bands: Band[],
+  context: string[],
+  title: string | undefined,
+): LayoutTable {
+  const cells: TableCell[] = [];
+  const indents: (number | undefined)[] = [];
+  const firstBand = bands[0] as Band;
+  const zones = zonesOf(bands);
+  rows.forEach((row, r) => {
+    const isHeader = r < headerRows;
+    const labelSegs: Seg[] = [];
+    const placed = new Map<number, Seg[]>();
+    const headerCols = isHeader ? headerAssignments(row.segs, zones, r === headerRows - 1) : undefined;
+    for (const s of row.segs) {
+      if (headerCols) {
+        const cols = headerCols.get(s) ?? [];
+        if (cols.length === 0) {
+          if (s.box[0] < firstBand.x0) labelSegs.push(s);
+          continue;
+        }
+        const from = Math.min(...cols);
+        const to = Math.max(...cols);
+        cells.push({ row: r, column: from + 1, rowSpan: 1, colSpan: to - from + 1, text: s.text, box: s.box });
+        continue;
+      }
+      const hits = bands
+        .map((b, c) => ({ c, o: Math.min(b.x1, s.box[2]) - Math.max(b.x0, s.box[0]) }))
+        .filter((h) => h.o > 0)
+        .sort((a, b) => b.o - a.o);
+      if ((hits.length === 0 && s.box[2] <= firstBand.x0 + 0.002) || (!isFigureText(s.text) && s.box[0] < (zones[0] as Band).x0)) {
+        labelSegs.push(s);
+        continue;
+      }
+      const centre = (s.box[0] + s.box[2]) / 2;
+      const zone = zones.findIndex((z) => centre >= z.x0 && centre < z.x1);
+      const best = hits[0]?.c ?? (zone >= 0 ? zone : centre < firstBand.x0 ? 0 : bands.length - 1);
+      placed.set(best, [...(placed.get(best) ?? []), s]);
+    }
+    if (labelSegs.length > 0) {
+      cells.push({
+        row: r,
+        column: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: labelSegs.map((s) => s.text).join(' '),
+        box: unionBox(labelSegs.map((s) => s.box)),
+      });
+    }
+    for (const [c, segs] of placed) {
+      if (cells.some((x) => x.row === r && x.column === c + 1)) continue;
+      cells.push({
+        row: r,
+        column: c + 1,
+        rowSpan: 1,
+        colSpan: 1,
+        text: segs.map((s) => s.text).join(' '),
+        box: unionBox(segs.map((s) => s.box)),
+      });
+    }
+    indents.push(labelSegs[0]?.box[0]);
+  });
+  const periodsInContext = context.some((c) => parsePeriod(c));
+  return buildTable({
+    page: page.number,
+    cells,
+    rowCount: rows.length,
+    columnCount: bands.length + 1,
+    labelColumns: 1,
+    headerRows,
+    rowIndents: indents,
+    ...(title ? { title } : {}),
+    context: periodsInContext || context.length ? context : [],
+    origin: 'positions',
+  });
+}
+
+/**
+ * Tables that run on from the page before: the first table of a page with no header rows (or the
+ * same header) and as many columns as the last table of the previous page takes that table's
+ * header rows, title, scale and open sections.
+ */
+export function linkContinuedTables(pages: LayoutPage[]): void {
+  const all = pages.flatMap((page) => page.tables.map((table, index) => ({ page, table, index })));
+  for (let i = 1; i < all.length; i++) {
+    const prev = all[i - 1] as (typeof all)[number];
+    const next = all[i] as (typeof all)[number];
+    const previous = prev.table;
+    const table = next.table;
+    if (table.columnCount !== previous.columnCount || previous.headerRows === 0) continue;
+    if (next.page === prev.page) {
+      // On one page only a table with no header of its own right after the last one continues it.
+      if (table.headerRows > 0 || next.index !== prev.index + 1) continue;
+    } else {
+      if (next.index !== 0 || prev.index !== prev.page.tables.length - 1) continue;
+      if (table.origin === 'positions' && (previous.box[3] < 0.55 || table.box[1] > 0.45)) continue;
+    }
+    const headerOf = (t: LayoutTable) =>
+      t.cells
+        .filter((c) => c.row < t.headerRows)
+        .map((c) => `${c.column}:${c.text}`)
+        .join('|');
+    if (table.headerRows > 0 && headerOf(table) !== headerOf(previous)) continue;
+    const shift = previous.headerRows - table.headerRows;
+    const headerCells = previous.cells.filter((c) => c.row < previous.headerRows);
+    const body = table.cells.filter((c) => c.row >= table.headerRows).map((c) => ({ ...c, row: c.row + shift }));
+    const lastSection = [...previous.rowLabels].reverse().find((l) => l && !l.isHeading)?.section ?? [];
+    const rebuilt = buildTable({
+      page: table.page,
+      cells: [...headerCells, ...body],
+      rowCount: table.rowCount + shift,
+      columnCount: table.columnCount,
+      labelColumns: table.labelColumns,
+      headerRows: previous.headerRows,
+      rowIndents: [
+        ...Array.from({ length: previous.headerRows }, () => undefined),
+        ...table.rowLabels.slice(table.headerRows).map((l) => l?.indent),
+      ],
+      ...(previous.title ? { title: previous.title } : {}),
+      context: [...previous.context, ...table.context],
+      origin: table.origin,
+      initialSections: lastSection,
+    });
+    rebuilt.continuedFrom = previous.page;
+    rebuilt.box = table.box;
+    next.page.tables[next.index] = rebuilt;
+    next.table = rebuilt;
+  }
+}

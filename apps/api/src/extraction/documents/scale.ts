@@ -1,0 +1,123 @@
+import type { Scale } from '@sieve/contracts';
+import type { ColumnUnit } from './layout';
+
+/**
+ * The scale a report states for its figures, as it writes it: "in thousands", "(in millions,
+ * except per share data)", "$'000", "$000", "€m", "£m", "US$ million", "RMB'000", "(Dollars in
+ * millions)", "shares in thousands", "%". Per table (caption, title, header cells) and per column.
+ */
+
+const WORD_SCALE: Record<string, Scale> = {
+  thousand: 'thousands',
+  thousands: 'thousands',
+  million: 'millions',
+  millions: 'millions',
+  billion: 'billions',
+  billions: 'billions',
+};
+
+const CURRENCY = String.raw`(?:US\$|USD|US|A\$|AU\$|AUD|C\$|CA\$|CAD|NZ\$|HK\$|HKD|S\$|SGD|RM|MYR|R\$|BRL|RMB|CNY|Rs\.?|INR|₹|JPY|¥|CHF|SEK|NOK|DKK|ZAR|EUR|GBP|\$|€|£)`;
+
+// "$'000", "£'000", "RMB'000", "$000", "€000s", "('000)", "000s"
+const THOUSANDS_MARK = new RegExp(
+  String.raw`(?:^|[\s(])(?:${CURRENCY}\s?)?['’‘]?000['’]?s?(?=$|[\s),;])`,
+  'i',
+);
+// "€m", "£m", "$m", "US$m", "£bn", "$bn", "€k", "RMBm" — as a cell or a word
+const SYMBOL_SCALE = new RegExp(String.raw`(?:^|[\s(])${CURRENCY}\s?(m|mn|mm|bn|b|k)(?=$|[\s),;.])`, 'i');
+// "in thousands", "in millions of dollars", "(Dollars in millions)", "US$ million", "€ millions",
+// "(thousands of dollars)", "amounts in billions"
+const WORD_PATTERN = /\b(?:in\s+)?(thousands?|millions?|billions?)\b(?:\s+of\s+(?:[a-z.$€£]+\s?)+)?/i;
+
+function symbolScale(unit: string): Scale | undefined {
+  const u = unit.toLowerCase();
+  if (u === 'k') return 'thousands';
+  if (u === 'm' || u === 'mn' || u === 'mm') return 'millions';
+  if (u === 'bn' || u === 'b') return 'billions';
+  return undefined;
+}
+
+/** The scale stated by a caption, title, note or header text; undefined when it states none. */
+export function detectScaleText(text: string): Scale | undefined {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t === '') return undefined;
+  const symbol = SYMBOL_SCALE.exec(t);
+  if (symbol?.[1]) return symbolScale(symbol[1]);
+  if (THOUSANDS_MARK.test(t)) return 'thousands';
+  // A scale word only counts where it qualifies figures: "in millions", "(millions)", "$ millions",
+  // "Dollars in millions" — not prose such as "millions of customers".
+  const word = WORD_PATTERN.exec(t);
+  if (word?.[1]) {
+    const scale = WORD_SCALE[word[1].toLowerCase()];
+    const before = t.slice(0, word.index).trimEnd();
+    const hasIn = /^in\s/i.test(word[0]);
+    const qualifies =
+      hasIn ||
+      /(?:^|\()\s*$/.test(before) ||
+      new RegExp(`${CURRENCY}\\s*$`, 'i').test(before) ||
+      /\b(?:dollars|euros|pounds|amounts|figures|currency|yen|rupees|francs)\s*$/i.test(before) ||
+      t.length <= 24;
+    if (scale && qualifies) return scale;
+  }
+  return undefined;
+}
+
+/**
+ * The scale a table states for share counts when it differs ("shares in thousands", "in millions,
+ * except shares in thousands"); undefined when the table's own scale applies.
+ */
+export function detectShareScale(text: string): Scale | undefined {
+  const m =
+    /\bshares?(?:\s+(?:amounts|data|counts?))?\s+(?:are\s+)?in\s+(thousands|millions|billions)\b/i.exec(text);
+  return m?.[1] ? WORD_SCALE[m[1].toLowerCase()] : undefined;
+}
+
+/** A column header's own unit: "£m", "$000", "%", "(in millions)". */
+export function detectColumnUnit(text: string): ColumnUnit | undefined {
+  const t = text.trim();
+  if (/^\(?%\)?$|\(%\)|\bper\s?cent\b|^percent(?:age)?$/i.test(t)) return 'percent';
+  return detectScaleText(t);
+}
+
+export type RowKind = 'per-share' | 'percent' | 'shares' | 'amount';
+
+/**
+ * What a row's figures are, from its label and, for a generic label ("Basic", "Diluted"), the
+ * heading it sits under ("Earnings per share:", "Weighted-average shares outstanding:").
+ */
+export function rowKind(label: string, section: string[]): RowKind {
+  const own = label.trim();
+  if (isPercentLabel(own)) return 'percent';
+  if (/\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per/i.test(own)) return 'per-share';
+  if (isShareCount(own)) return 'shares';
+  if (isScaleExempt(own)) return 'percent';
+  const heading = section.at(-1) ?? '';
+  if (own.split(/\s+/).length <= 3) {
+    if (/\b(?:weighted[-\s]average|shares\s+outstanding|number\s+of\s+shares|shares\s+used)\b/i.test(heading)) return 'shares';
+    if (/\bper\s+(?:share|unit|ads|adr)\b|\beps\b/i.test(heading)) return 'per-share';
+    if (isPercentLabel(heading)) return 'percent';
+  }
+  return 'amount';
+}
+
+/** Rows whose figures a table scale does not touch: per-share amounts, ratios, percentages, counts of days. */
+export function isScaleExempt(label: string): boolean {
+  return /\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per|\bratio\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of employees\b|\bemployees\b/i.test(
+    label,
+  );
+}
+
+/** Rows counting shares (weighted average shares, shares outstanding), which may have their own scale. */
+export function isShareCount(label: string): boolean {
+  return (
+    /\bshares?\b/i.test(label) &&
+    !/\bper\s+share\b|\bshare\s+(?:capital|premium|price|based|of)\b|\bshareholders?\b|\bstockholders?\b/i.test(
+      label,
+    )
+  );
+}
+
+/** A label that says its figures are percentages ("Gross margin (%)", "Effective tax rate %"). */
+export function isPercentLabel(label: string): boolean {
+  return /\(%\)|%\s*$|\bin\s+%|\bpercent(?:age)?\b/i.test(label);
+}

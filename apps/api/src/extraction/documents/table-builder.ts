@@ -1,0 +1,334 @@
+import {
+  type Box,
+  type ColumnUnit,
+  cellAt,
+  type LayoutTable,
+  type RowLabel,
+  type TableCell,
+  unionBox,
+} from './layout';
+import { parsePeriod } from './periods';
+import { detectColumnUnit, detectScaleText, detectShareScale } from './scale';
+
+/**
+ * A grid of placed cells (from positions on a page, or from a DOM / spreadsheet table) → a table
+ * read the way an analyst reads it: which rows are headers, which columns hold labels, figures
+ * or note references, the scale and units it states, and for each row its label (wrapped labels
+ * joined), its section path and whether it is a heading or a total. Both front ends (PDF/OCR
+ * positions and markup grids) share this, so tables mean the same whatever the format.
+ */
+
+export interface GridInput {
+  page: number;
+  cells: TableCell[];
+  rowCount: number;
+  columnCount: number;
+  /** Columns 0 … labelColumns-1 hold labels. */
+  labelColumns: number;
+  /** Known header rows (a <thead>); detected when undefined. */
+  headerRows?: number;
+  /** Where each row's label starts (x0), when the source knows; undefined for flat markup. */
+  rowIndents?: (number | undefined)[];
+  title?: string;
+  context: string[];
+  origin: 'positions' | 'grid';
+  /** Sections open where this table continues one from the page before. */
+  initialSections?: string[];
+}
+
+const NUMBER_CELL =
+  /^[(\-–—−+]?\s*(?:[A-Z]{0,3}[$€£¥₹]|RM|Rs\.?)?\s*[(\-–—−]?\s*(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:[.,]\d+)?\s*\)?\s*(?:%|pts|bps|x|m|bn|k)?\)?\*?$/i;
+const DASH_CELL = /^(?:[-–—−]+|n\/?a|nil|none|—\s*%|-\s*%|\$\s*[-–—]+)$/i;
+
+/** A cell that holds a figure (or a dash standing for none). */
+export function isFigureText(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t !== '' && (NUMBER_CELL.test(t) || DASH_CELL.test(t));
+}
+
+function isYearText(text: string): boolean {
+  return /^(?:FY\s?)?['’]?(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?[*A-Za-z()]*$/.test(text.trim());
+}
+
+/** Header-looking text: periods, units, words — anything but a plain figure. */
+function isHeaderText(text: string): boolean {
+  const t = text.trim();
+  if (t === '') return true;
+  if (isYearText(t) || parsePeriod(t)) return true;
+  return !isFigureText(t) || /^(?:[$€£¥%]|\$'?000|£m|€m|\$m)$/i.test(t);
+}
+
+const CONNECTOR_END =
+  /(?:\b(?:and|or|of|for|to|in|the|from|on|at|by|with|less|net|including|excluding|before|after|under|over)|[,&(/–-])$/i;
+const BARE_TOTAL = /^(?:total|totals|sub-?total|total\s+for\s+the\s+(?:year|period))[:\s]*$/i;
+const TOTAL_ROW = /^(?:total|totals|sub-?total|net\s+total|grand\s+total)\b/i;
+
+export function buildTable(input: GridInput): LayoutTable {
+  const { labelColumns, columnCount, rowCount } = input;
+  const at = (row: number, column: number) =>
+    input.cells.find((c) => c.row === row && c.column === column) ??
+    cellAt({ cells: input.cells } as LayoutTable, row, column);
+  const rowText = (row: number, from: number, to: number) => {
+    const seen = new Set<TableCell>();
+    const parts: string[] = [];
+    for (let c = from; c < to; c++) {
+      const cell = at(row, c);
+      if (!cell || seen.has(cell) || cell.row !== row) continue;
+      seen.add(cell);
+      if (cell.text.trim()) parts.push(cell.text.trim());
+    }
+    return parts.join(' ');
+  };
+  const valueCells = (row: number) => {
+    const out: TableCell[] = [];
+    for (let c = labelColumns; c < columnCount; c++) {
+      const cell = at(row, c);
+      if (cell && cell.row === row && cell.column === c && cell.text.trim()) out.push(cell);
+    }
+    return out;
+  };
+
+  // Header rows: leading rows whose value cells are periods, units or words, not figures.
+  let headerRows = input.headerRows;
+  if (headerRows === undefined) {
+    headerRows = 0;
+    let sawHeader = false;
+    for (let r = 0; r < rowCount; r++) {
+      const values = valueCells(r);
+      const label = rowText(r, 0, labelColumns);
+      if (values.length === 0) {
+        // A label-only row above the header is a title inside the table.
+        if (
+          !sawHeader &&
+          r + 1 < rowCount &&
+          valueCells(r + 1).length > 0 &&
+          valueCells(r + 1).every((c) => isHeaderText(c.text)) &&
+          valueCells(r + 1).some((c) => !isFigureText(c.text) || isYearText(c.text))
+        ) {
+          headerRows = r + 1;
+          continue;
+        }
+        break;
+      }
+      const allHeader = values.every((c) => isHeaderText(c.text));
+      const someHeaderish = values.some((c) => !isFigureText(c.text) || isYearText(c.text));
+      const labelOk = label === '' || !isFigureText(label);
+      if (!(allHeader && someHeaderish && labelOk)) break;
+      // A body row of text values ("Auditor | KPMG") is not a header unless it names periods or sits on top.
+      sawHeader = true;
+      headerRows = r + 1;
+    }
+  }
+
+  // Header path per column, top to bottom.
+  const headerPath = (column: number) => {
+    const parts: string[] = [];
+    for (let r = 0; r < headerRows; r++) {
+      const cell = at(r, column);
+      if (cell && cell.row === r && cell.text.trim() && parts.at(-1) !== cell.text.trim())
+        parts.push(cell.text.trim());
+    }
+    return parts.join(' ');
+  };
+
+  // Note-reference columns.
+  const noteColumns: number[] = [];
+  const bodyRows = Array.from({ length: rowCount - headerRows }, (_, i) => i + headerRows);
+  const valueColumns = Array.from({ length: columnCount - labelColumns }, (_, i) => i + labelColumns);
+  const columnTexts = (c: number) =>
+    bodyRows
+      .map((r) => at(r, c))
+      .filter((cell): cell is TableCell => !!cell && cell.column === c && cell.text.trim() !== '')
+      .map((cell) => cell.text.trim());
+  for (const c of valueColumns) {
+    const header = headerPath(c);
+    if (/^(?:notes?|note\s+ref(?:erence)?s?|ref\.?)$/i.test(header)) {
+      noteColumns.push(c);
+      continue;
+    }
+    if (c !== labelColumns || header !== '' || valueColumns.length < 3) continue;
+    const texts = columnTexts(c);
+    const others = valueColumns.filter((o) => o !== c).flatMap(columnTexts);
+    if (
+      texts.length > 0 &&
+      texts.length < bodyRows.length &&
+      texts.every((t) => /^\d{1,2}(?:\.\d{1,2})?[a-z]?(?:\s*[,&]\s*\d{1,2}[a-z]?)*$/i.test(t)) &&
+      others.some((t) => /\d[,.]\d{3}|\d{4}/.test(t))
+    ) {
+      noteColumns.push(c);
+    }
+  }
+
+  const columnUnits: (ColumnUnit | undefined)[] = Array.from({ length: columnCount }, (_, c) =>
+    c < labelColumns ? undefined : detectColumnUnit(headerPath(c)),
+  );
+
+  // Scale: title, text around the table, header cells (the top-left "(in millions)" too).
+  const headerTexts: string[] = [];
+  for (let r = 0; r < headerRows; r++) headerTexts.push(rowText(r, 0, columnCount));
+  const scaleSources = [input.title ?? '', ...input.context, ...headerTexts];
+  let scale: LayoutTable['scale'];
+  let shareScale: LayoutTable['shareScale'];
+  for (const text of scaleSources) {
+    scale ??= detectScaleText(text.replace(/\bshares?\s+in\s+(?:thousands|millions|billions)\b/gi, ''));
+    shareScale ??= detectShareScale(text);
+  }
+
+  // Rows: wrapped labels joined, sections and totals.
+  const rowLabels: (RowLabel | undefined)[] = Array.from({ length: rowCount }, () => undefined);
+  const indents = input.rowIndents;
+  const knowsIndent =
+    indents !== undefined &&
+    new Set(indents.filter((i) => i !== undefined).map((i) => Math.round((i as number) * 200))).size > 1;
+  const tolerance = 0.004;
+  interface Section {
+    text: string;
+    indent: number | undefined;
+    flat: boolean;
+    fresh: boolean;
+  }
+  const stack: Section[] = (input.initialSections ?? []).map((text) => ({
+    text,
+    indent: undefined,
+    flat: true,
+    fresh: false,
+  }));
+  let previousWasHeading = false;
+  let pending: { text: string; rows: number[]; indent: number | undefined } | null = null;
+  let lastData: { row: number; indent: number | undefined } | null = null;
+
+  const openHeading = (text: string, indent: number | undefined) => {
+    if (knowsIndent && indent !== undefined) {
+      while (stack.length > 0 && (stack.at(-1)?.indent ?? -1) >= indent - tolerance) stack.pop();
+    } else if (!previousWasHeading && stack.length > 0) stack.pop();
+    stack.push({ text: text.replace(/[:\s]+$/, ''), indent, flat: false, fresh: true });
+    previousWasHeading = true;
+  };
+
+  for (const r of bodyRows) {
+    const label = rowText(r, 0, labelColumns);
+    const values = valueCells(r).filter((c) => !noteColumns.includes(c.column));
+    const indent = indents?.[r];
+    if (values.length === 0) {
+      if (label === '') continue;
+      // A lower-case line under a data row finishes that row's label ("…at end of" / "year").
+      if (lastData && !pending && /^[a-z(]/.test(label) && rowLabels[lastData.row]) {
+        const row = rowLabels[lastData.row] as RowLabel;
+        row.text = `${row.text} ${label}`;
+        row.name = `${row.name} ${label}`;
+        lastData = null;
+        continue;
+      }
+      if (pending && (/^[a-z(]/.test(label) || CONNECTOR_END.test(pending.text))) {
+        pending.text = `${pending.text} ${label}`;
+        pending.rows.push(r);
+        continue;
+      }
+      if (pending) openHeading(pending.text, pending.indent);
+      pending = { text: label, rows: [r], indent };
+      continue;
+    }
+    let text = label;
+    let rowIndent = indent;
+    if (pending) {
+      if (label === '' || /^[a-z(]/.test(label) || CONNECTOR_END.test(pending.text)) {
+        text = `${pending.text} ${label}`.trim();
+        rowIndent = pending.indent ?? indent;
+      } else {
+        openHeading(pending.text, pending.indent);
+      }
+      pending = null;
+    }
+    if (text === '') {
+      lastData = null;
+      continue;
+    }
+    // Leave sections this row is not inside of.
+    if (knowsIndent && rowIndent !== undefined) {
+      const top = stack.at(-1);
+      if (top?.fresh && top.indent !== undefined && Math.abs(top.indent - rowIndent) <= tolerance)
+        top.flat = true;
+      while (stack.length > 0) {
+        const s = stack.at(-1) as Section;
+        if (s.indent === undefined) break;
+        if (s.indent > rowIndent + tolerance || (!s.flat && s.indent >= rowIndent - tolerance)) stack.pop();
+        else break;
+      }
+    }
+    for (const s of stack) s.fresh = false;
+    const isTotal = TOTAL_ROW.test(text);
+    const innermost = stack.at(-1)?.text ?? input.title?.replace(/\s*\([^)]*\)\s*$/, '') ?? '';
+    const name =
+      BARE_TOTAL.test(text) && innermost ? `Total ${innermost.replace(/^(?:less|add)\s*:\s*/i, '')}` : text;
+    rowLabels[r] = {
+      text,
+      name,
+      section: stack.map((s) => s.text),
+      isHeading: false,
+      isTotal,
+      ...(rowIndent !== undefined ? { indent: rowIndent } : {}),
+    };
+    lastData = { row: r, indent: rowIndent };
+    previousWasHeading = false;
+    if (isTotal && stack.length > 0) {
+      const top = stack.at(-1) as Section;
+      const headingWords = top.text
+        .toLowerCase()
+        .split(/\W+/)
+        .filter((w) => w.length > 3);
+      const closes =
+        BARE_TOTAL.test(text) ||
+        top.flat ||
+        !knowsIndent ||
+        (headingWords.length > 0 && headingWords.every((w) => text.toLowerCase().includes(w)));
+      if (closes) stack.pop();
+    }
+  }
+  if (pending) {
+    for (const r of pending.rows)
+      rowLabels[r] = {
+        text: pending.text,
+        name: pending.text,
+        section: stack.map((s) => s.text),
+        isHeading: true,
+        isTotal: false,
+      };
+  }
+  // Headings get a label too (they head rows; they hold no values).
+  for (const r of bodyRows) {
+    if (rowLabels[r] || valueCells(r).length > 0) continue;
+    const label = rowText(r, 0, labelColumns);
+    if (label) rowLabels[r] = { text: label, name: label, section: [], isHeading: true, isTotal: false };
+  }
+
+  const boxes: Box[] = input.cells.map((c) => c.box);
+  const table: LayoutTable = {
+    page: input.page,
+    box: unionBox(boxes),
+    context: input.context,
+    rowCount,
+    columnCount,
+    headerRows,
+    labelColumns,
+    cells: input.cells,
+    rowLabels,
+    columnUnits,
+    noteColumns,
+    origin: input.origin,
+  };
+  const title = input.title?.replace(/\s*\((?:in|amounts in|dollars in|unaudited|\$|€|£|us\$)[^)]*\)\s*$/i, '').trim();
+  if (title) table.title = title;
+  if (scale) table.scale = scale;
+  if (shareScale) table.shareScale = shareScale;
+  return table;
+}
+
+/** The header text over a column, top to bottom ("December 31, 2019"; "Fiscal 2019 Q4"). */
+export function columnHeaderPath(table: LayoutTable, column: number): string[] {
+  const parts: string[] = [];
+  for (let r = 0; r < table.headerRows; r++) {
+    const cell = cellAt(table, r, column);
+    if (cell?.text.trim() && parts.at(-1) !== cell.text.trim()) parts.push(cell.text.trim());
+  }
+  return parts;
+}

@@ -1,0 +1,306 @@
+import { type NormalisedValue, normalisePercent, normaliseValue, type Scale } from '@sieve/contracts';
+import { cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../documents/layout';
+import { type Period, parsePeriod, periodFit, periodKey, splitDataPoint } from '../documents/periods';
+import { isPercentLabel, rowKind } from '../documents/scale';
+import { columnHeaderPath, isFigureText } from '../documents/table-builder';
+import type { ExtractedItem, ItemAnchor } from '../types';
+import { tokenize } from './words';
+
+/**
+ * Data points read from tables the way an analyst reads them: the name is a row label plus
+ * optional column qualifiers ("Deposits 2018", "Segment revenue Q4 2019"); the label is matched
+ * against each row's name (a bare "Total" named by its section), with words the row does not
+ * carry allowed to come from the column header, the section or the table's title; the period
+ * against each column's header path (or the latest period when none is named); the figure is
+ * scaled by the column's or the table's stated scale unless the row is per-share, a ratio or a
+ * percentage.
+ *
+ * The score of a candidate is how unambiguous the match is; confidence follows from it, the
+ * rivals it has and the evidence for its scale, calibrated on the quality corpus.
+ */
+
+const STOP = new Set([
+  'of',
+  'and',
+  'the',
+  'for',
+  'in',
+  'to',
+  'on',
+  'at',
+  'from',
+  'a',
+  'an',
+  'by',
+  'with',
+  'as',
+  'per',
+  'value',
+  'amount',
+]);
+const KEEP_SHORT = new Set(['per']);
+
+function words(text: string): string[] {
+  return tokenize(text.replace(/&/g, ' and ').replace(/%/g, ' percent '))
+    .map((t) => (t.stem === 'percentage' ? 'percent' : t.stem))
+    .filter((w) => !STOP.has(w) || KEEP_SHORT.has(w));
+}
+
+/** Words of a header or label with its periods, units and scale words removed. */
+function plainWords(text: string): string[] {
+  return words(
+    text
+      .replace(
+        /\b(?:in\s+)?(?:thousands|millions|billions)\b|[$€£¥%]|'000|\b000s?\b|\b(?:[$€£]|US\$)?m\b|\bbn\b/gi,
+        ' ',
+      )
+      .replace(/\b(?:19|20)\d{2}\b|\b(?:FY|Q[1-4]|H[12])\s?'?\d{0,4}\b/gi, ' ')
+      .replace(
+        /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b\d{1,2}(?:st|nd|rd|th)?\b|\b(?:year|years|ended|ending|months?|three|six|nine|twelve|quarter|fiscal|as|at|of)\b/gi,
+        ' ',
+      ),
+  );
+}
+
+export interface TableCandidate {
+  score: number;
+  value: NormalisedValue;
+  item: ExtractedItem;
+  cell: TableCell;
+  table: LayoutTable;
+  /** No period was named and the latest column was taken. */
+  latestAssumed: boolean;
+}
+
+interface PreparedColumn {
+  column: number;
+  header: string;
+  period: Period | undefined;
+  words: string[];
+}
+
+interface PreparedTable {
+  table: LayoutTable;
+  columns: PreparedColumn[];
+  titleWords: string[];
+}
+
+const prepared = new WeakMap<LayoutTable, PreparedTable>();
+
+function prepare(table: LayoutTable): PreparedTable {
+  const cached = prepared.get(table);
+  if (cached) return cached;
+  const contextPeriod = [table.title ?? '', ...table.context]
+    .map((t) => parsePeriod(t))
+    .find((p) => p?.years.length);
+  const columns: PreparedColumn[] = [];
+  for (let c = table.labelColumns; c < table.columnCount; c++) {
+    if (table.noteColumns.includes(c)) continue;
+    const header = columnHeaderPath(table, c).join(' ');
+    const own = parsePeriod(header);
+    // Quarter columns under a "Fiscal 2019" that sits in the title, or a single column under "2019".
+    let period = own;
+    if (contextPeriod && (!own || own.years.length === 0)) {
+      period = { ...(own ?? {}), years: contextPeriod.years };
+    }
+    columns.push({ column: c, header, period, words: plainWords(header) });
+  }
+  const result = { table, columns, titleWords: words(`${table.title ?? ''}`) };
+  prepared.set(table, result);
+  return result;
+}
+
+function rowText(table: LayoutTable, row: number): string {
+  return table.cells
+    .filter((c) => c.row === row)
+    .sort((a, b) => a.column - b.column)
+    .map((c) => c.text)
+    .join('  ');
+}
+
+function locationOf(page: number, table: LayoutTable, rowName: string, header: string): string {
+  return [`page ${page}`, table.title, rowName, header].filter((p) => p && p.trim() !== '').join(' · ');
+}
+
+function figureValue(
+  text: string,
+  rowName: string,
+  section: string[],
+  table: LayoutTable,
+  column: number,
+): NormalisedValue {
+  const unit = table.columnUnits[column];
+  const t = text.replace(/\*+$/, '').trim();
+  if (/^(?:[-–—−]+|n\/?a|nil|none)$/i.test(t.replace(/[$€£%\s]/g, '') || '-')) return null;
+  const kind = rowKind(rowName, section);
+  if (unit === 'percent' || (kind === 'percent' && !/%/.test(t) && isPercentLabel(`${rowName} ${section.at(-1) ?? ''}`))) {
+    return normalisePercent(/%/.test(t) ? t : `${t.replace(/[$€£]/g, '')}%`);
+  }
+  let scale: Scale | undefined = unit ?? table.scale;
+  if (kind === 'per-share' || kind === 'percent') scale = undefined;
+  else if (kind === 'shares') scale = table.shareScale ?? scale;
+  return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
+}
+
+/** Every table cell that could answer the data point, best first. */
+export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCandidate[] {
+  const { label, period } = splitDataPoint(dataPoint);
+  const dpWords = words(label);
+  if (dpWords.length === 0) return [];
+  const out: TableCandidate[] = [];
+  for (const page of pages) {
+    for (const table of page.tables) {
+      const prep = prepare(table);
+      if (prep.columns.length === 0) continue;
+      // Without a named period: the latest column the table has.
+      const keyed = prep.columns.filter((c) => c.period && c.period.years.length > 0);
+      const latestKey = keyed.length
+        ? Math.max(...keyed.map((c) => periodKey(c.period as Period)))
+        : undefined;
+      for (let r = table.headerRows; r < table.rowCount; r++) {
+        const row = table.rowLabels[r];
+        if (!row || row.isHeading) continue;
+        const rowWords = words(row.name);
+        if (rowWords.length === 0) continue;
+        // Cheap reject: the row must carry at least one word of the label.
+        if (!dpWords.some((w) => rowWords.includes(w))) continue;
+        const sectionWords = row.section.flatMap(words);
+        for (const col of prep.columns) {
+          let score = 1;
+          let unexplained = 0;
+          let inRow = 0;
+          for (const w of dpWords) {
+            if (rowWords.includes(w)) inRow += 1;
+            else if (col.words.includes(w)) score *= 0.97;
+            else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
+            else if (w === 'total' && row.isTotal) score *= 0.98;
+            else unexplained += 1;
+          }
+          if (inRow === 0) continue;
+          if (unexplained > 0) {
+            if (dpWords.length >= 3 && unexplained === 1) score *= 0.6;
+            else continue;
+          }
+          const extra = rowWords.filter((w) => !dpWords.includes(w));
+          // "Total deposits" for "Deposits": close; "Deposits with banks": further.
+          for (const w of extra) score *= w === 'total' || w === 'net' ? 0.93 : 0.85;
+          // Column header words the data point does not name ("Company" beside "Group").
+          const colExtra = col.words.filter((w) => !dpWords.includes(w) && !rowWords.includes(w));
+          if (colExtra.length > 0 && prep.columns.length > 1) score *= 0.97;
+
+          let latestAssumed = false;
+          if (period) {
+            const fit = periodFit(period, col.period);
+            if (fit === 0) continue;
+            score *= fit;
+          } else if (latestKey !== undefined) {
+            if (col.period && col.period.years.length > 0 && periodKey(col.period) === latestKey)
+              latestAssumed = true;
+            else score *= 0.5;
+          } else if (prep.columns.length > 1) {
+            // No periods at all: the first figure column, less surely.
+            if (col !== prep.columns[0]) score *= 0.5;
+            else latestAssumed = true;
+          }
+          const cell = cellAt(table, r, col.column);
+          if (!cell || cell.row !== r || cell.text.trim() === '' || !isFigureText(cell.text)) continue;
+          const value = figureValue(cell.text, row.name, row.section, table, col.column);
+          const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
+          if (col.header) anchor.column_label = col.header;
+          if (page.url) anchor.url = page.url;
+          if (page.sheet) anchor.sheet = page.sheet;
+          out.push({
+            score,
+            value,
+            cell,
+            table,
+            latestAssumed,
+            item: {
+              value,
+              location: locationOf(table.page, table, row.name, col.header),
+              source_text: rowText(table, r),
+              source_url: page.url ?? null,
+              confidence: 0,
+              anchor,
+            },
+          });
+        }
+      }
+    }
+  }
+  out.sort((a, b) => b.score - a.score);
+  return out;
+}
+
+function same(a: NormalisedValue, b: NormalisedValue): boolean {
+  if (typeof a === 'number' && typeof b === 'number')
+    return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+  return a === b;
+}
+
+/**
+ * Confidence from the match: the score, discounted for a rival reading with another value and
+ * for an assumed period, then mapped through the calibration measured on the quality corpus.
+ */
+export function confidenceOf(best: TableCandidate, all: TableCandidate[], ocrConfidence?: number): number {
+  const rival = all.find((c) => c !== best && c.score >= best.score * 0.92 && !same(c.value, best.value));
+  let raw = best.score;
+  if (rival) raw *= 0.8 - Math.min(0.2, (rival.score / best.score - 0.92) * 2);
+  if (best.latestAssumed) raw *= 0.96;
+  if (ocrConfidence !== undefined) raw *= Math.min(1, 0.5 + ocrConfidence / 2);
+  return calibrate(raw);
+}
+
+/** Raw match score → probability right, from reliability on the quality corpus (pnpm quality). */
+export function calibrate(raw: number): number {
+  const points: [number, number][] = [
+    [0, 0.3],
+    [0.5, 0.6],
+    [0.7, 0.8],
+    [0.85, 0.9],
+    [0.95, 0.94],
+    [0.99, 0.985],
+    [1, 0.99],
+  ];
+  const x = Math.max(0, Math.min(1, raw));
+  for (let i = 1; i < points.length; i++) {
+    const [x1, y1] = points[i] as [number, number];
+    const [x0, y0] = points[i - 1] as [number, number];
+    if (x <= x1) return Math.round((y0 + ((x - x0) / (x1 - x0)) * (y1 - y0)) * 1000) / 1000;
+  }
+  return 0.99;
+}
+
+/** Every figure of every table as "<row label> <column header>" (extract everything). */
+export function allTableItems(pages: LayoutPage[]): { key: string; item: ExtractedItem }[] {
+  const out: { key: string; item: ExtractedItem }[] = [];
+  for (const page of pages) {
+    for (const table of page.tables) {
+      const prep = prepare(table);
+      for (let r = table.headerRows; r < table.rowCount; r++) {
+        const row = table.rowLabels[r];
+        if (!row || row.isHeading) continue;
+        for (const col of prep.columns) {
+          const cell = cellAt(table, r, col.column);
+          if (!cell || cell.row !== r || !isFigureText(cell.text)) continue;
+          const value = figureValue(cell.text, row.name, row.section, table, col.column);
+          const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
+          if (col.header) anchor.column_label = col.header;
+          if (page.url) anchor.url = page.url;
+          out.push({
+            key: `${row.name} ${col.header}`.trim(),
+            item: {
+              value,
+              location: locationOf(table.page, table, row.name, col.header),
+              source_text: rowText(table, r),
+              source_url: page.url ?? null,
+              confidence: calibrate(col.header ? 0.97 : 0.9),
+              anchor,
+            },
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
