@@ -170,8 +170,10 @@ function rowsFrom(
     if (spec.exempt) tags.push(spec.exempt);
     if (spec.wrapAt) tags.push('wrapped label');
     if (spec.dollar) tags.push('dollar cell');
+    // A percentage row printed without "%" says so in its label, as reports do.
+    const printedLabel = spec.exempt === 'percent' && !withSign && !/%/.test(spec.label) ? `${spec.label} (%)` : spec.label;
     rows.push({
-      label: spec.label,
+      label: printedLabel,
       ...(spec.wrapAt ? { wrapAt: spec.wrapAt } : {}),
       indent: spec.indent ?? 1,
       kind,
@@ -733,7 +735,7 @@ function noteTable(r: Rng, subject?: string): TableModel {
     indent: 0,
     negative: label.startsWith('Less'),
     dash: i === 2 && r.chance(0.3),
-    names: label === 'Other' ? [`Other ${title.toLowerCase()}`] : [label],
+    names: label === 'Other' ? (/\bother\b/i.test(title) ? [] : [`Other ${title.toLowerCase()}`]) : [label],
   }));
   specs.push({
     label: 'Total',

@@ -268,7 +268,10 @@ export function periodFit(wanted: Period, column: Period | undefined): number {
     } else if (!wanted.years.includes(columnEnd)) return 0;
   }
   if (wanted.quarter !== undefined) {
-    if (column.quarter !== wanted.quarter) return 0;
+    // "Three months ended June 27" is the second (calendar) quarter.
+    const quarter = column.quarter ?? (column.month !== undefined && column.months === 3 ? Math.ceil(column.month / 3) : undefined);
+    if (quarter !== wanted.quarter) return 0;
+    if (column.quarter === undefined) score *= 0.93;
   } else if (column.quarter !== undefined && wanted.half === undefined) {
     // A year asked of a quarter column: only if nothing better exists.
     score *= 0.5;
@@ -282,7 +285,8 @@ export function periodFit(wanted: Period, column: Period | undefined): number {
     if (wanted.day !== undefined && column.day !== undefined && column.day !== wanted.day) return 0;
     if (column.month === undefined) score *= 0.9;
   }
-  if (wanted.months !== undefined && column.months !== undefined && wanted.months !== column.months) return 0;
+  if (wanted.months !== undefined && column.months !== undefined && wanted.months !== column.months && !(wanted.quarter !== undefined && column.months === 3))
+    return 0;
   if (wanted.months !== undefined && column.months === undefined && wanted.months !== 12) score *= 0.8;
   if (
     wanted.months === undefined &&
@@ -300,5 +304,7 @@ export function periodKey(p: Period): number {
   const year = p.years.at(-1) ?? 0;
   const month = p.month ?? (p.quarter ? p.quarter * 3 : p.half ? p.half * 6 : 12);
   const day = p.day ?? 31;
-  return year * 10_000 + month * 100 + day;
+  // At the same end date a full year ranks above the quarter that ends it.
+  const length = p.months ?? (p.quarter ? 3 : p.half ? 6 : 12);
+  return (year * 10_000 + month * 100 + day) * 100 + length;
 }

@@ -387,11 +387,17 @@ export function linkContinuedTables(pages: LayoutPage[]): void {
     const table = next.table;
     if (table.columnCount !== previous.columnCount || previous.headerRows === 0) continue;
     if (next.page === prev.page) {
-      // On one page only a table with no header of its own right after the last one continues it.
-      if (table.headerRows > 0 || next.index !== prev.index + 1) continue;
+      // On one page only the next table continues one: with no header of its own, or the same
+      // header and no title of its own.
+      if (next.index !== prev.index + 1) continue;
+      if (table.headerRows > 0 && table.title && !/\bcontinued\b/i.test(table.title)) continue;
     } else {
       if (next.index !== 0 || prev.index !== prev.page.tables.length - 1) continue;
-      if (table.origin === 'positions' && (previous.box[3] < 0.55 || table.box[1] > 0.45)) continue;
+      // Across pages: said so ("… (continued)"), or no title of its own, or the first table
+      // running to the foot of its page and this one starting at the head of the next.
+      const saysContinued = [table.title ?? '', ...table.context].some((t) => /\bcontinued\b/i.test(t));
+      const geometric = table.origin !== 'positions' || (previous.box[3] > 0.55 && table.box[1] < 0.45);
+      if (!saysContinued && table.title && !geometric) continue;
     }
     const headerOf = (t: LayoutTable) =>
       t.cells

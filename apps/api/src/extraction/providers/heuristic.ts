@@ -442,23 +442,37 @@ export function extractDataPoint(
   const fromLines = extractFromLines(doc, dataPoint, index);
   const fromTables = doc.layout ? tableCandidates(doc.layout, dataPoint) : [];
   const best = fromTables[0];
-  if (!best) return fromLines;
+  if (!best) return fromLines.item;
   const ocr = doc.layout?.find((p) => p.number === best.table.page)?.ocrConfidence;
   const confidence = confidenceOf(best, fromTables, ocr);
-  // A labelled line ("Total revenue: $5 million") beats a table only when it is surer.
-  if (fromLines.value !== null && fromLines.confidence > confidence + 0.02) return fromLines;
+  // A labelled line outside the tables ("Total revenue: $5 million") beats a table only when
+  // it is surer; a table row read as a line never does (the table knows its periods and scale).
+  const line = fromLines.line;
+  if (line && fromLines.item.value !== null && fromLines.item.confidence > confidence + 0.02 && !insideTable(doc, line))
+    return fromLines.item;
   return { ...best.item, confidence };
 }
 
-function extractFromLines(doc: ExtractedDocument, dataPoint: string, index: DocumentIndex): ExtractedItem {
+function insideTable(doc: ExtractedDocument, line: TextLine): boolean {
+  const box = line.box;
+  if (!box) return false;
+  const page = doc.layout?.find((p) => p.number === (line.location.page ?? 1) && (p.url ?? undefined) === (line.location.url ?? p.url));
+  return !!page?.tables.some((t) => box[1] >= t.box[1] - 0.002 && box[3] <= t.box[3] + 0.002);
+}
+
+function extractFromLines(
+  doc: ExtractedDocument,
+  dataPoint: string,
+  index: DocumentIndex,
+): { item: ExtractedItem; line?: TextLine } {
   const label = labelStems(dataPoint);
-  if (label.length === 0) return notFound();
+  if (label.length === 0) return { item: notFound() };
   const expectation = expectationOf(dataPoint);
   const candidates: Candidate[] = [];
   index.lines.forEach((_, i) => {
     candidates.push(...candidatesForLine(index, i, dataPoint, label, expectation));
   });
-  if (candidates.length === 0) return notFound();
+  if (candidates.length === 0) return { item: notFound() };
   // Best score first; ties go to the earliest line (stable sort).
   candidates.sort((a, b) => b.score - a.score);
   const best = candidates[0] as Candidate;
@@ -467,7 +481,10 @@ function extractFromLines(doc: ExtractedDocument, dataPoint: string, index: Docu
     (c) => c !== best && c.score >= best.score - 0.05 && !sameValue(c.value, best.value),
   );
   if (rival) confidence *= 0.85;
-  return itemFrom(doc, best, Math.max(0.3, Math.min(MAX_CONFIDENCE, confidence)));
+  return {
+    item: itemFrom(doc, best, Math.max(0.3, Math.min(MAX_CONFIDENCE, confidence))),
+    ...(index.lines[best.lineIndex] ? { line: index.lines[best.lineIndex] } : {}),
+  };
 }
 
 function sameValue(a: NormalisedValue, b: NormalisedValue): boolean {

@@ -184,9 +184,16 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           const extra = rowWords.filter((w) => !dpWords.includes(w));
           // "Total deposits" for "Deposits": close; "Deposits with banks": further.
           for (const w of extra) score *= w === 'total' || w === 'net' ? 0.93 : 0.85;
-          // Column header words the data point does not name ("Company" beside "Group").
+          // Column header words the data point does not name ("Company" beside "Group"): the
+          // first such column is the consolidated one by convention; later ones fall behind.
           const colExtra = col.words.filter((w) => !dpWords.includes(w) && !rowWords.includes(w));
-          if (colExtra.length > 0 && prep.columns.length > 1) score *= 0.97;
+          if (colExtra.length > 0 && prep.columns.length > 1) {
+            score *= 0.97;
+            const samePeriodBefore = prep.columns.some(
+              (o) => o.column < col.column && o.period && col.period && periodKey(o.period) === periodKey(col.period) && o.words.join() !== col.words.join(),
+            );
+            if (samePeriodBefore) score *= 0.88;
+          }
 
           let latestAssumed = false;
           if (period) {
