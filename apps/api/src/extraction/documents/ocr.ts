@@ -116,9 +116,17 @@ async function prepareFrom(image: Sharp, width: number, height: number): Promise
     // Specks and paper grain become blobs the engine tries to read (slow and noisy): a 3 × 3
     // median removes them and keeps strokes, which are wider than that once upscaled.
     pipeline = pipeline.median(3);
-    // Stretch faded thermal print and low-contrast photos to the full range.
-    pipeline = pipeline.normalise({ lower: 1, upper: 99 });
-    const png = await pipeline.png({ compressionLevel: 1 }).toBuffer();
+    // Stretch faded thermal print and low-contrast photos to the full range. Not by percentiles
+    // (normalise): on a sparse page ink is under 1 % of the pixels and would be stretched away.
+    const gray = await pipeline.png({ compressionLevel: 1 }).toBuffer();
+    const { channels } = await sharp(gray).stats();
+    const { min = 0, max = 255 } = channels[0] ?? {};
+    let stretched = sharp(gray);
+    if (max - min >= 40 && max - min < 200) {
+      const a = 255 / (max - min);
+      stretched = stretched.linear(a, -min * a);
+    }
+    const png = await stretched.png({ compressionLevel: 1 }).toBuffer();
     return { png, width, height, preparedWidth, preparedHeight };
   } catch (error) {
     throw new DocumentError('The image could not be read (it is damaged or too large)', { cause: error });

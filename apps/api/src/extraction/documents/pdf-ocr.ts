@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import sharp from 'sharp';
 import { DocumentError } from '../errors';
 import { ocrNote } from './image';
 import type { LayoutPage, LayoutWord } from './layout';
@@ -185,6 +186,29 @@ class PdfRenderer {
 
 const renderer = new PdfRenderer();
 onOcrClose(() => renderer.kill());
+
+/**
+ * The pages of a PDF as grayscale PNG images at `dpi` (for thumbnails and for making scanned
+ * test documents); pages past the end are skipped.
+ */
+export async function rasterisePdf(
+  bytes: Uint8Array,
+  pages: number[],
+  dpi = 150,
+): Promise<{ number: number; png: Buffer; width: number; height: number }[]> {
+  const rendered = await renderer.render(bytes, pages, dpi);
+  return Promise.all(
+    rendered.map(async (page) => ({
+      number: page.number,
+      width: page.width,
+      height: page.height,
+      png: await sharp(page.pixels, { raw: { width: page.width, height: page.height, channels: 4 } })
+        .grayscale()
+        .png()
+        .toBuffer(),
+    })),
+  );
+}
 
 /** Renders the given pages (1-based) of a PDF and OCRs them, in page order. */
 export async function ocrPdfPages(
