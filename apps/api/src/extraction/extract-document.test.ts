@@ -215,6 +215,29 @@ describe('loadDocument', () => {
   });
 });
 
+describe('types that must not pretend (issue 12)', () => {
+  it('refuses an earnings search whose only document is the query text', async () => {
+    await expect(
+      extractFromSource(
+        { kind: 'text', text: 'Apple Q3 2024 revenue' },
+        { dataPoints: ['Revenue'], documentType: 'earnings_search' },
+        { ...deps, provider: heuristic },
+      ),
+    ).rejects.toThrow('Earnings search reads an earnings release or filing you give it');
+  });
+
+  it('says a custom prompt was not followed without an AI provider, and still reads the labels', async () => {
+    const { tasks } = await extractFromSource(
+      { kind: 'text', text: REPORT_LINES.revenue },
+      { dataPoints: ['total_revenue'], documentType: 'custom_prompt', customPrompt: 'Only in euros' },
+      { ...deps, provider: heuristic },
+    );
+    const result = tasks[0]?.result;
+    expect(result?.notes).toEqual([expect.stringContaining('The custom prompt was not followed')]);
+    expect(result?.result.total_revenue?.value).toBe(EXPECTED.total_revenue);
+  });
+});
+
 describe('request metadata → source', () => {
   it('maps each document type to its source', () => {
     const bytes = Buffer.from('a,b');

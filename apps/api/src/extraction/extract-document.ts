@@ -225,12 +225,36 @@ export interface TaskExtraction {
   result: ExtractionResult;
 }
 
+export const CUSTOM_PROMPT_NEEDS_LLM =
+  'The custom prompt was not followed: custom prompts need an AI provider (EXTRACTION_PROVIDER=openai or anthropic) and this server runs only the offline extractor, which read the values below by their labels';
+export const EARNINGS_SEARCH_NEEDS_DOCUMENT =
+  'Earnings search reads an earnings release or filing you give it: upload the document or give its URL. Searching by a query alone is not available.';
+
+/**
+ * Requests that would only pretend (issue 12): an earnings search whose only "document" is the
+ * query text is refused with the reason.
+ */
+function refuseWhatCannotRun(source: DocumentSource, documentType: string) {
+  if (documentType === 'earnings_search' && source.kind === 'text') {
+    throw new DocumentError(EARNINGS_SEARCH_NEEDS_DOCUMENT);
+  }
+}
+
+/**
+ * A custom prompt with no model to follow it: the offline extractor still reads the document's
+ * labelled values, and the result says plainly that the prompt itself was not followed.
+ */
+function promptNotes(documentType: string, provider: ExtractionProvider): string[] {
+  return documentType === 'custom_prompt' && provider.name === 'heuristic' ? [CUSTOM_PROMPT_NEEDS_LLM] : [];
+}
+
 /** Loads the source and runs the provider on each task document, in order. */
 export async function extractFromSource(
   source: DocumentSource,
   request: { dataPoints: string[]; documentType: string; customPrompt?: string },
   deps: LoadDocumentDeps & { provider: ExtractionProvider },
 ): Promise<{ document: ExtractedDocument; tasks: TaskExtraction[] }> {
+  refuseWhatCannotRun(source, request.documentType);
   const document = await loadDocument(source, deps);
   // A scan with nothing readable fails with the reason, never an all-empty "completed" result.
   if (document.notes?.length && document.lines.length === 0 && !document.pages?.length) {
@@ -244,7 +268,11 @@ export async function extractFromSource(
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
     // What the reader could not do travels with the result to the request and its task.
-    const notes = [...(result.notes ?? []), ...(part.notes ?? document.notes ?? [])];
+    const notes = [
+      ...promptNotes(request.documentType, deps.provider),
+      ...(result.notes ?? []),
+      ...(part.notes ?? document.notes ?? []),
+    ];
     if (notes.length) result.notes = [...new Set(notes)];
     tasks.push({ document: part, name: part.title ?? part.sourceUrl ?? null, result });
   }
