@@ -209,8 +209,9 @@ function linesOf(doc: ExtractedDocument): RLine[] {
   const out: RLine[] = [];
   if (doc.layout?.length) {
     for (const page of doc.layout) {
+      const aspect = page.width > 0 ? page.height / page.width : 1;
       page.lines.forEach((line, i) => {
-        const segments = line.segments.map((s) => s.words.map(toWord));
+        const segments = resegment(line.segments.flatMap((s) => s.words).map(toWord), aspect);
         out.push({
           text: line.segments.map((s) => s.text).join('  '),
           page: page.number,
@@ -240,6 +241,32 @@ function linesOf(doc: ExtractedDocument): RLine[] {
     });
   });
   return out;
+}
+
+/**
+ * A receipt's label and value are split by wide gaps; the words of a name are not, even in a
+ * monospaced font whose OCR boxes leave most of a character between words. So segments here
+ * break at gaps wider than ~1.6 text heights, wider than the layout's own.
+ */
+function resegment(words: RWord[], aspect: number): RWord[][] {
+  const heights = words
+    .map((w) => (w.box ? w.box[3] - w.box[1] : 0))
+    .filter((h) => h > 0)
+    .sort((a, b) => a - b);
+  const height = (heights[Math.floor(heights.length / 2)] ?? 0) * aspect;
+  if (!height) return [words];
+  const segments: RWord[][] = [];
+  let current: RWord[] = [];
+  for (const word of words) {
+    const previous = current.at(-1);
+    if (previous?.box && word.box && word.box[0] - previous.box[2] > height * 1.6) {
+      segments.push(current);
+      current = [];
+    }
+    current.push(word);
+  }
+  if (current.length) segments.push(current);
+  return segments;
 }
 
 function toWord(w: LayoutWord): RWord {
