@@ -599,7 +599,8 @@ export function receiptSpecs(count = 160, seed = 20_181_225): ReceiptSpec[] {
           ? CURRENCY[locale].code
           : null,
         receiptNumber: c.receiptNumber,
-        cardLastFour: c.card,
+        // Invoices do not print how they were paid.
+        cardLastFour: kind === 'invoice' ? null : c.card,
       },
       degrade: {
         angle: r() < 0.7 ? between(r, -5, 5) : 0,

@@ -825,6 +825,8 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
     if (!text) continue;
     if (REG_NUMBER.test(text) || /^\(.*\)$/.test(text) || (/^(?:SDN|BHD)/i.test(text) && parts.length === 0))
       continue;
+    // An invoice's right-hand fields ("Invoice No", "Due Date") sit between the address lines.
+    if (/^(?:invoice|receipt|bill|due|date|order|ref|po\b|account|customer|page)/i.test(text)) continue;
     if (
       CONTACT.test(text) ||
       NOT_COMPANY.test(text) ||
