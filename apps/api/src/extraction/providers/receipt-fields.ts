@@ -370,7 +370,8 @@ function moneyIn(words: RWord[]): Money[] {
   const found: Money[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as RWord;
-    const text = word.text.replace(/^[*:=]+|[*]+$/g, '');
+    // "TOTAL:9.00", "RM:12.50": a label glued to its amount.
+    const text = word.text.replace(/^[A-Za-z][A-Za-z ]*[:=]/, '').replace(/^[*:=]+|[*]+$/g, '');
     if (/%$/.test(text)) continue;
     const parsed = parseAmount(text);
     if (!parsed) continue;
@@ -581,7 +582,10 @@ function datesIn(line: RLine, index: number): DateHit[] {
   const labelled = /\b(?:date|dated|tarikh|datum|fecha|issued|dt)\b/.test(label);
   const words = line.words;
   for (let i = 0; i < words.length; i++) {
-    const raw = (words[i] as RWord).text.replace(/^[^\dA-Za-z]+|[^\dA-Za-z]+$/g, '');
+    // "DATE:25/12/2018": a label glued to its date.
+    const raw = (words[i] as RWord).text
+      .replace(/^[A-Za-z]{2,}[:.]+(?=\d)/, '')
+      .replace(/^[^\dA-Za-z]+|[^\dA-Za-z]+$/g, '');
     const token = fixDigits(raw);
     const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(token);
     const numeric = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(token);
@@ -746,6 +750,13 @@ const REG_NUMBER = /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?\d{3,}[-\s]?[A-Z]?\s*\
 const ADDRESS_WORD =
   /\b(?:no\.?\s*\d|lot|jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|blvd|boulevard|way|square|place|court|floor|suite|unit|level|block|blk|building|plaza|mall|centre|center|park|strasse|straße|platz|weg|allee|\d{4,6})\b/i;
 
+/** A price printed with a decimal point ("12.50", "RM9.00"); "55,57" in an address is not one. */
+function hasPrice(words: RWord[]): boolean {
+  return words.some((w) =>
+    /^(?:RM|\$|£|€|S\$)?-?\d{1,3}(?:,\d{3})*\.\d{2}$/i.test(w.text.replace(/^[A-Za-z ]+:/, '')),
+  );
+}
+
 function letterCount(text: string): number {
   return (text.match(/\p{L}/gu) ?? []).length;
 }
@@ -768,7 +779,7 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   const firstValueLine = top.findIndex(
     (l) =>
       datesIn(l, 0).length > 0 ||
-      moneyIn(l.words).length > 0 ||
+      hasPrice(l.words) ||
       /\b(?:date|cashier|receipt no|invoice no)\b/i.test(l.text),
   );
   const limit = firstValueLine > 0 ? firstValueLine : top.length;
@@ -795,6 +806,14 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   if (!best) return undefined;
   const title = /\s+(?:simplified\s+)?(?:tax\s+)?(?:invoice|receipt)\s*$/i.exec(best.text);
   let text = title ? best.text.slice(0, title.index) : best.text;
+  // "GIN KEE TRADING (81109-A)", "… SDN BHD CO. REG NO 12345-X": the registration number is not the name.
+  text =
+    text
+      .replace(
+        /\s*\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*)?(?:no\.?\s*:?\s*)?\d{4,}[-\s]?[A-Z]?\s*\)?\s*$/i,
+        '',
+      )
+      .trim() || text;
   let words = title ? best.words.slice(0, text.split(/\s+/).length) : best.words;
   // "GOLDEN MART" / "SDN BHD" printed on two lines.
   const next = top[best.index + 1];
@@ -831,7 +850,7 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
       CONTACT.test(text) ||
       NOT_COMPANY.test(text) ||
       datesIn(part, 0).length > 0 ||
-      moneyIn(segment).length > 0 ||
+      hasPrice(segment) ||
       /:/.test(text)
     ) {
       if (parts.length > 0) break;
