@@ -171,7 +171,8 @@ function rowsFrom(
     if (spec.wrapAt) tags.push('wrapped label');
     if (spec.dollar) tags.push('dollar cell');
     // A percentage row printed without "%" says so in its label, as reports do.
-    const printedLabel = spec.exempt === 'percent' && !withSign && !/%/.test(spec.label) ? `${spec.label} (%)` : spec.label;
+    const printedLabel =
+      spec.exempt === 'percent' && !withSign && !/%/.test(spec.label) ? `${spec.label} (%)` : spec.label;
     rows.push({
       label: printedLabel,
       ...(spec.wrapAt ? { wrapAt: spec.wrapAt } : {}),
@@ -589,9 +590,9 @@ function quarterly(r: Rng, id: string): PageModel {
           `${q}Q${String(year).slice(2)}`,
           `${['first', 'second', 'third', 'fourth'][q - 1]} quarter ${year}`,
         ],
-        isLatest: q === 4,
+        isLatest: false,
       });
-    columns.push({ periodNames: [`FY${year}`, `${year}`, `fiscal ${year}`], isLatest: false });
+    columns.push({ periodNames: [`FY${year}`, `${year}`, `fiscal ${year}`], isLatest: true });
     headerRows = [
       [{ text: `Fiscal ${year}`, span: 5 }],
       ['Q1', 'Q2', 'Q3', 'Q4', 'Full year'].map((t) => ({ text: t, span: 1 })),

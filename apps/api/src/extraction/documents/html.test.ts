@@ -15,7 +15,7 @@ describe('loadHtml', () => {
       REPORT_LINES.date,
       'Home',
     ]);
-    expect(doc.lines[2]).toEqual({
+    expect(doc.lines[2]).toMatchObject({
       text: 'Gross margin | 45%',
       location: { line: 3 },
       cells: [

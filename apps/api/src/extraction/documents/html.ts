@@ -157,7 +157,9 @@ function indentOf(cell: DomNode, raw: string): number {
   let points = 0;
   const visit = (node: DomNode, depth: number) => {
     const style = node.attribs?.style ?? '';
-    for (const m of style.matchAll(/(?:padding-left|margin-left|text-indent|padding)\s*:\s*(-?[\d.]+)\s*(pt|px|em|rem)?/gi)) {
+    for (const m of style.matchAll(
+      /(?:padding-left|margin-left|text-indent|padding)\s*:\s*(-?[\d.]+)\s*(pt|px|em|rem)?/gi,
+    )) {
       const n = Number(m[1]);
       const unit = (m[2] ?? 'px').toLowerCase();
       points += unit === 'pt' ? n : unit === 'px' ? n * 0.75 : n * 10;
@@ -175,7 +177,10 @@ function indentOf(cell: DomNode, raw: string): number {
 
 function walkTable(table: DomNode, out: TextCollector) {
   out.flush();
-  const context = out.lines.slice(-3).filter((l) => !l.cells).map((l) => l.text);
+  const context = out.lines
+    .slice(-3)
+    .filter((l) => !l.cells)
+    .map((l) => l.text);
   let title: string | undefined;
   for (const child of table.children ?? []) {
     if (child.type === 'tag' && child.name === 'caption') {
@@ -189,7 +194,9 @@ function walkTable(table: DomNode, out: TextCollector) {
   const pending: PendingTable = { lineIndexes: [], rows: [], context };
   if (title) pending.title = title;
   else if (context.length > 0)
-    pending.title = [...context].reverse().find((c) => c.length <= 120 && !/^\(?\s*(?:in |amounts|dollars)/i.test(c)) ?? context.at(-1);
+    pending.title =
+      [...context].reverse().find((c) => c.length <= 120 && !/^\(?\s*(?:in |amounts|dollars)/i.test(c)) ??
+      context.at(-1);
   for (const row of rowsOf(table)) {
     if (isHidden(row)) continue;
     const cells: TextCell[] = [];
@@ -301,7 +308,10 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
       ...(pending.title ? { title: pending.title } : {}),
       rowBox: (r) => lineBox(pending.lineIndexes[r] ?? 0),
     });
-    if (table) tables.push(table);
+    if (table) {
+      table.rowTexts = pending.lineIndexes.map((i) => out.lines[i]?.text ?? '');
+      tables.push(table);
+    }
   }
   const page: LayoutPage = {
     number: 1,
@@ -309,7 +319,11 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
     height: 1,
     source: 'markup',
     words: [],
-    lines: lines.map((l) => ({ text: l.text, box: l.box as Box, segments: [{ text: l.text, box: l.box as Box, words: [] }] })),
+    lines: lines.map((l) => ({
+      text: l.text,
+      box: l.box as Box,
+      segments: [{ text: l.text, box: l.box as Box, words: [] }],
+    })),
     tables,
   };
   if (url) page.url = url;

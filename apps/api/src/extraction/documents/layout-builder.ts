@@ -68,10 +68,32 @@ export function groupWordsIntoLines(words: LayoutWord[], aspect: number): Layout
     );
 }
 
-function lineOf(words: LayoutWord[], aspect: number): LayoutLine {
+/**
+ * Runs set with no space between them are one word: "pro" + "fi" + "t" where a generator drew a
+ * ligature as its own run.
+ */
+function joinTouchingWords(words: LayoutWord[], em: number): LayoutWord[] {
+  const out: LayoutWord[] = [];
+  for (const word of words) {
+    const last = out.at(-1);
+    if (last && word.box[0] - last.box[2] < em * 0.06 && word.box[0] >= last.box[0]) {
+      out[out.length - 1] = {
+        text: `${last.text}${word.text}`,
+        box: unionBox([last.box, word.box]),
+        ...(last.confidence !== undefined || word.confidence !== undefined
+          ? { confidence: Math.min(last.confidence ?? 1, word.confidence ?? 1) }
+          : {}),
+      };
+    } else out.push(word);
+  }
+  return out;
+}
+
+function lineOf(lineWords: LayoutWord[], aspect: number): LayoutLine {
   // Glyph height in x units (boxes are normalised separately on each axis).
-  const heights = words.map((w) => heightOf(w.box)).sort((a, b) => a - b);
+  const heights = lineWords.map((w) => heightOf(w.box)).sort((a, b) => a - b);
   const em = (heights[Math.floor(heights.length / 2)] ?? 0.01) * aspect;
+  const words = joinTouchingWords(lineWords, em);
   const segments: LayoutSegment[] = [];
   let current: LayoutWord[] = [];
   let previous: LayoutWord | undefined;
@@ -108,7 +130,8 @@ function segmentOf(words: LayoutWord[]): LayoutSegment {
 /** One page of the layout model from its words: lines, segments and tables. */
 export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
   const aspect = input.width > 0 ? input.height / input.width : 1;
-  const words = input.words.map((w) => ({ ...w, box: roundBox(w.box) }));
+  // Ligatures ("ﬁ") and other compatibility forms read as plain letters.
+  const words = input.words.map((w) => ({ ...w, text: w.text.normalize('NFKC'), box: roundBox(w.box) }));
   const lines = splitDotLeaders(groupWordsIntoLines(words, aspect)).filter((l) => l.text !== '');
   const page: LayoutPage = {
     number: input.number,

@@ -88,6 +88,8 @@ export interface LayoutTable {
   noteColumns: number[];
   /** Set when the rows continue a table from an earlier page (its header repeated or not). */
   continuedFrom?: number;
+  /** Each row as printed (its line of text), for an item's source text. */
+  rowTexts?: string[];
   /** Where the cells came from: positions on a page, or a DOM / spreadsheet grid. */
   origin: 'positions' | 'grid';
 }

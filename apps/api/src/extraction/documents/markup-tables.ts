@@ -58,7 +58,14 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
         for (let dc = 0; dc < colSpan; dc++) {
           const target = matrix[r + dr];
           if (target && c + dc < MAX_COLUMNS)
-            target[c + dc] = { text: dr === 0 && dc === 0 ? cell.text : '', colSpan, rowSpan, origin: dr === 0 && dc === 0, ...(cell.indent !== undefined ? { indent: cell.indent } : {}), ...(cell.isHeaderCell ? { isHeaderCell: true } : {}) };
+            target[c + dc] = {
+              text: dr === 0 && dc === 0 ? cell.text : '',
+              colSpan,
+              rowSpan,
+              origin: dr === 0 && dc === 0,
+              ...(cell.indent !== undefined ? { indent: cell.indent } : {}),
+              ...(cell.isHeaderCell ? { isHeaderCell: true } : {}),
+            };
         }
       c += colSpan;
     }
@@ -101,14 +108,21 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
   // 3. Keep the columns where a single-column cell has text; map spans onto them.
   const kept: number[] = [];
   for (let c = 0; c < width; c++) {
-    if (matrix.some((row) => row[c]?.origin && row[c]?.colSpan === 1 && (row[c]?.text.trim() ?? '') !== '')) kept.push(c);
+    if (matrix.some((row) => row[c]?.origin && row[c]?.colSpan === 1 && (row[c]?.text.trim() ?? '') !== ''))
+      kept.push(c);
   }
   if (kept.length < 2) return null;
   const newIndex = new Map(kept.map((c, i) => [c, i]));
 
   // 4. Label columns: those before the first column holding a figure below the header.
   const firstFigure = kept.findIndex((c) =>
-    matrix.some((row, r) => !rows[r]?.inHead && row[c]?.origin && isFigureText(row[c]?.text ?? '') && !/^(?:19|20)\d{2}$/.test((row[c]?.text ?? '').trim())),
+    matrix.some(
+      (row, r) =>
+        !rows[r]?.inHead &&
+        row[c]?.origin &&
+        isFigureText(row[c]?.text ?? '') &&
+        !/^(?:19|20)\d{2}$/.test((row[c]?.text ?? '').trim()),
+    ),
   );
   if (firstFigure <= 0) return null;
   const labelColumns = firstFigure;
@@ -141,13 +155,22 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
         if (cells.some((x) => x.row === r && x.column === from)) continue;
       }
       if (from < labelColumns && indent === undefined) indent = slot.indent;
-      cells.push({ row: r, column: from, rowSpan: slot.rowSpan, colSpan: span, text: slot.text.trim(), box: cellBox(from, span) });
+      cells.push({
+        row: r,
+        column: from,
+        rowSpan: slot.rowSpan,
+        colSpan: span,
+        text: slot.text.trim(),
+        box: cellBox(from, span),
+      });
     }
     indents.push(indent);
   });
 
   const theadRows = rows.filter((row) => row.inHead).length;
-  const leadingHeaderCells = rows.findIndex((row) => !row.cells.every((c) => c.isHeaderCell || c.text.trim() === ''));
+  const leadingHeaderCells = rows.findIndex(
+    (row) => !row.cells.every((c) => c.isHeaderCell || c.text.trim() === ''),
+  );
   const knownHeader = theadRows > 0 ? theadRows : leadingHeaderCells > 0 ? leadingHeaderCells : undefined;
   const hasIndents = indents.some((i) => i !== undefined && i > 0);
   return buildTable({

@@ -227,21 +227,12 @@ export function splitDataPoint(name: string): { label: string; period?: Period; 
     last = span.end;
   }
   label += text.slice(last);
-  // Words that only introduce the period ("as of", "for the year ended", "at").
+  // Words that introduce the period ("as of", "for the year ended") stay: the matcher treats
+  // them as optional, since they are part of some labels ("Profit for the year").
   label = label
-    .replace(
-      /\b(?:as\s+(?:of|at)|for\s+the|for|at|in|of|on|ended|ending|end(?:ed)?|period|year|years|fiscal|quarter|months?|the)\b\s*$/gi,
-      '',
-    )
     .replace(/\s*[,;:()\-–]+\s*$/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  // Trailing introducers can repeat ("for the year ended").
-  for (let i = 0; i < 3; i++) {
-    label = label
-      .replace(/\s+\b(?:as\s+(?:of|at)|for\s+the|for|at|in|of|on|ended|ending|period|year|fiscal|the)$/i, '')
-      .trim();
-  }
   return { label, period, periodText: pieces.join(' ') };
 }
 
@@ -269,7 +260,9 @@ export function periodFit(wanted: Period, column: Period | undefined): number {
   }
   if (wanted.quarter !== undefined) {
     // "Three months ended June 27" is the second (calendar) quarter.
-    const quarter = column.quarter ?? (column.month !== undefined && column.months === 3 ? Math.ceil(column.month / 3) : undefined);
+    const quarter =
+      column.quarter ??
+      (column.month !== undefined && column.months === 3 ? Math.ceil(column.month / 3) : undefined);
     if (quarter !== wanted.quarter) return 0;
     if (column.quarter === undefined) score *= 0.93;
   } else if (column.quarter !== undefined && wanted.half === undefined) {
@@ -285,7 +278,12 @@ export function periodFit(wanted: Period, column: Period | undefined): number {
     if (wanted.day !== undefined && column.day !== undefined && column.day !== wanted.day) return 0;
     if (column.month === undefined) score *= 0.9;
   }
-  if (wanted.months !== undefined && column.months !== undefined && wanted.months !== column.months && !(wanted.quarter !== undefined && column.months === 3))
+  if (
+    wanted.months !== undefined &&
+    column.months !== undefined &&
+    wanted.months !== column.months &&
+    !(wanted.quarter !== undefined && column.months === 3)
+  )
     return 0;
   if (wanted.months !== undefined && column.months === undefined && wanted.months !== 12) score *= 0.8;
   if (

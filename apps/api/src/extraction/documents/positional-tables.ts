@@ -4,6 +4,7 @@ import {
   type LayoutPage,
   type LayoutSegment,
   type LayoutTable,
+  type LayoutWord,
   type TableCell,
   unionBox,
 } from './layout';
@@ -77,8 +78,38 @@ interface Row {
   height: number;
 }
 
+/** "31 March 2022 31 March 2021" set close together → one segment per period. */
+function splitPeriodRuns(segments: LayoutSegment[]): LayoutSegment[] {
+  const out: LayoutSegment[] = [];
+  for (const s of segments) {
+    let current: LayoutWord[] = [];
+    s.words.forEach((w, i) => {
+      current.push(w);
+      const next = s.words[i + 1];
+      // Cut after a year when a new period starts: a day, a month, a year, "FY", "Q1".
+      if (
+        next &&
+        /^(?:19|20)\d{2}[,.]?$/.test(w.text.trim()) &&
+        /^(?:\d{1,4}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|FY|Q[1-4]|H[12]|fiscal|year)/i.test(
+          next.text.trim(),
+        )
+      ) {
+        out.push(segmentFrom(current));
+        current = [];
+      }
+    });
+    if (current.length > 0) out.push(current.length === s.words.length ? s : segmentFrom(current));
+  }
+  return out;
+}
+
+function segmentFrom(words: LayoutWord[]): LayoutSegment {
+  return { text: words.map((w) => w.text).join(' '), box: unionBox(words.map((w) => w.box)), words };
+}
+
 function analyse(line: LayoutLine): Row {
-  const segs = mergeSymbols(line.segments);
+  const hasFigure = line.segments.some((s, i) => i > 0 && isFigureText(s.text) && !isPeriodOnly(s.text));
+  const segs = mergeSymbols(hasFigure ? line.segments : splitPeriodRuns(line.segments));
   const figures: Seg[] = [];
   const label: Seg[] = [];
   segs.forEach((s, i) => {
@@ -94,6 +125,14 @@ function analyse(line: LayoutLine): Row {
 interface Band {
   x0: number;
   x1: number;
+}
+
+function mostlyOver(box: Box, zones: Band[]): boolean {
+  const first = zones[0];
+  const last = zones.at(-1);
+  if (!first || !last) return false;
+  const inside = Math.min(last.x1, box[2]) - Math.max(first.x0, box[0]);
+  return inside > 0 && inside >= (box[2] - box[0]) * 0.6;
 }
 
 function overlapsBand(box: Box, band: Band): boolean {
@@ -174,6 +213,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     const bodyStart = i;
     const body = rows.slice(bodyStart, end + 1);
     const bands = bandsOf(body.flatMap((r) => r.figures));
+    // Headers are centred over right-aligned figures: they may not touch a band, but sit in its zone.
+    const headerZones = bands.length > 0 ? zonesOf(bands) : [];
     if (bands.length === 0) {
       i = end + 1;
       continue;
@@ -182,14 +223,18 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     // Upwards: section headings sitting in the label column, then header lines over the bands.
     let top = bodyStart;
     let sawHeader = false;
-    const labelsX0 = Math.min(...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]), 1);
+    const labelsX0 = Math.min(
+      ...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]),
+      1,
+    );
     for (let k = bodyStart - 1; k >= 0 && bodyStart - k <= MAX_HEADER_LINES + 3; k--) {
       const row = rows[k] as Row;
       const below = rows[k + 1] as Row;
       const gap = below.line.box[1] - row.line.box[3];
       if (gap > Math.max(lineHeight * 3, row.height * 3)) break;
       if (isValueRow(row) || isProse(row, 1)) break;
-      const overBands = row.segs.filter((s) => bands.some((b) => overlapsBand(s.box, b)));
+      // Over the figures: mostly inside the columns' zones (a centred page title is not).
+      const overBands = row.segs.filter((s) => mostlyOver(s.box, headerZones));
       if (overBands.length === 0) {
         // A heading in the label column, below any header line: "Assets", "Current assets:".
         const isHeading =
@@ -219,7 +264,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     const headingLines: Row[] = [];
     for (let k = top; k < bodyStart; k++) {
       const row = rows[k] as Row;
-      const overBands = row.segs.some((s) => bands.some((b) => overlapsBand(s.box, b)));
+      const overBands = row.segs.some((s) => mostlyOver(s.box, headerZones));
       if (overBands && headingLines.length === 0) headerLines.push(row);
       else headingLines.push(row);
     }
@@ -277,6 +322,14 @@ function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean)
     }
     return out;
   }
+  // One heading over the figures ("Fiscal 2019", "December 31,") heads them all.
+  if (onRight.length === 1) {
+    out.set(
+      onRight[0] as Seg,
+      zones.map((_, c) => c),
+    );
+    return out;
+  }
   zones.forEach((z, c) => {
     const centre = (z.x0 + z.x1) / 2;
     let best: Seg | undefined;
@@ -288,7 +341,7 @@ function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean)
         best = s;
       }
     }
-    if (best && bestDistance <= (z.x1 - z.x0) * 1.2) out.set(best, [...(out.get(best) ?? []), c]);
+    if (best) out.set(best, [...(out.get(best) ?? []), c]);
   });
   return out;
 }
@@ -319,14 +372,24 @@ function toTable(
         }
         const from = Math.min(...cols);
         const to = Math.max(...cols);
-        cells.push({ row: r, column: from + 1, rowSpan: 1, colSpan: to - from + 1, text: s.text, box: s.box });
+        cells.push({
+          row: r,
+          column: from + 1,
+          rowSpan: 1,
+          colSpan: to - from + 1,
+          text: s.text,
+          box: s.box,
+        });
         continue;
       }
       const hits = bands
         .map((b, c) => ({ c, o: Math.min(b.x1, s.box[2]) - Math.max(b.x0, s.box[0]) }))
         .filter((h) => h.o > 0)
         .sort((a, b) => b.o - a.o);
-      if ((hits.length === 0 && s.box[2] <= firstBand.x0 + 0.002) || (!isFigureText(s.text) && s.box[0] < (zones[0] as Band).x0)) {
+      if (
+        (hits.length === 0 && s.box[2] <= firstBand.x0 + 0.002) ||
+        (!isFigureText(s.text) && s.box[0] < (zones[0] as Band).x0)
+      ) {
         labelSegs.push(s);
         continue;
       }
@@ -359,7 +422,7 @@ function toTable(
     indents.push(labelSegs[0]?.box[0]);
   });
   const periodsInContext = context.some((c) => parsePeriod(c));
-  return buildTable({
+  const table = buildTable({
     page: page.number,
     cells,
     rowCount: rows.length,
@@ -371,6 +434,8 @@ function toTable(
     context: periodsInContext || context.length ? context : [],
     origin: 'positions',
   });
+  table.rowTexts = rows.map((row) => row.line.text);
+  return table;
 }
 
 /**
@@ -407,7 +472,9 @@ export function linkContinuedTables(pages: LayoutPage[]): void {
     if (table.headerRows > 0 && headerOf(table) !== headerOf(previous)) continue;
     const shift = previous.headerRows - table.headerRows;
     const headerCells = previous.cells.filter((c) => c.row < previous.headerRows);
-    const body = table.cells.filter((c) => c.row >= table.headerRows).map((c) => ({ ...c, row: c.row + shift }));
+    const body = table.cells
+      .filter((c) => c.row >= table.headerRows)
+      .map((c) => ({ ...c, row: c.row + shift }));
     const lastSection = [...previous.rowLabels].reverse().find((l) => l && !l.isHeading)?.section ?? [];
     const rebuilt = buildTable({
       page: table.page,
@@ -425,6 +492,11 @@ export function linkContinuedTables(pages: LayoutPage[]): void {
       origin: table.origin,
       initialSections: lastSection,
     });
+    if (previous.rowTexts && table.rowTexts)
+      rebuilt.rowTexts = [
+        ...previous.rowTexts.slice(0, previous.headerRows),
+        ...table.rowTexts.slice(table.headerRows),
+      ];
     rebuilt.continuedFrom = previous.page;
     rebuilt.box = table.box;
     next.page.tables[next.index] = rebuilt;

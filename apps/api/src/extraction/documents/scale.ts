@@ -88,12 +88,14 @@ export type RowKind = 'per-share' | 'percent' | 'shares' | 'amount';
 export function rowKind(label: string, section: string[]): RowKind {
   const own = label.trim();
   if (isPercentLabel(own)) return 'percent';
-  if (/\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per/i.test(own)) return 'per-share';
+  if (/\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per/i.test(own))
+    return 'per-share';
   if (isShareCount(own)) return 'shares';
   if (isScaleExempt(own)) return 'percent';
   const heading = section.at(-1) ?? '';
   if (own.split(/\s+/).length <= 3) {
-    if (/\b(?:weighted[-\s]average|shares\s+outstanding|number\s+of\s+shares|shares\s+used)\b/i.test(heading)) return 'shares';
+    if (/\b(?:weighted[-\s]average|shares\s+outstanding|number\s+of\s+shares|shares\s+used)\b/i.test(heading))
+      return 'shares';
     if (/\bper\s+(?:share|unit|ads|adr)\b|\beps\b/i.test(heading)) return 'per-share';
     if (isPercentLabel(heading)) return 'percent';
   }

@@ -166,7 +166,24 @@ export function buildTable(input: GridInput): LayoutTable {
   // Scale: title, text around the table, header cells (the top-left "(in millions)" too).
   const headerTexts: string[] = [];
   for (let r = 0; r < headerRows; r++) headerTexts.push(rowText(r, 0, columnCount));
-  const scaleSources = [input.title ?? '', ...input.context, ...headerTexts];
+  // A row that only states the scale ("(In millions, except per share amounts)") counts too.
+  const scaleRows = new Set<number>();
+  for (let r = 0; r < rowCount; r++) {
+    const text = rowText(r, 0, columnCount);
+    if (
+      valueCells(r).every((c) => !isFigureText(c.text)) &&
+      text.length < 120 &&
+      detectScaleText(text) &&
+      /^\(|^(?:in|amounts|dollars|figures)\b/i.test(text)
+    )
+      scaleRows.add(r);
+  }
+  const scaleSources = [
+    input.title ?? '',
+    ...input.context,
+    ...headerTexts,
+    ...[...scaleRows].map((r) => rowText(r, 0, columnCount)),
+  ];
   let scale: LayoutTable['scale'];
   let shareScale: LayoutTable['shareScale'];
   for (const text of scaleSources) {
@@ -206,6 +223,7 @@ export function buildTable(input: GridInput): LayoutTable {
   };
 
   for (const r of bodyRows) {
+    if (scaleRows.has(r)) continue;
     const label = rowText(r, 0, labelColumns);
     const values = valueCells(r).filter((c) => !noteColumns.includes(c.column));
     const indent = indents?.[r];
@@ -296,7 +314,7 @@ export function buildTable(input: GridInput): LayoutTable {
   }
   // Headings get a label too (they head rows; they hold no values).
   for (const r of bodyRows) {
-    if (rowLabels[r] || valueCells(r).length > 0) continue;
+    if (rowLabels[r] || valueCells(r).length > 0 || scaleRows.has(r)) continue;
     const label = rowText(r, 0, labelColumns);
     if (label) rowLabels[r] = { text: label, name: label, section: [], isHeading: true, isTotal: false };
   }
@@ -316,7 +334,9 @@ export function buildTable(input: GridInput): LayoutTable {
     noteColumns,
     origin: input.origin,
   };
-  const title = input.title?.replace(/\s*\((?:in|amounts in|dollars in|unaudited|\$|€|£|us\$)[^)]*\)\s*$/i, '').trim();
+  const title = input.title
+    ?.replace(/\s*\((?:in|amounts in|dollars in|unaudited|\$|€|£|us\$)[^)]*\)\s*$/i, '')
+    .trim();
   if (title) table.title = title;
   if (scale) table.scale = scale;
   if (shareScale) table.shareScale = shareScale;

@@ -47,13 +47,15 @@ describe('AnthropicProvider', () => {
     expect(text).toContain('Source: https://acme.example.com/highlights');
 
     expect(result.provider).toBe('anthropic');
-    expect(result.result.total_revenue).toEqual({
+    expect(result.result.total_revenue).toMatchObject({
       value: 1234500000,
       location: 'line 2',
       source_text: 'Total revenue: $1,234.5 million',
       source_url: 'https://acme.example.com/highlights',
       confidence: 0.96,
     });
+    // The quoted line is found in the document: the value is anchored to its box.
+    expect(result.result.total_revenue?.anchor?.box).toHaveLength(4);
     expect(result.result.gross_margin?.value).toBe(0.45);
     expect(result.result.report_date).toEqual({
       value: null,

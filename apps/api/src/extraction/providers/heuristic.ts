@@ -448,7 +448,13 @@ export function extractDataPoint(
   // A labelled line outside the tables ("Total revenue: $5 million") beats a table only when
   // it is surer; a table row read as a line never does (the table knows its periods and scale).
   const line = fromLines.line;
-  if (line && fromLines.item.value !== null && fromLines.item.confidence > confidence + 0.02 && !insideTable(doc, line))
+  if (
+    line &&
+    best.score < 0.8 &&
+    fromLines.item.value !== null &&
+    fromLines.item.confidence > confidence + 0.02 &&
+    !insideTable(doc, line)
+  )
     return fromLines.item;
   return { ...best.item, confidence };
 }
@@ -456,7 +462,9 @@ export function extractDataPoint(
 function insideTable(doc: ExtractedDocument, line: TextLine): boolean {
   const box = line.box;
   if (!box) return false;
-  const page = doc.layout?.find((p) => p.number === (line.location.page ?? 1) && (p.url ?? undefined) === (line.location.url ?? p.url));
+  const page = doc.layout?.find(
+    (p) => p.number === (line.location.page ?? 1) && (p.url ?? undefined) === (line.location.url ?? p.url),
+  );
   return !!page?.tables.some((t) => box[1] >= t.box[1] - 0.002 && box[3] <= t.box[3] + 0.002);
 }
 
@@ -592,13 +600,12 @@ export class HeuristicProvider implements ExtractionProvider {
       ? extractReceiptFields(doc, wanted.length ? wanted : RECEIPT_DEFAULT_FIELDS)
       : {};
     if (wanted.length === 0) {
-      Object.assign(result, receipt);
+      // Labelled lines in reading order first (as before), then every table cell as
+      // "<row label> <column header>"; a receipt's own fields win over both.
+      Object.assign(result, extractAll(doc, index), receipt);
       for (const { key, item } of allTableItems(doc.layout ?? [])) {
         const name = snakeCase(key);
         if (name && !(name in result) && Object.keys(result).length < MAX_ALL_ITEMS) result[name] = item;
-      }
-      for (const [key, item] of Object.entries(extractAll(doc, index))) {
-        if (!(key in result) && Object.keys(result).length < MAX_ALL_ITEMS) result[key] = item;
       }
     } else {
       for (const dataPoint of wanted) {

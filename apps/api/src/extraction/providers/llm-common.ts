@@ -1,9 +1,12 @@
-import { normaliseValue } from '@sieve/contracts';
+import { normaliseValue, valuesAgree } from '@sieve/contracts';
 import { z } from 'zod';
+import { cellAt, type LayoutTable } from '../documents/layout';
+import { columnHeaderPath } from '../documents/table-builder';
 import { ProviderError } from '../errors';
 import { formatLocation, sourceUrlOf } from '../location';
 import type { ExtractedDocument, ExtractedItem, ExtractionResult, TextLine } from '../types';
 import { clampConfidence, confidenceScore, notFound } from './result';
+import { tableCandidates } from './table-match';
 
 /**
  * What the LLM providers share: the prompt (instructions, formatting guidelines, the document
@@ -51,23 +54,84 @@ function lineMarker(line: TextLine): string {
   return formatLocation(line.location) || 'line ?';
 }
 
-/** The document as text, one "[location] text" line each, cut at maxChars. */
+/**
+ * A table as the model should read it: its title and scale, then a header line naming each
+ * column, then one line per row with its location, its label (and section) and its cells in
+ * column order — so periods and scale are explicit rather than left to cell order.
+ */
+function tableText(table: LayoutTable, marker: (row: number) => string): string[] {
+  const out: string[] = [];
+  const scale = table.scale ? `; figures in ${table.scale} unless a column or row says otherwise` : '';
+  out.push(`[table, page ${table.page}${table.title ? `: ${table.title}` : ''}${scale}]`);
+  const columns: number[] = [];
+  for (let c = table.labelColumns; c < table.columnCount; c++)
+    if (!table.noteColumns.includes(c)) columns.push(c);
+  out.push(
+    `columns: ${columns.map((c, i) => `(${i + 1}) ${columnHeaderPath(table, c).join(' ') || '—'}${table.columnUnits[c] ? ` [${table.columnUnits[c]}]` : ''}`).join(' | ')}`,
+  );
+  for (let r = table.headerRows; r < table.rowCount; r++) {
+    const label = table.rowLabels[r];
+    if (!label || label.isHeading) continue;
+    const cells = columns.map((c) => {
+      const cell = cellAt(table, r, c);
+      return cell && cell.row === r ? cell.text : '';
+    });
+    const section = label.section.length ? ` (${label.section.join(' › ')})` : '';
+    out.push(
+      `[${marker(r)}] ${label.name}${section}: ${cells.map((c, i) => `(${i + 1}) ${c || '—'}`).join(' | ')}`,
+    );
+  }
+  return out;
+}
+
+/** The document as text, one "[location] text" line each (tables as rows of cells under their headers), cut at maxChars. */
 export function documentText(doc: ExtractedDocument, maxChars = DEFAULT_MAX_INPUT_CHARS): string {
   const out: string[] = [];
   let size = 0;
   let currentUrl: string | undefined;
-  for (const line of doc.lines) {
+  const tables = (doc.layout ?? []).flatMap((page) => page.tables.map((table) => ({ page, table })));
+  const written = new Set<LayoutTable>();
+  const tableOf = (line: TextLine) =>
+    tables.find(
+      ({ page, table }) =>
+        line.box &&
+        page.number === (line.location.page ?? 1) &&
+        (line.location.url ?? page.url) === page.url &&
+        line.box[1] >= table.box[1] - 0.002 &&
+        line.box[3] <= table.box[3] + 0.002,
+    )?.table;
+  const push = (text: string) => {
+    if (size + text.length + 1 > maxChars) return false;
+    out.push(text);
+    size += text.length + 1;
+    return true;
+  };
+  for (const [i, line] of doc.lines.entries()) {
     if (line.location.url && line.location.url !== currentUrl) {
       currentUrl = line.location.url;
       out.push(`=== Page ${currentUrl} ===`);
     }
-    const text = `[${lineMarker(line)}] ${line.text}`;
-    if (size + text.length + 1 > maxChars) {
-      out.push(`[… the document continues; ${doc.lines.length - out.length} more lines were cut]`);
+    const table = tableOf(line);
+    if (table) {
+      if (written.has(table)) continue;
+      written.add(table);
+      const marker = (row: number) => {
+        const text = table.rowTexts?.[row];
+        const found = text
+          ? doc.lines.find((l) => l.text === text && (l.location.page ?? 1) === table.page)
+          : undefined;
+        return formatLocation((found ?? line).location) || `page ${table.page}`;
+      };
+      if (!tableText(table, marker).every(push)) {
+        out.push(`[… the document continues; ${doc.lines.length - i} more lines were cut]`);
+        break;
+      }
+      continue;
+    }
+    if (!push(`[${lineMarker(line)}] ${line.text}`)) {
+      out.push(`[… the document continues; ${doc.lines.length - i} more lines were cut]`);
       break;
     }
-    out.push(text);
-    size += text.length + 1;
   }
   return out.join('\n');
 }
@@ -199,13 +263,22 @@ export function toResult(
       String(item.location ?? '')
         .replace(/^\[|\]$/g, '')
         .trim() || (line ? formatLocation(line.location) : '');
-    result[name] = {
+    // Where the value really is: a table cell with this value for this data point, else the
+    // quoted line; a value the tables contradict is trusted less.
+    const cells = doc.layout ? tableCandidates(doc.layout, name) : [];
+    const cell = cells.find((c) => valuesAgree(c.value, value));
+    if (!cell && cells[0] && cells[0].score >= 0.9 && !line) confidence *= 0.8;
+    const found: ExtractedItem = {
       value,
-      location,
-      source_text: sourceText,
+      location: cell?.item.location ?? location,
+      source_text: cell?.item.source_text ?? sourceText,
       source_url: line ? sourceUrlOf(doc, line.location) : (doc.sourceUrl ?? null),
       confidence: Math.round(confidence * 1000) / 1000,
     };
+    const anchor =
+      cell?.item.anchor ?? (line?.box ? { page: line.location.page ?? 1, box: line.box } : undefined);
+    if (anchor) found.anchor = anchor;
+    result[name] = found;
   }
   return { result, confidence_score: confidenceScore(result), provider, model };
 }

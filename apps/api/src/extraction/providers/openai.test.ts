@@ -48,13 +48,15 @@ describe('OpenAiProvider', () => {
 
     expect(result.provider).toBe('openai');
     expect(result.model).toBe('gpt-test');
-    expect(result.result.total_revenue).toEqual({
+    expect(result.result.total_revenue).toMatchObject({
       value: 1234500000,
       location: 'page 2, line 3',
       source_text: 'Total revenue: $1,234.5 million',
       source_url: null,
       confidence: 0.96,
     });
+    // The quoted line is found in the document: the value is anchored to its box.
+    expect(result.result.total_revenue?.anchor?.box).toHaveLength(4);
     // Confidence clamped to 0..1.
     expect(result.result.gross_margin).toMatchObject({ value: 0.45, confidence: 1 });
     // A quote that is not in the document lowers the confidence.

@@ -39,6 +39,21 @@ const STOP = new Set([
   'amount',
 ]);
 const KEEP_SHORT = new Set(['per']);
+/** Words that introduce a period in a data point's name; they count when a row has them, else they are not missing. */
+const SOFT = new Set([
+  'year',
+  'ended',
+  'ending',
+  'end',
+  'period',
+  'fiscal',
+  'month',
+  'quarter',
+  'three',
+  'six',
+  'nine',
+  'twelve',
+]);
 
 function words(text: string): string[] {
   return tokenize(text.replace(/&/g, ' and ').replace(/%/g, ' percent '))
@@ -111,6 +126,8 @@ function prepare(table: LayoutTable): PreparedTable {
 }
 
 function rowText(table: LayoutTable, row: number): string {
+  const printed = table.rowTexts?.[row];
+  if (printed) return printed;
   return table.cells
     .filter((c) => c.row === row)
     .sort((a, b) => a.column - b.column)
@@ -133,7 +150,10 @@ function figureValue(
   const t = text.replace(/\*+$/, '').trim();
   if (/^(?:[-–—−]+|n\/?a|nil|none)$/i.test(t.replace(/[$€£%\s]/g, '') || '-')) return null;
   const kind = rowKind(rowName, section);
-  if (unit === 'percent' || (kind === 'percent' && !/%/.test(t) && isPercentLabel(`${rowName} ${section.at(-1) ?? ''}`))) {
+  if (
+    unit === 'percent' ||
+    (kind === 'percent' && !/%/.test(t) && isPercentLabel(`${rowName} ${section.at(-1) ?? ''}`))
+  ) {
     return normalisePercent(/%/.test(t) ? t : `${t.replace(/[$€£]/g, '')}%`);
   }
   let scale: Scale | undefined = unit ?? table.scale;
@@ -163,14 +183,15 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
         const rowWords = words(row.name);
         if (rowWords.length === 0) continue;
         // Cheap reject: the row must carry at least one word of the label.
-        if (!dpWords.some((w) => rowWords.includes(w))) continue;
+        if (!dpWords.some((w) => rowWords.includes(w) && !SOFT.has(w))) continue;
         const sectionWords = row.section.flatMap(words);
         for (const col of prep.columns) {
           let score = 1;
           let unexplained = 0;
           let inRow = 0;
           for (const w of dpWords) {
-            if (rowWords.includes(w)) inRow += 1;
+            if (rowWords.includes(w)) inRow += SOFT.has(w) ? 0 : 1;
+            else if (SOFT.has(w)) continue;
             else if (col.words.includes(w)) score *= 0.97;
             else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
             else if (w === 'total' && row.isTotal) score *= 0.98;
@@ -178,7 +199,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           }
           if (inRow === 0) continue;
           if (unexplained > 0) {
-            if (dpWords.length >= 3 && unexplained === 1) score *= 0.6;
+            if (dpWords.filter((w) => !SOFT.has(w)).length >= 3 && unexplained === 1) score *= 0.6;
             else continue;
           }
           const extra = rowWords.filter((w) => !dpWords.includes(w));
@@ -190,7 +211,12 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           if (colExtra.length > 0 && prep.columns.length > 1) {
             score *= 0.97;
             const samePeriodBefore = prep.columns.some(
-              (o) => o.column < col.column && o.period && col.period && periodKey(o.period) === periodKey(col.period) && o.words.join() !== col.words.join(),
+              (o) =>
+                o.column < col.column &&
+                o.period &&
+                col.period &&
+                periodKey(o.period) === periodKey(col.period) &&
+                o.words.join() !== col.words.join(),
             );
             if (samePeriodBefore) score *= 0.88;
           }

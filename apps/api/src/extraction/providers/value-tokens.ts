@@ -41,6 +41,8 @@ export function numberAtStart(text: string): string | null {
   const m = NUMBER_TOKEN.exec(text);
   if (!m) return null;
   const token = balance(m[0]);
+  // A scale marker ("$000", "£'000") says how figures are written; it is not one.
+  if (/^[$€£]?\s?'?000'?s?$/.test(token.trim())) return null;
   // A year-like figure followed by more text is usually part of a phrase ("2023 annual report").
   return normaliseNumber(token) === null ? null : token;
 }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { loadBytes } from '../extract-document';
 import { closePdfWorkers } from '../documents/pdf';
 import { columnHeaderPath } from '../documents/table-builder';
+import { loadBytes } from '../extract-document';
 import { renderTableCorpus } from './tables';
 
 /**
@@ -11,22 +11,37 @@ import { renderTableCorpus } from './tables';
  */
 const id = process.argv[2] ?? 'page-001.pdf';
 const pages = Number(process.env.QUALITY_PAGES ?? 45);
-const docs = await renderTableCorpus({ pages, ...(id.includes('chromium') ? { chromiumPath: '/usr/bin/chromium' } : {}) });
+const docs = await renderTableCorpus({
+  pages,
+  ...(id.includes('chromium') ? { chromiumPath: '/usr/bin/chromium' } : {}),
+});
 const doc = docs.find((d) => d.id === id);
 if (!doc) throw new Error(`no ${id}`);
 writeFileSync(`/tmp/${id}`, doc.bytes);
 const extracted = await loadBytes(doc.bytes, { contentType: doc.contentType });
 for (const page of extracted.layout ?? []) {
   console.log(`--- page ${page.number}: ${page.lines.length} lines, ${page.tables.length} tables`);
-  if (process.env.LINES) for (const l of page.lines) console.log(`   | ${l.segments.map((s) => `${s.text}@${s.box[0].toFixed(3)}-${s.box[2].toFixed(3)}`).join(' || ')}`);
+  if (process.env.LINES)
+    for (const l of page.lines)
+      console.log(
+        `   | ${l.segments.map((s) => `${s.text}@${s.box[0].toFixed(3)}-${s.box[2].toFixed(3)}`).join(' || ')}`,
+      );
   for (const t of page.tables) {
-    console.log(`  table: title=${JSON.stringify(t.title)} scale=${t.scale} share=${t.shareScale} rows=${t.rowCount} cols=${t.columnCount} header=${t.headerRows} notes=${t.noteColumns} units=${JSON.stringify(t.columnUnits)} continued=${t.continuedFrom}`);
+    console.log(
+      `  table: title=${JSON.stringify(t.title)} scale=${t.scale} share=${t.shareScale} rows=${t.rowCount} cols=${t.columnCount} header=${t.headerRows} notes=${t.noteColumns} units=${JSON.stringify(t.columnUnits)} continued=${t.continuedFrom}`,
+    );
     console.log(`   context: ${JSON.stringify(t.context)}`);
-    for (let c = t.labelColumns; c < t.columnCount; c++) console.log(`   col ${c}: ${JSON.stringify(columnHeaderPath(t, c))}`);
+    for (let c = t.labelColumns; c < t.columnCount; c++)
+      console.log(`   col ${c}: ${JSON.stringify(columnHeaderPath(t, c))}`);
     for (let r = t.headerRows; r < t.rowCount; r++) {
       const l = t.rowLabels[r];
-      const cells = t.cells.filter((c) => c.row === r).sort((a, b) => a.column - b.column).map((c) => `${c.column}:${c.text}`);
-      console.log(`   r${r} ${l ? `${l.isHeading ? 'H' : l.isTotal ? 'T' : '-'} "${l.name}" [${l.section.join(' > ')}]` : '(none)'}  ${cells.join(' | ')}`);
+      const cells = t.cells
+        .filter((c) => c.row === r)
+        .sort((a, b) => a.column - b.column)
+        .map((c) => `${c.column}:${c.text}`);
+      console.log(
+        `   r${r} ${l ? `${l.isHeading ? 'H' : l.isTotal ? 'T' : '-'} "${l.name}" [${l.section.join(' > ')}]` : '(none)'}  ${cells.join(' | ')}`,
+      );
     }
   }
 }

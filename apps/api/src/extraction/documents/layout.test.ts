@@ -1,0 +1,306 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { reportHtml, reportPdf } from '../corpus/render-report';
+import type { PageModel, RowModel, TableModel } from '../corpus/report-model';
+import { HeuristicProvider } from '../providers/heuristic';
+import type { ExtractedDocument } from '../types';
+import { loadHtml } from './html';
+import type { LayoutTable } from './layout';
+import { closePdfWorkers, loadPdf } from './pdf';
+import { columnHeaderPath } from './table-builder';
+
+/**
+ * The layout model on report tables drawn at known positions (pdf-lib) and written as markup:
+ * columns from positions, headers, labels, sections, scale, periods and continued tables.
+ */
+
+afterAll(() => closePdfWorkers());
+
+function row(label: string, cells: string[], extra: Partial<RowModel> = {}): RowModel {
+  return { label, indent: 1, kind: 'data', cells, expected: [], names: [label], tags: [], ...extra };
+}
+const heading = (label: string, indent = 0): RowModel => row(label, ['', ''], { kind: 'heading', indent });
+
+function page(
+  table: Partial<TableModel> & Pick<TableModel, 'rows'>,
+  extra: Partial<PageModel> = {},
+): PageModel {
+  return {
+    id: 'test',
+    kind: 'test',
+    company: 'Acme',
+    heading: 'Acme Corporation',
+    tables: [
+      {
+        title: 'Consolidated balance sheets',
+        headerRows: [
+          [
+            { text: '2019', span: 1 },
+            { text: '2018', span: 1 },
+          ],
+        ],
+        columns: [],
+        hasNoteColumn: false,
+        tags: [],
+        ...table,
+      },
+    ],
+    ...extra,
+  };
+}
+
+async function read(model: PageModel): Promise<ExtractedDocument> {
+  return loadPdf(await reportPdf(model));
+}
+
+async function ask(doc: ExtractedDocument, dataPoints: string[]) {
+  const { result } = await new HeuristicProvider().extract(doc, dataPoints, { documentType: 'pdf' });
+  return Object.fromEntries(dataPoints.map((d) => [d, result[d]?.value ?? null]));
+}
+
+function firstTable(doc: ExtractedDocument): LayoutTable {
+  const table = doc.layout?.flatMap((p) => p.tables)[0];
+  if (!table) throw new Error('no table read');
+  return table;
+}
+
+const rowNames = (t: LayoutTable) => t.rowLabels.filter((l) => l && !l.isHeading).map((l) => l?.name);
+
+describe('tables from positions (PDF)', () => {
+  it('finds the columns with an empty cell, a $ cell and a note column', async () => {
+    const doc = await read(
+      page({
+        scaleText: '(in millions)',
+        hasNoteColumn: true,
+        rows: [
+          row('Revenue', ['1,234', '1,100'], { note: '3', dollar: true }),
+          row('Other income', ['', '45'], { note: '4' }),
+          row('Net income', ['310', '290'], { dollar: true }),
+        ],
+      }),
+    );
+    const table = firstTable(doc);
+    expect(table.noteColumns).toEqual([1]);
+    expect(columnHeaderPath(table, 2)).toEqual(['2019']);
+    expect(columnHeaderPath(table, 3)).toEqual(['2018']);
+    expect(rowNames(table)).toEqual(['Revenue', 'Other income', 'Net income']);
+    expect(
+      await ask(doc, ['Revenue 2019', 'Other income 2019', 'Other income 2018', 'Net income 2018']),
+    ).toEqual({
+      'Revenue 2019': 1_234_000_000,
+      'Other income 2019': null,
+      'Other income 2018': 45_000_000,
+      'Net income 2018': 290_000_000,
+    });
+  });
+
+  it('reads a two-row header, a period over a year, and takes the latest period when none is named', async () => {
+    const doc = await read(
+      page({
+        scaleText: '(In thousands)',
+        headerRows: [
+          [{ text: 'December 31,', span: 2 }],
+          [
+            { text: '2019', span: 1 },
+            { text: '2018', span: 1 },
+          ],
+        ],
+        rows: [
+          row('Cash and cash equivalents', ['5,000', '4,000'], { dollar: true }),
+          row('Inventories', ['700', '650']),
+        ],
+      }),
+    );
+    const table = firstTable(doc);
+    expect(columnHeaderPath(table, 1)).toEqual(['December 31,', '2019']);
+    expect(columnHeaderPath(table, 2)).toEqual(['December 31,', '2018']);
+    const { result } = await new HeuristicProvider().extract(
+      doc,
+      ['Inventories December 31, 2018', 'Inventories'],
+      {
+        documentType: 'pdf',
+      },
+    );
+    expect(result['Inventories December 31, 2018']?.value).toBe(650_000);
+    expect(result.Inventories?.value).toBe(700_000);
+    // The latest period was assumed: surer when it is named.
+    expect(result.Inventories?.confidence).toBeLessThan(
+      result['Inventories December 31, 2018']?.confidence ?? 0,
+    );
+    expect(result.Inventories?.anchor?.column_label).toBe('December 31, 2019');
+  });
+
+  it('joins a wrapped label and names a bare "Total" by its section', async () => {
+    const doc = await read(
+      page({
+        scaleText: '(in thousands)',
+        rows: [
+          heading('Deferred charges and other assets:'),
+          row('Deferred financing costs', ['120', '100']),
+          row('Long-term prepaid expenses and other deferred charges, net of amortization', ['80', '60'], {
+            wrapAt: 5,
+          }),
+          row('Total', ['200', '160'], { kind: 'total' }),
+          row('Goodwill', ['900', '900'], { indent: 0 }),
+        ],
+      }),
+    );
+    const table = firstTable(doc);
+    expect(rowNames(table)).toEqual([
+      'Deferred financing costs',
+      'Long-term prepaid expenses and other deferred charges, net of amortization',
+      'Total Deferred charges and other assets',
+      'Goodwill',
+    ]);
+    expect(
+      await ask(doc, [
+        'Long-term prepaid expenses and other deferred charges, net of amortization 2019',
+        'Total deferred charges and other assets 2018',
+      ]),
+    ).toEqual({
+      'Long-term prepaid expenses and other deferred charges, net of amortization 2019': 80_000,
+      'Total deferred charges and other assets 2018': 160_000,
+    });
+  });
+
+  it('takes the scale from a caption and from a £m header, and reads negatives in parentheses', async () => {
+    const caption = await read(
+      page({
+        scaleText: '(Dollars in millions, except per share data)',
+        rows: [row('Net loss', ['(12.5)', '(3.0)']), row('Loss per share', ['(0.45)', '(0.11)'])],
+      }),
+    );
+    expect(firstTable(caption).scale).toBe('millions');
+    expect(await ask(caption, ['Net loss 2019', 'Loss per share 2019'])).toEqual({
+      'Net loss 2019': -12_500_000,
+      'Loss per share 2019': -0.45,
+    });
+    const pounds = await read(
+      page({
+        headerRows: [
+          [
+            { text: '31 March 2019', span: 1 },
+            { text: '31 March 2018', span: 1 },
+          ],
+          [
+            { text: '£m', span: 1 },
+            { text: '£m', span: 1 },
+          ],
+        ],
+        rows: [row('Operating profit', ['412.3', '398.0'])],
+      }),
+    );
+    expect(firstTable(pounds).columnUnits.slice(1)).toEqual(['millions', 'millions']);
+    expect(await ask(pounds, ['Operating profit year ended 31 March 2018'])).toEqual({
+      'Operating profit year ended 31 March 2018': 398_000_000,
+    });
+  });
+
+  it('carries a table continued on the next page: its header, scale and section', async () => {
+    const rows = [
+      heading('Current liabilities:'),
+      row('Accounts payable', ['300', '280']),
+      row('Accrued expenses', ['120', '110']),
+      row('Deferred revenue', ['90', '85']),
+      row('Total', ['510', '475'], { kind: 'total' }),
+    ];
+    const doc = await read(
+      page(
+        {
+          scaleText: '(in millions)',
+          headerRows: [
+            [{ text: 'Year ended December 31,', span: 2 }],
+            [
+              { text: '2019', span: 1 },
+              { text: '2018', span: 1 },
+            ],
+          ],
+          rows,
+        },
+        { splitAfterRows: 3, repeatHeaderOnSplit: false },
+      ),
+    );
+    const second = doc.layout?.[1]?.tables[0];
+    expect(second?.continuedFrom).toBe(1);
+    expect(second?.scale).toBe('millions');
+    expect(await ask(doc, ['Deferred revenue 2018', 'Total current liabilities 2019'])).toEqual({
+      'Deferred revenue 2018': 85_000_000,
+      'Total current liabilities 2019': 510_000_000,
+    });
+    const { result } = await new HeuristicProvider().extract(doc, ['Deferred revenue 2018'], {
+      documentType: 'pdf',
+    });
+    expect(result['Deferred revenue 2018']?.anchor?.page).toBe(2);
+  });
+
+  it('gives each value a box inside its printed cell and the row and column it came from', async () => {
+    const doc = await read(
+      page({ scaleText: '(in millions)', rows: [row('Total revenue', ['1,482.7', '1,300.1'])] }),
+    );
+    const { result } = await new HeuristicProvider().extract(doc, ['Total revenue 2018'], {
+      documentType: 'pdf',
+    });
+    const item = result['Total revenue 2018'];
+    expect(item?.value).toBe(1_300_100_000);
+    expect(item?.source_text).toContain('Total revenue');
+    expect(item?.anchor).toMatchObject({ page: 1, row_label: 'Total revenue', column_label: '2018' });
+    const [x0, y0, x1, y1] = item?.anchor?.box ?? [0, 0, 0, 0];
+    // The 2018 column is the right one of two, right of the labels, in the upper part of the page.
+    expect(x0).toBeGreaterThan(0.5);
+    expect(x1).toBeLessThan(0.95);
+    expect(y0).toBeLessThan(y1);
+    expect(item?.location).toBe('page 1 · Consolidated balance sheets · Total revenue · 2018');
+  });
+});
+
+describe('tables from markup (HTML)', () => {
+  it('reads EDGAR-style tables: $ and ) in cells of their own, spacer columns, spans', async () => {
+    const model = page({
+      scaleText: '(in thousands)',
+      headerRows: [
+        [{ text: 'December 31,', span: 2 }],
+        [
+          { text: '2019', span: 1 },
+          { text: '2018', span: 1 },
+        ],
+      ],
+      rows: [
+        heading('Current assets:'),
+        row('Cash', ['1,000', '900'], { dollar: true }),
+        row('Receivables', ['(25)', '40']),
+        row('Total', ['975', '940'], { kind: 'total', dollar: true }),
+      ],
+    });
+    const doc = loadHtml(reportHtml(model, 'edgar'));
+    const table = firstTable(doc);
+    expect(table.columnCount).toBe(3);
+    expect(columnHeaderPath(table, 2)).toEqual(['December 31,', '2018']);
+    expect(await ask(doc, ['Cash 2019', 'Receivables 2019', 'Total current assets 2018'])).toEqual({
+      'Cash 2019': 1_000_000,
+      'Receivables 2019': -25_000,
+      'Total current assets 2018': 940_000,
+    });
+  });
+});
+
+describe('what the LLM providers read', () => {
+  it('gets tables as rows of cells under their column headers, with the scale', async () => {
+    const { documentText } = await import('../providers/llm-common');
+    const doc = await read(
+      page({
+        scaleText: '(in millions)',
+        headerRows: [
+          [{ text: 'December 31,', span: 2 }],
+          [
+            { text: '2019', span: 1 },
+            { text: '2018', span: 1 },
+          ],
+        ],
+        rows: [heading('Current assets:'), row('Cash', ['5,000', '4,000'], { dollar: true })],
+      }),
+    );
+    const text = documentText(doc);
+    expect(text).toContain('figures in millions');
+    expect(text).toContain('columns: (1) December 31, 2019 | (2) December 31, 2018');
+    expect(text).toMatch(/\[page 1, line \d+\] Cash \(Current assets\): \(1\) \$ 5,000 \| \(2\) \$ 4,000/);
+  });
+});
