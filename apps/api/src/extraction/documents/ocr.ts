@@ -163,6 +163,26 @@ interface TesseractPage {
   rotateRadians: number;
 }
 
+/** Tesseract's TSV: level 5 rows are words (left, top, width, height in pixels, conf 0–100). */
+export function wordsFromTsv(tsv: string): TesseractWord[] {
+  const words: TesseractWord[] = [];
+  for (const row of tsv.split('\n')) {
+    const cols = row.split('\t');
+    if (cols[0] !== '5' || cols.length < 12) continue;
+    const [left, top, width, height, conf] = cols.slice(6, 11).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    const text = cols.slice(11).join('\t');
+    if (!text.trim() || !Number.isFinite(left)) continue;
+    words.push({ text, confidence: conf, bbox: { x0: left, y0: top, x1: left + width, y1: top + height } });
+  }
+  return words;
+}
+
 class OcrWorkerPool {
   private readonly slots: PoolSlot[] = [];
   private readonly queue: OcrJob[] = [];
@@ -246,16 +266,10 @@ class OcrWorkerPool {
       });
       slot.pageSegMode = job.pageSegMode;
     }
-    const { data } = await worker.recognize(job.image, { rotateAuto: true }, { blocks: true, text: false });
-    const words: TesseractWord[] = [];
-    for (const block of data.blocks ?? []) {
-      for (const paragraph of block.paragraphs) {
-        for (const line of paragraph.lines) {
-          for (const word of line.words)
-            words.push({ text: word.text, confidence: word.confidence, bbox: word.bbox });
-        }
-      }
-    }
+    // TSV, not the block tree: a string crosses the thread boundary cheaply, where the tree of
+    // blocks → symbols → choices costs the event loop a large structured clone per page.
+    const { data } = await worker.recognize(job.image, { rotateAuto: true }, { tsv: true, text: false });
+    const words = wordsFromTsv(data.tsv ?? '');
     return { words, rotateRadians: (data as { rotateRadians?: number }).rotateRadians ?? 0 };
   }
 
