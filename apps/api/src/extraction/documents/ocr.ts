@@ -41,7 +41,7 @@ const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
 /** Pixels the engine is given at most (≈ a letter page at 300 dpi, 2550 × 3300 ≈ 8.4 MP). */
 const MAX_PIXELS = 12_000_000;
 /** Below this width text is usually too small for the model: such images are upscaled. */
-const MIN_WIDTH = 1200;
+const MIN_WIDTH = 900;
 const MAX_UPSCALE = 3;
 const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
 const WORKER_IDLE_MS = 60_000;
