@@ -58,13 +58,13 @@ add(
 );
 const x = results.extraction ?? {};
 add(
-  'PDF to text, pages/s (ours / pdftotext)',
+  'PDF to layout, pages/s (ours / pdftotext -layout)',
   x.error ?? `${x.oursPagesPerSecond} / ${x.pdftotextPagesPerSecond} (ratio ${x.ratioToPdftotext})`,
 );
 add(
-  'ai-only 10-page PDF, submit to completed',
-  x.aiOnly10PageSubmitToCompletedSeconds !== undefined
-    ? `${x.aiOnly10PageSubmitToCompletedSeconds} s`
+  'ai-only 100-page annual report, 40 data points, submit to completed',
+  x.aiOnlyAnnualReport40DataPointsSubmitToCompletedSeconds !== undefined
+    ? `${x.aiOnlyAnnualReport40DataPointsSubmitToCompletedSeconds} s`
     : x.error,
 );
 const o = results.apiOverhead;

@@ -7,6 +7,12 @@
  *               The list calls are answered by route interception with the server's paging and
  *               filtering (the API's own list speed is measured by the API benchmark), so this is
  *               the browser's part.
+ *   grid50k     a CSV task whose stored copy has 50,000 rows (issue 13): time to the grid with the
+ *               anchored cell outlined, then frames per second while the grid scrolls from top to
+ *               bottom (one scroll step per frame, 3 s), and the longest frame.
+ *   pdf30       tasks whose stored copy is a 30-page PDF with the value anchored on page 17: from
+ *               Start Task (the task selected first, so its document is prefetched) to the anchor
+ *               box drawn on its rendered page, p50/p95 over BENCH_PDF_TASKS (default 20).
  *   submitNext  the real product: from clicking "Accept AI Result" to the next task rendered
  *               (header + table), and to its PDF text layer drawn, p50/p95 over BENCH_SUBMITS
  *               tasks (default 50) made from PDFs through requests and the extraction job.
@@ -486,6 +492,180 @@ async function measureSubmitNext(browser, port) {
   };
 }
 
+async function measureGrid(browser, port) {
+  const ROWS = 50_000;
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const [task] = makeTasks(1);
+  const fileUrl = '/api/v1/files/0b0b0b0b-0000-4000-8000-000000000050';
+  Object.assign(task, {
+    document_type: 'csv',
+    metadata: { name: 'Fifty thousand rows', document_name: 'rows.csv', source_file_url: fileUrl },
+    ai_result: {
+      result: {
+        'Row 40000 amount': {
+          value: 40000.5,
+          location: 'row 40001, column C',
+          source_text: '40000.5',
+          confidence: 0.9,
+          anchor: { page: 1, box: [0, 0, 0, 0], row: 40001, column: 'C' },
+        },
+      },
+      confidence_score: -0.1,
+    },
+  });
+  await serveQueue(page, [task]);
+  const grid = {
+    sheets: [
+      {
+        name: 'Sheet1',
+        rows: [
+          ['id', 'name', 'amount', 'date', 'note'],
+          ...Array.from({ length: ROWS }, (_, i) => [String(i), `Item ${i}`, `${i}.5`, '2024-03-14', 'ok']),
+        ],
+        truncated: false,
+      },
+    ],
+  };
+  const gridBody = JSON.stringify(grid);
+  await page.route(/\/api\/v1\/files\//, (route) =>
+    route.request().url().endsWith('/grid')
+      ? route.fulfill({ status: 200, contentType: 'application/json', body: gridBody })
+      : route.fulfill({ status: 200, contentType: 'text/csv', body: 'id,name\n' }),
+  );
+  await page.addInitScript(() => {
+    localStorage.setItem('authToken', 'bench-token');
+    localStorage.setItem('userType', 'worker');
+    localStorage.setItem('userId', 'bench-worker');
+    localStorage.setItem('userEmail', 'bench@acme-corp.io');
+  });
+  await page.goto(`http://reviewer.localhost:${port}/worker/dashboard`);
+  await page.getByRole('button', { name: 'Start Task' }).first().waitFor();
+  const opened = Date.now();
+  await page.getByRole('button', { name: 'Start Task' }).first().click();
+  await page.getByRole('button', { name: /^Show source of Row 40000 amount/ }).click();
+  await page.locator('[data-testid="anchor-cell"][data-cell="C40001"]').waitFor({ timeout: 30_000 });
+  const openToCellMs = Date.now() - opened;
+  const scroll = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const scroller = document.querySelector('.sv-grid__scroller');
+        scroller.scrollTop = 0;
+        const frames = [];
+        let last = performance.now();
+        const end = last + 3_000;
+        const step = Math.max(400, scroller.scrollHeight / 180);
+        const tick = (now) => {
+          frames.push(now - last);
+          last = now;
+          scroller.scrollTop += step;
+          if (now < end) requestAnimationFrame(tick);
+          else resolve({ frames: frames.length, seconds: 3, longestFrameMs: Math.max(...frames.slice(1)) });
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  await context.close();
+  return {
+    rows: ROWS,
+    openToAnchoredCellMs: openToCellMs,
+    scrollFps: Math.round((scroll.frames / scroll.seconds) * 10) / 10,
+    longestFrameMs: Math.round(scroll.longestFrameMs * 10) / 10,
+  };
+}
+
+async function makeLongPdf(browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const pages = Array.from(
+    { length: 30 },
+    (_, i) => `<section style="page-break-after: always; font: 14px Arial; padding: 40px">
+      <h2>Note ${i + 1}</h2>${'<p>Operating expenses were managed carefully throughout the year. </p>'.repeat(20)}
+      <table><tr><td>Total revenue</td><td>${(1000 + i).toFixed(1)}</td></tr></table></section>`,
+  ).join('');
+  await page.setContent(`<body style="margin:0">${pages}</body>`);
+  const pdf = await page.pdf({ format: 'Letter', margin: { top: 0, bottom: 0, left: 0, right: 0 } });
+  await context.close();
+  return pdf;
+}
+
+async function measurePdf30(browser, port) {
+  const COUNT = Number(process.env.BENCH_PDF_TASKS ?? 20);
+  const pdf = await makeLongPdf(browser);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const tasks = makeTasks(COUNT).map((task, i) => ({
+    ...task,
+    document_type: 'pdf',
+    priority: 2,
+    metadata: {
+      name: `Long report ${i}`,
+      document_name: `long-${i}.pdf`,
+      source_file_url: `/api/v1/files/0c0c0c0c-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    },
+    ai_result: {
+      result: {
+        total_revenue: {
+          value: 1016,
+          location: 'page 17',
+          source_text: '1016.0',
+          confidence: 0.97,
+          anchor: { page: 17, box: [0.2, 0.62, 0.3, 0.64] },
+        },
+      },
+      confidence_score: -0.03,
+    },
+  }));
+  await serveQueue(page, tasks);
+  await page.route(/\/api\/v1\/files\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/pdf', body: pdf }),
+  );
+  await page.addInitScript(() => {
+    localStorage.setItem('authToken', 'bench-token');
+    localStorage.setItem('userType', 'worker');
+    localStorage.setItem('userId', 'bench-worker');
+    localStorage.setItem('userEmail', 'bench@acme-corp.io');
+  });
+  await page.goto(`http://reviewer.localhost:${port}/worker/dashboard`);
+  await page.locator('.sv-queue-row').first().waitFor();
+  const times = [];
+  for (let i = 0; i < COUNT; i++) {
+    // Select the task in the queue, as a reviewer looks before opening: its document prefetches.
+    await page
+      .locator('.sv-queue-row__name', { hasText: `Long report ${i}` })
+      .first()
+      .click();
+    await page.waitForTimeout(400);
+    const ms = await page.evaluate(async (name) => {
+      const row = [...document.querySelectorAll('.sv-queue-row')].find((r) => r.textContent?.includes(name));
+      const start = [...(row?.querySelectorAll('button') ?? [])].find((b) =>
+        b.textContent?.includes('Start Task'),
+      );
+      const button =
+        start ?? [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Start Task');
+      if (!button) throw new Error('no Start Task');
+      const t0 = performance.now();
+      button.click();
+      return new Promise((resolve, reject) => {
+        const tick = () => {
+          const page17 = document.querySelector('article.sv-review .sv-pdf__page[data-page="17"]');
+          const drawn =
+            page17?.querySelector('[data-testid="anchor-box"]') && page17.querySelector('canvas')?.width;
+          if (drawn && document.querySelector('#source-title')?.textContent?.includes(name.split(' ').pop()))
+            return resolve(performance.now() - t0);
+          if (performance.now() - t0 > 20_000) return reject(new Error('box not drawn'));
+          requestAnimationFrame(tick);
+        };
+        tick();
+      });
+    }, `Long report ${i}`);
+    times.push(ms);
+    await page.getByRole('button', { name: 'Back to Queue' }).click();
+  }
+  await context.close();
+  return { tasks: COUNT, pages: 30, startToAnchorBoxMs: summary(times) };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const product = await startProduct();
@@ -503,10 +683,24 @@ const browser = await chromium.launch({
 });
 const results = { machine: { cpus: (await import('node:os')).cpus().length } };
 try {
-  log('queue with', QUEUE_SIZE, 'tasks');
-  results.queue10k = await measureQueue(browser, product.port);
-  log('submit → next over', SUBMITS, 'tasks');
-  results.submitNext = await measureSubmitNext(browser, product.port);
+  // BENCH_ONLY=grid measures the grid alone.
+  const only = process.env.BENCH_ONLY;
+  if (!only || only === 'queue') {
+    log('queue with', QUEUE_SIZE, 'tasks');
+    results.queue10k = await measureQueue(browser, product.port);
+  }
+  if (!only || only === 'grid') {
+    log('grid with 50,000 rows');
+    results.grid50k = await measureGrid(browser, product.port);
+  }
+  if (!only || only === 'pdf') {
+    log('30-page PDFs to the anchored value');
+    results.pdf30 = await measurePdf30(browser, product.port);
+  }
+  if (!only || only === 'submit') {
+    log('submit → next over', SUBMITS, 'tasks');
+    results.submitNext = await measureSubmitNext(browser, product.port);
+  }
 } catch (error) {
   results.error = String(error?.stack ?? error);
   process.exitCode = 1;

@@ -133,7 +133,8 @@ test('a requester uploads a PDF, follows it from Active to History and downloads
   await expect(details.getByRole('heading', { name: 'Request Details' })).toBeVisible();
   const analysis = details.getByRole('region', { name: 'AI Analysis' });
   const expected = [
-    ['Total revenue', '1234500000', 'Total revenue: $1,234.5 million'],
+    // Numbers are grouped for reading (issue 13); the CSV below keeps them plain.
+    ['Total revenue', '1,234,500,000', 'Total revenue: $1,234.5 million'],
     ['Gross margin', '0.45', 'Gross margin: 45%'],
     ['Report date', '20240305', 'Report date: March 5, 2024'],
   ] as const;
@@ -152,7 +153,9 @@ test('a requester uploads a PDF, follows it from Active to History and downloads
   expect(csvFile.suggestedFilename()).toMatch(/^sieve-pdf-[0-9a-f]{8}\.csv$/);
   const csv = await readFile(await csvFile.path(), 'utf8');
   const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toBe('data_point,value,location,source_text,source_url,confidence,disputed');
+  expect(lines[0]).toBe(
+    'data_point,value,location,source_text,source_url,page,box,confidence,corrected,ai_value,disputed',
+  );
   expect(csv).toContain('Total revenue,1234500000,');
   expect(csv).toContain('Gross margin,0.45,');
   expect(csv).toContain('Report date,20240305,');

@@ -249,6 +249,24 @@ export const UploadResponse = z
   })
   .meta({ id: 'UploadResponse' });
 
+/** A stored CSV or spreadsheet as the review screen's grid (DESIGN §11): cell texts per sheet. */
+export const FileGridResponse = z
+  .strictObject({
+    sheets: z.array(
+      z.strictObject({
+        name: z.string(),
+        /** Rows of cell texts, top to bottom; row 1 of the sheet is rows[0]. */
+        rows: z.array(z.array(z.string())),
+        /** More rows than the grid carries (FILE_GRID_MAX_ROWS). */
+        truncated: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'FileGridResponse' });
+export type FileGridResponse = z.infer<typeof FileGridResponse>;
+
+export const FILE_GRID_MAX_ROWS = 100_000;
+
 export const requestEndpoints = {
   upload: defineEndpoint({
     id: 'uploadFile',
@@ -272,6 +290,16 @@ export const requestEndpoints = {
     access: ['requester', 'worker', 'admin'],
     params: IdParams,
     response: { status: 200, contentType: 'application/octet-stream', description: 'The file bytes' },
+  }),
+  grid: defineEndpoint({
+    id: 'fileGrid',
+    method: 'get',
+    path: '/files/{id}/grid',
+    summary: 'A stored CSV or Excel document as sheets of cell texts (for the preview grid)',
+    tag: 'files',
+    access: ['requester', 'worker', 'admin'],
+    params: IdParams,
+    response: { status: 200, schema: FileGridResponse, description: 'The sheets' },
   }),
   create: defineEndpoint({
     id: 'createRequest',

@@ -59,6 +59,30 @@ export interface LoadDocumentDeps {
   signal?: AbortSignal;
   /** Injectable fetch (defaults to the guarded safeFetch). */
   fetch?: SafeFetch;
+  /**
+   * Told of every document the loader fetched (a URL's file, each crawled page, the SEC filing's
+   * primary document), so the job can keep the copy the AI read (DESIGN §11).
+   */
+  onFetched?: (fetched: FetchedSource) => void;
+}
+
+/** Bytes the loader fetched from the network: what the review screen shows later. */
+export interface FetchedSource {
+  /** The final URL (after redirects). */
+  url: string;
+  bytes: Uint8Array;
+  contentType: string;
+  /** The file name the URL's path ends with, if any. */
+  filename: string | null;
+}
+
+export function fetchedFilename(url: string): string | null {
+  try {
+    const name = decodeURIComponent(path.posix.basename(new URL(url).pathname));
+    return name && name !== '/' ? name : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Bytes whose type we know only from themselves: routed by magic bytes, never by name. */
@@ -121,6 +145,12 @@ export async function loadDocument(
       });
     case 'url': {
       const response = ensureOk(await fetch(source.url, fetchOptions));
+      deps.onFetched?.({
+        url: response.url,
+        bytes: response.body,
+        contentType: response.contentType,
+        filename: fetchedFilename(response.url),
+      });
       return loadBytes(response.body, {
         contentType: response.contentType,
         filename: path.posix.basename(new URL(response.url).pathname),
@@ -135,6 +165,7 @@ export async function loadDocument(
         ...(source.maxPages !== undefined ? { maxPages: source.maxPages } : {}),
         ...(source.includeSubdomains !== undefined ? { includeSubdomains: source.includeSubdomains } : {}),
         ...(deps.signal ? { signal: deps.signal } : {}),
+        ...(deps.onFetched ? { onPage: deps.onFetched } : {}),
       });
     case 'sec': {
       const { kind: _kind, ...query } = source;
@@ -145,6 +176,7 @@ export async function loadDocument(
         userAgent: deps.secUserAgent,
         fetch,
         fetchOptions: secFetchOptions,
+        ...(deps.onFetched ? { onDocument: deps.onFetched } : {}),
       });
     }
     case 'text':
@@ -220,6 +252,8 @@ export function sourceFromRequest(
 
 export interface TaskExtraction {
   document: ExtractedDocument;
+  /** The fetched bytes this task's document was read from (none for uploads and text). */
+  fetched: FetchedSource | null;
   /** A name for the task: the page title or URL for websites, else the document's title. */
   name: string | null;
   result: ExtractionResult;
@@ -255,7 +289,18 @@ export async function extractFromSource(
   deps: LoadDocumentDeps & { provider: ExtractionProvider },
 ): Promise<{ document: ExtractedDocument; tasks: TaskExtraction[] }> {
   refuseWhatCannotRun(source, request.documentType);
-  const document = await loadDocument(source, deps);
+  const fetched: FetchedSource[] = [];
+  const document = await loadDocument(source, {
+    ...deps,
+    onFetched: (item) => {
+      fetched.push(item);
+      deps.onFetched?.(item);
+    },
+  });
+  // A crawled page is its own task: match it by URL; a single fetched document serves every task.
+  const fetchedFor = (part: ExtractedDocument) =>
+    fetched.find((item) => part.sourceUrl !== undefined && item.url === part.sourceUrl) ??
+    (fetched.length === 1 ? (fetched[0] ?? null) : null);
   // A scan with nothing readable fails with the reason, never an all-empty "completed" result.
   if (document.notes?.length && document.lines.length === 0 && !document.pages?.length) {
     throw new DocumentError(document.notes.join('. '));
@@ -274,7 +319,12 @@ export async function extractFromSource(
       ...(part.notes ?? document.notes ?? []),
     ];
     if (notes.length) result.notes = [...new Set(notes)];
-    tasks.push({ document: part, name: part.title ?? part.sourceUrl ?? null, result });
+    tasks.push({
+      document: part,
+      fetched: fetchedFor(part),
+      name: part.title ?? part.sourceUrl ?? null,
+      result,
+    });
   }
   return { document, tasks };
 }

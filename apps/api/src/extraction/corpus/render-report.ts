@@ -194,7 +194,17 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
   for (const [t, table] of page.tables.entries()) {
     const n = table.columns.length;
     const noteWidth = table.hasNoteColumn ? 34 : 0;
-    const columnWidth = Math.min(style.columnWidth, (W - 2 * margin - style.labelWidth - noteWidth) / n);
+    // Wide enough for the widest single-column header, as a typesetter would make it.
+    const widest = Math.max(
+      0,
+      ...table.headerRows.flatMap((hr) =>
+        hr.filter((h) => h.span === 1).map((h) => width(h.text, bold) + 10),
+      ),
+    );
+    const columnWidth = Math.min(
+      Math.max(style.columnWidth, widest),
+      (W - 2 * margin - style.labelWidth - noteWidth) / n,
+    );
     const colRight = (c: number) => margin + style.labelWidth + noteWidth + (c + 1) * columnWidth;
     const drawHeader = () => {
       table.headerRows.forEach((hr, i) => {
@@ -239,6 +249,16 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
         y -= lh;
         text(words.slice(row.wrapAt).join(' '), x + 8, f);
       } else text(row.label, x, f);
+      if (table.dotLeaders && row.kind !== 'heading') {
+        const labelEnd =
+          x +
+          width(row.wrapAt ? row.label.split(' ').slice(row.wrapAt).join(' ') : row.label, f) +
+          (row.wrapAt ? 8 : 0) +
+          4;
+        const dotsEnd = margin + style.labelWidth - 6;
+        const dot = width('.');
+        if (dotsEnd > labelEnd + dot * 4) text('.'.repeat(Math.floor((dotsEnd - labelEnd) / dot)), labelEnd);
+      }
       if (row.note) text(row.note, margin + style.labelWidth + 4 + (noteWidth - 8 - width(row.note)) / 2);
       row.cells.forEach((c, k) => {
         if (!c) return;
@@ -254,4 +274,24 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
   }
   if (page.footer) text(page.footer, margin, font, style.size - 1);
   return doc.save();
+}
+
+/**
+ * A long annual-report PDF: `count` generated report pages (every layout in turn) in one file,
+ * and the data points an analyst would ask of it. For the speed benchmark.
+ */
+export async function annualReportPdf(
+  count: number,
+  seed = 7,
+): Promise<{ bytes: Uint8Array; dataPoints: string[] }> {
+  const { reportPages, casesOf } = await import('./report-pages');
+  const pages = reportPages(count, seed);
+  const doc = await PDFDocument.create();
+  for (const [i, page] of pages.entries()) {
+    const one = await PDFDocument.load(await reportPdf(page, i));
+    for (const copied of await doc.copyPages(one, one.getPageIndices())) doc.addPage(copied);
+    if (doc.getPageCount() >= count) break;
+  }
+  const dataPoints = [...new Set(pages.flatMap((p) => casesOf(p).map((c) => c.dataPoint)))].slice(0, 40);
+  return { bytes: await doc.save(), dataPoints };
 }

@@ -49,6 +49,8 @@ export interface TableModel {
   rows: RowModel[];
   hasNoteColumn: boolean;
   tags: string[];
+  /** PDF: dots lead from each label to its figures. */
+  dotLeaders?: boolean;
 }
 
 export interface PageModel {
@@ -76,6 +78,8 @@ const CASE_ORDER = [
   'scanned',
   'total under section',
   'wrapped label',
+  'footnote mark',
+  'five-year',
   'note column',
   'section qualifier',
   'column qualifier',

@@ -171,8 +171,16 @@ function rowsFrom(
     if (spec.wrapAt) tags.push('wrapped label');
     if (spec.dollar) tags.push('dollar cell');
     // A percentage row printed without "%" says so in its label, as reports do.
-    const printedLabel =
+    let printedLabel =
       spec.exempt === 'percent' && !withSign && !/%/.test(spec.label) ? `${spec.label} (%)` : spec.label;
+    // Footnote marks that reports print on labels, not in what analysts ask.
+    const mark = r.next();
+    if (kind === 'data' && !spec.wrapAt) {
+      if (mark < 0.05) printedLabel = `${printedLabel} (1)`;
+      else if (mark < 0.08) printedLabel = `${printedLabel}*`;
+      else if (mark < 0.1) printedLabel = `${printedLabel}(a)`;
+      if (mark < 0.1) tags.push('footnote mark');
+    }
     rows.push({
       label: printedLabel,
       ...(spec.wrapAt ? { wrapAt: spec.wrapAt } : {}),
@@ -863,7 +871,83 @@ function splitTable(r: Rng, id: string): PageModel {
   return { ...page, splitAfterRows: after, repeatHeaderOnSplit: r.chance(0.5) };
 }
 
+/**
+ * A five-year summary as Asian and European reports print it: oldest year first, a restated
+ * year, headings in capitals with no colon and no indent (flat), units in the label column's
+ * header, figures with dot leaders in PDF.
+ */
+function fiveYearSummary(r: Rng, id: string): PageModel {
+  const last = r.int(2016, 2024);
+  const years = [last - 4, last - 3, last - 2, last - 1, last];
+  const scale = scaleStyle(r, [
+    ["HK$'000", 1e3],
+    ['RMB million', 1e6],
+    ['S$m', 1e6],
+    ['(in USD thousands)', 1e3],
+  ]);
+  const style: Style = {
+    neg: r.pick(['paren', 'minus'] as const),
+    decimals: scale.multiplier === 1e6 ? 1 : 0,
+    multiplier: scale.multiplier,
+    dash: '-',
+  };
+  const mag = scale.multiplier === 1e6 ? 900 : 900_000;
+  const specs: LineSpec[] = [
+    { label: 'RESULTS', kind: 'heading', indent: 0 },
+    { label: 'Turnover', magnitude: mag * 3, indent: 0, names: ['Turnover', 'Revenue'] },
+    { label: 'Profit from operations', magnitude: mag / 2, indent: 0 },
+    {
+      label: 'Profit attributable to owners of the Company',
+      magnitude: mag / 3,
+      indent: 0,
+      wrapAt: r.chance(0.4) ? 4 : undefined,
+    },
+    { label: 'ASSETS AND LIABILITIES', kind: 'heading', indent: 0 },
+    { label: 'Total assets', magnitude: mag * 8, indent: 0 },
+    { label: 'Total liabilities', magnitude: mag * 5, indent: 0, negative: r.chance(0.3) },
+    { label: 'Net assets', magnitude: mag * 3, indent: 0 },
+    { label: 'PER SHARE DATA', kind: 'heading', indent: 0 },
+    { label: 'Basic earnings per share (cents)', exempt: 'per share', magnitude: 20, indent: 0 },
+    {
+      label: 'Dividend per share (cents)',
+      exempt: 'per share',
+      magnitude: 8,
+      indent: 0,
+      dash: r.chance(0.3),
+    },
+  ];
+  const rows = rowsFrom(r, specs, style, 5);
+  const restated = r.chance(0.5) ? r.int(1, 3) : -1;
+  const columns: ColumnModel[] = years.map((y) => ({
+    periodNames: [`${y}`, `FY${y}`, `FY${String(y).slice(2)}`],
+    isLatest: y === last,
+  }));
+  const headerRows: HeaderCell[][] = [
+    years.map((y, i) => ({ text: i === restated ? `${y} (restated)` : `${y}`, span: 1 })),
+  ];
+  for (const row of rows) if (row.kind === 'data') row.tags.push('five-year');
+  return {
+    id,
+    kind: 'five-year-summary',
+    company: r.pick(COMPANIES),
+    heading: 'Five-year financial summary',
+    tables: [
+      {
+        title: 'Five-year financial summary',
+        cornerText: scale.text,
+        headerRows,
+        columns,
+        rows,
+        hasNoteColumn: false,
+        tags: [],
+        dotLeaders: r.chance(0.6),
+      },
+    ],
+  };
+}
+
 const LAYOUTS = [
+  fiveYearSummary,
   usBalanceSheet,
   usIncomeStatement,
   ifrsNote,
@@ -882,6 +966,11 @@ export function reportPages(count: number, seed = 2026): PageModel[] {
     const layout = LAYOUTS[i % LAYOUTS.length] as (r: Rng, id: string) => PageModel;
     return layout(r, `page-${String(i + 1).padStart(3, '0')}`);
   });
+}
+
+/** A data point as Sieve takes it: names hold no commas (spec 02 §5), so analysts leave them out. */
+function asked(name: string): string {
+  return name.replace(/,/g, '').replace(/\s+/g, ' ').trim();
 }
 
 /** The data points an analyst would ask of a page, with their expected values. */
@@ -919,7 +1008,7 @@ export function casesOf(
       const tags = [...row.tags, ...table.tags];
       if (column.qualifier) tags.push('column qualifier');
       cases.push({
-        dataPoint: `${qualifier}${styled} ${periodName}`,
+        dataPoint: asked(`${qualifier}${styled} ${periodName}`),
         expected: row.expected[c] ?? null,
         caseType: caseTypeOf(tags),
       });
@@ -927,7 +1016,7 @@ export function casesOf(
         const latest = table.columns.findIndex((o) => o.isLatest && !o.qualifier);
         if (latest >= 0)
           cases.push({
-            dataPoint: styled,
+            dataPoint: asked(styled),
             expected: row.expected[latest] ?? null,
             caseType: caseTypeOf(['latest period', ...row.tags]),
           });

@@ -3,6 +3,7 @@ import type { ExtractedDocument, TextCell, TextLine } from '../types';
 import type { Box, LayoutPage, LayoutTable } from './layout';
 import { type MarkupCell, type MarkupRow, tableFromMarkup } from './markup-tables';
 import { linkContinuedTables } from './positional-tables';
+import { detectScaleText } from './scale';
 
 /**
  * HTML → the visible text in reading order: one line per heading, paragraph, list item or other
@@ -107,6 +108,7 @@ function inlineText(node: DomNode): string {
 
 interface RawLine {
   text: string;
+  inTable?: boolean;
   cells?: TextCell[];
   isHeader?: boolean;
 }
@@ -177,10 +179,13 @@ function indentOf(cell: DomNode, raw: string): number {
 
 function walkTable(table: DomNode, out: TextCollector) {
   out.flush();
-  const context = out.lines
-    .slice(-3)
-    .filter((l) => !l.cells)
-    .map((l) => l.text);
+  // The text just above the table (not rows of an earlier table): its title and scale.
+  const context: string[] = [];
+  for (let i = out.lines.length - 1; i >= 0 && context.length < 3; i--) {
+    const line = out.lines[i] as RawLine;
+    if (line.inTable) break;
+    context.unshift(line.text);
+  }
   let title: string | undefined;
   for (const child of table.children ?? []) {
     if (child.type === 'tag' && child.name === 'caption') {
@@ -194,9 +199,9 @@ function walkTable(table: DomNode, out: TextCollector) {
   const pending: PendingTable = { lineIndexes: [], rows: [], context };
   if (title) pending.title = title;
   else if (context.length > 0)
-    pending.title =
-      [...context].reverse().find((c) => c.length <= 120 && !/^\(?\s*(?:in |amounts|dollars)/i.test(c)) ??
-      context.at(-1);
+    pending.title = [...context]
+      .reverse()
+      .find((c) => c.length <= 120 && !(detectScaleText(c) && /^\(|^(?:in|amounts|dollars)\b/i.test(c)));
   for (const row of rowsOf(table)) {
     if (isHidden(row)) continue;
     const cells: TextCell[] = [];
@@ -223,7 +228,7 @@ function walkTable(table: DomNode, out: TextCollector) {
     }
     if (cells.length === 0) continue;
     const inHead = row.parent?.type === 'tag' && row.parent.name === 'thead';
-    const line: RawLine = { text: cells.map((c) => c.text).join(' | ') };
+    const line: RawLine = { text: cells.map((c) => c.text).join(' | '), inTable: true };
     if (cells.length > 1) line.cells = cells;
     if (cells.length > 1 && (inHead || allHeaders)) line.isHeader = true;
     out.push(line);

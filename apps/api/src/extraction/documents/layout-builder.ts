@@ -76,7 +76,16 @@ function joinTouchingWords(words: LayoutWord[], em: number): LayoutWord[] {
   const out: LayoutWord[] = [];
   for (const word of words) {
     const last = out.at(-1);
-    if (last && word.box[0] - last.box[2] < em * 0.06 && word.box[0] >= last.box[0]) {
+    // "2020" + "December" set tight are still two words; "pro" + "fi" + "t" is one.
+    const newWord = /[\p{Ll}\d]$/u.test(last?.text ?? '') && /^\p{Lu}/u.test(word.text);
+    const digitsMeetLetters = /\d$/.test(last?.text ?? '') !== /^\d/.test(word.text);
+    if (
+      last &&
+      !newWord &&
+      !digitsMeetLetters &&
+      word.box[0] - last.box[2] < em * 0.06 &&
+      word.box[0] >= last.box[0]
+    ) {
       out[out.length - 1] = {
         text: `${last.text}${word.text}`,
         box: unionBox([last.box, word.box]),

@@ -161,8 +161,10 @@ function bandsOf(figures: Seg[]): Band[] {
 
 function isProse(row: Row, pageWidth: number): boolean {
   const words = row.line.text.split(/\s+/).length;
+  // Prose runs on in one or two segments; a header line is spaced into several.
   return (
     row.figures.length === 0 &&
+    row.segs.length <= 2 &&
     (words > 14 || row.line.box[2] - row.line.box[0] > pageWidth * 0.8) &&
     words > 8
   );
@@ -322,12 +324,26 @@ function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean)
     }
     return out;
   }
-  // One heading over the figures ("Fiscal 2019", "December 31,") heads them all.
+  // One heading centred over all the figures ("Fiscal 2019", "December 31,") heads them all;
+  // one centred over a single column (a wrapped "2019 / (restated)") heads that column.
   if (onRight.length === 1) {
-    out.set(
-      onRight[0] as Seg,
-      zones.map((_, c) => c),
-    );
+    const seg = onRight[0] as Seg;
+    const first = zones[0] as Band;
+    const last = zones.at(-1) as Band;
+    const centre = (seg.box[0] + seg.box[2]) / 2;
+    const zoneWidth = (last.x1 - first.x0) / zones.length;
+    if (
+      Math.abs(centre - (first.x0 + last.x1) / 2) <= zoneWidth * 0.75 ||
+      seg.box[2] - seg.box[0] > zoneWidth * 1.5
+    ) {
+      out.set(
+        seg,
+        zones.map((_, c) => c),
+      );
+      return out;
+    }
+    const inZone = zones.findIndex((z) => centre >= z.x0 && centre < z.x1);
+    if (inZone >= 0) out.set(seg, [inZone]);
     return out;
   }
   zones.forEach((z, c) => {

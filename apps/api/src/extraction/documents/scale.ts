@@ -16,7 +16,46 @@ const WORD_SCALE: Record<string, Scale> = {
   billions: 'billions',
 };
 
-const CURRENCY = String.raw`(?:US\$|USD|US|A\$|AU\$|AUD|C\$|CA\$|CAD|NZ\$|HK\$|HKD|S\$|SGD|RM|MYR|R\$|BRL|RMB|CNY|Rs\.?|INR|₹|JPY|¥|CHF|SEK|NOK|DKK|ZAR|EUR|GBP|\$|€|£)`;
+// Longest first, so "RMB" is not read as "RM" + "B".
+const CURRENCY = `(?:${[
+  'US\\$',
+  'USD',
+  'US',
+  'A\\$',
+  'AU\\$',
+  'AUD',
+  'C\\$',
+  'CA\\$',
+  'CAD',
+  'NZ\\$',
+  'HK\\$',
+  'HKD',
+  'S\\$',
+  'SGD',
+  'RMB',
+  'RM',
+  'MYR',
+  'R\\$',
+  'BRL',
+  'CNY',
+  'Rs\\.?',
+  'INR',
+  '₹',
+  'JPY',
+  '¥',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'ZAR',
+  'EUR',
+  'GBP',
+  '\\$',
+  '€',
+  '£',
+]
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
 
 // "$'000", "£'000", "RMB'000", "$000", "€000s", "('000)", "000s"
 const THOUSANDS_MARK = new RegExp(
@@ -24,7 +63,7 @@ const THOUSANDS_MARK = new RegExp(
   'i',
 );
 // "€m", "£m", "$m", "US$m", "£bn", "$bn", "€k", "RMBm" — as a cell or a word
-const SYMBOL_SCALE = new RegExp(String.raw`(?:^|[\s(])${CURRENCY}\s?(m|mn|mm|bn|b|k)(?=$|[\s),;.])`, 'i');
+const SYMBOL_SCALE = new RegExp(String.raw`(?:^|[\s(])${CURRENCY}\s?(m|mn|mm|bn|k)(?=$|[\s),;.])`, 'i');
 // "in thousands", "in millions of dollars", "(Dollars in millions)", "US$ million", "€ millions",
 // "(thousands of dollars)", "amounts in billions"
 const WORD_PATTERN = /\b(?:in\s+)?(thousands?|millions?|billions?)\b(?:\s+of\s+(?:[a-z.$€£]+\s?)+)?/i;

@@ -33,6 +33,13 @@ export interface SecOptions {
   fetchOptions?: SafeFetchOptions;
   /** Cap for the primary document (10-K with inline XBRL run to tens of MB). */
   maxDocumentBytes?: number;
+  /** Told of the primary document's bytes, so the job can keep the copy it read (DESIGN §11). */
+  onDocument?: (document: {
+    url: string;
+    bytes: Uint8Array;
+    contentType: string;
+    filename: string | null;
+  }) => void;
 }
 
 export interface Filing {
@@ -287,6 +294,12 @@ export async function loadSecFiling(query: SecFilingQuery, options: SecOptions):
   );
   const title = `${companyName} ${filing.form}${filing.reportDate ? ` for the period ended ${filing.reportDate}` : ''} (filed ${filing.filingDate})`;
   const isHtml = /html|xml/i.test(response.contentType) || /\.html?$/i.test(documentName);
+  options.onDocument?.({
+    url: response.url,
+    bytes: response.body,
+    contentType: isHtml ? 'text/html' : 'text/plain',
+    filename: documentName,
+  });
   const loaded = isHtml
     ? loadHtml(response.body, response.url)
     : loadText(response.body, { sourceUrl: response.url });

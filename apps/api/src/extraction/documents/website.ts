@@ -25,6 +25,8 @@ export interface CrawlOptions {
   maxTotalBytes?: number;
   /** Stop following links after this long (default 5 minutes); the pages read so far are kept. */
   maxDurationMs?: number;
+  /** Told of each page read, with its bytes, so the job can keep a snapshot (DESIGN §11). */
+  onPage?: (page: { url: string; bytes: Uint8Array; contentType: string; filename: string | null }) => void;
 }
 
 const DEFAULT_CRAWL_BYTES = 50 * 1024 * 1024;
@@ -156,6 +158,12 @@ export async function crawlWebsite(startUrl: string, options: CrawlOptions): Pro
       location: { ...line.location, url: finalHref },
     }));
     pages.push({ url: finalHref, title: document.title ?? finalHref, lines });
+    options.onPage?.({
+      url: finalHref,
+      bytes: response.body,
+      contentType: response.contentType || 'text/html',
+      filename: null,
+    });
 
     for (const link of links) {
       const normalised = normaliseUrl(link);

@@ -55,8 +55,28 @@ const SOFT = new Set([
   'twelve',
 ]);
 
+/** A label without its list number ("1.", "(a)") and footnote marks ("Revenue (1)", "Revenue¹", "Revenue*"). */
+function cleanLabel(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]|\d{1,2}\.\d{1,2})\s+/i, '')
+    .replace(/(\p{L}{3,})\d\b/gu, '$1')
+    .replace(/\s*(?:\((?:\d{1,2}|[a-z])\)|\*+|†|‡)(?=\s|$|,|:)/gi, ' ');
+}
+
+/** Words reports use for the same line item ("Turnover" for revenue, "profit" for income). */
+const SYNONYM_GROUPS = [
+  ['revenue', 'turnover', 'sale'],
+  ['income', 'profit', 'earning'],
+  ['shareholder', 'stockholder'],
+  ['borrowing', 'debt'],
+];
+function synonymsOf(word: string): string[] {
+  return SYNONYM_GROUPS.find((g) => g.includes(word))?.filter((w) => w !== word) ?? [];
+}
+
 function words(text: string): string[] {
-  return tokenize(text.replace(/&/g, ' and ').replace(/%/g, ' percent '))
+  return tokenize(cleanLabel(text).replace(/&/g, ' and ').replace(/%/g, ' percent '))
     .map((t) => (t.stem === 'percentage' ? 'percent' : t.stem))
     .filter((w) => !STOP.has(w) || KEEP_SHORT.has(w));
 }
@@ -183,7 +203,12 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
         const rowWords = words(row.name);
         if (rowWords.length === 0) continue;
         // Cheap reject: the row must carry at least one word of the label.
-        if (!dpWords.some((w) => rowWords.includes(w) && !SOFT.has(w))) continue;
+        if (
+          !dpWords.some(
+            (w) => !SOFT.has(w) && (rowWords.includes(w) || synonymsOf(w).some((x) => rowWords.includes(x))),
+          )
+        )
+          continue;
         const sectionWords = row.section.flatMap(words);
         for (const col of prep.columns) {
           let score = 1;
@@ -191,7 +216,10 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           let inRow = 0;
           for (const w of dpWords) {
             if (rowWords.includes(w)) inRow += SOFT.has(w) ? 0 : 1;
-            else if (SOFT.has(w)) continue;
+            else if (synonymsOf(w).some((x) => rowWords.includes(x))) {
+              inRow += 1;
+              score *= 0.92;
+            } else if (SOFT.has(w)) continue;
             else if (col.words.includes(w)) score *= 0.97;
             else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
             else if (w === 'total' && row.isTotal) score *= 0.98;
@@ -202,7 +230,9 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
             if (dpWords.filter((w) => !SOFT.has(w)).length >= 3 && unexplained === 1) score *= 0.6;
             else continue;
           }
-          const extra = rowWords.filter((w) => !dpWords.includes(w));
+          const extra = rowWords.filter(
+            (w) => !dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)),
+          );
           // "Total deposits" for "Deposits": close; "Deposits with banks": further.
           for (const w of extra) score *= w === 'total' || w === 'net' ? 0.93 : 0.85;
           // Column header words the data point does not name ("Company" beside "Group"): the

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import multer from 'multer';
 import { AppError } from '../../http/app-error';
 import { mount } from '../../http/mount';
+import { fileGrid, isGridType } from './file-grid';
 import { type FilesService, fileUrlOf } from './files.service';
 
 const upload = multer({
@@ -55,13 +56,24 @@ export function filesRoutes(service: FilesService) {
     res.setHeader('Cache-Control', 'private, max-age=3600');
     // Framed by our own apps only; it may never run script on our origin. Chrome's PDF viewer
     // refuses sandboxed documents, and a PDF runs no script of ours, so only other types get `sandbox`.
-    const policy =
-      "default-src 'none'; frame-ancestors 'self'; style-src 'unsafe-inline'; img-src 'self' data:";
+    // Stored web pages (DESIGN §11) reach nothing at all: no scripts, no network, not even our own.
+    const isHtml = /^(text\/html|application\/xhtml\+xml)\b/i.test(file.contentType);
+    const policy = `default-src 'none'; frame-ancestors 'self'; style-src 'unsafe-inline'; img-src ${isHtml ? '' : "'self' "}data:`;
     res.setHeader(
       'Content-Security-Policy',
       file.contentType === 'application/pdf' ? policy : `sandbox; ${policy}`,
     );
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (isHtml) res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.status(200).end(bytes);
+  });
+
+  mount(router, requestEndpoints.grid, async ({ params, user }) => {
+    const file = await service.readable(user, params.id);
+    if (!isGridType(file.contentType)) {
+      throw new AppError('INVALID_FILE_TYPE', 'This document is not a table (CSV or Excel).');
+    }
+    return fileGrid(await service.bytes(file), file.contentType);
   });
 
   return router;

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { UPLOAD_MAX_BYTES } from '@sieve/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, requests, tasks } from '../../db/schema';
+import { assignments, files, requests, tasks } from '../../db/schema';
 import { sniffFileType } from '../../extraction/documents/detect';
 import { AppError } from '../../http/app-error';
 import type { AuthedUser } from '../../http/mount';
@@ -61,11 +61,18 @@ export function createFilesService(deps: { db: Db; storage: FileStorage }) {
       if (!row) throw new AppError('NOT_FOUND', 'The file could not be found.');
       if (user.userType === 'admin' || row.ownerId === user.id) return row;
       if (user.userType === 'worker' && user.isApproved) {
+        // A reviewer reads the document of a task they hold or held, or of one open to them in
+        // the queue (the preview is prefetched before the claim); DESIGN §11.
         const [linked] = await db
           .select({ id: tasks.id })
           .from(tasks)
           .innerJoin(requests, eq(requests.id, tasks.requestId))
-          .where(sql`${requests.metadata}->>'file_id' = ${id}`)
+          .where(
+            and(
+              sql`(${requests.metadata}->>'file_id' = ${id} or ${tasks.metadata}->>'source_file_id' = ${id})`,
+              sql`(${tasks.status} = 'available' or exists (select 1 from ${assignments} where ${assignments.taskId} = ${tasks.id} and ${assignments.workerId} = ${user.id}))`,
+            ),
+          )
           .limit(1);
         if (linked) return row;
       }

@@ -12,7 +12,9 @@ import type { ExtractionProvider, ExtractionResult } from '../../extraction/type
 import type { JobContext } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
+import { fileUrlOf } from '../files/files.service';
 import { extractionJob } from './extraction.job';
+import { keepFetchedSource, type StoredSource } from './stored-sources';
 
 export interface ExtractionProcessorDeps {
   db: Db;
@@ -106,9 +108,16 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
         custom_prompt?: string;
       };
       let file: { bytes: Uint8Array; contentType?: string; filename?: string } | undefined;
+      let uploaded: StoredSource | null = null;
       if (typeof metadata.file_id === 'string') {
         const row = await db.query.files.findFirst({ where: eq(files.id, metadata.file_id) });
         if (!row || row.purgedAt) throw new ExtractionError('The uploaded document is no longer available.');
+        uploaded = {
+          source_file_id: row.id,
+          source_file_url: fileUrlOf(row.id),
+          source_content_type: row.contentType,
+          source_name: row.filename,
+        };
         file = {
           bytes: await deps.storage.get(row.storageKey),
           contentType: row.contentType,
@@ -130,6 +139,21 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
         { ...deps.load, provider: deps.provider },
       );
       const aiResult = combine(extraction.tasks.map((t) => t.result));
+      // DESIGN §11: keep the copy the AI read, one stored file per fetched document.
+      const kept = new Map<object, StoredSource>();
+      const storedSources: (StoredSource | null)[] = [];
+      for (const part of extraction.tasks) {
+        if (!part.fetched) {
+          storedSources.push(uploaded);
+          continue;
+        }
+        let stored = kept.get(part.fetched);
+        if (!stored) {
+          stored = await keepFetchedSource(deps, request.requesterId, part.fetched);
+          kept.set(part.fetched, stored);
+        }
+        storedSources.push(stored);
+      }
       const now = new Date();
       await db.transaction(async (tx) => {
         if (request.aiOnly) {
@@ -155,28 +179,39 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
         await tx
           .insert(tasks)
           .values(
-            extraction.tasks.map((part, index) => ({
-              requestId,
-              part: index,
-              documentType: request.documentType,
-              priority: PRIORITY_RANK[request.priority],
-              requiredReviews: requiredReviewsFor(part.result),
-              aiResult: part.result as unknown as Record<string, unknown>,
-              metadata: {
-                name: extraction.tasks.length > 1 ? (part.name ?? baseName) : (baseName ?? part.name),
-                ticker: (metadata.ticker as string | undefined) ?? null,
-                url: part.document.sourceUrl ?? (metadata.url as string | undefined) ?? null,
-                file_url: (metadata.file_url as string | undefined) ?? null,
-                filing_url: request.documentType === 'sec' ? (extraction.document.sourceUrl ?? null) : null,
-                document_name: (metadata.filename as string | undefined) ?? part.document.title ?? null,
-                report_id: requestId,
-                content_type: (metadata.content_type as string | undefined) ?? null,
-                data_points: metadata.data_points ?? [],
-                custom_prompt: metadata.custom_prompt ?? null,
-                // What could not be read (OCR), shown to the reviewer.
-                notes: part.result.notes ?? [],
-              },
-            })),
+            extraction.tasks.map((part, index) => {
+              const stored = storedSources[index] ?? null;
+              // A PDF by URL is named by its file name, not by its (often meaningless) title.
+              const fetchedName = source.kind === 'url' ? (part.fetched?.filename ?? null) : null;
+              return {
+                requestId,
+                part: index,
+                documentType: request.documentType,
+                priority: PRIORITY_RANK[request.priority],
+                requiredReviews: requiredReviewsFor(part.result),
+                aiResult: part.result as unknown as Record<string, unknown>,
+                metadata: {
+                  name: extraction.tasks.length > 1 ? (part.name ?? baseName) : (baseName ?? part.name),
+                  ticker: (metadata.ticker as string | undefined) ?? null,
+                  url: part.document.sourceUrl ?? (metadata.url as string | undefined) ?? null,
+                  file_url: (metadata.file_url as string | undefined) ?? null,
+                  filing_url: request.documentType === 'sec' ? (extraction.document.sourceUrl ?? null) : null,
+                  document_name:
+                    (metadata.filename as string | undefined) ??
+                    fetchedName ??
+                    part.document.title ??
+                    stored?.source_name ??
+                    null,
+                  report_id: requestId,
+                  content_type: (metadata.content_type as string | undefined) ?? null,
+                  data_points: metadata.data_points ?? [],
+                  custom_prompt: metadata.custom_prompt ?? null,
+                  // What could not be read (OCR), shown to the reviewer.
+                  notes: part.result.notes ?? [],
+                  ...(stored ?? {}),
+                },
+              };
+            }),
           )
           .onConflictDoNothing();
         await tx

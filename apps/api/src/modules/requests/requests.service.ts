@@ -13,6 +13,7 @@ import { fileIdOfUrl } from '../files/files.service';
 import type { Metrics } from '../metrics/metrics';
 import { extractionJob } from './extraction.job';
 import { toRequestRecord, toTaskSummary } from './requests.serialize';
+import { storedSourceIds } from './stored-sources';
 
 export interface RequestsServiceDeps {
   db: Db;
@@ -138,6 +139,8 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       for (const request of due) {
         const fileId = typeof request.metadata.file_id === 'string' ? request.metadata.file_id : null;
         if (fileId) await deps.files.purge(fileId);
+        // DESIGN §11: the stored copies of fetched documents go with the upload.
+        for (const sourceId of await storedSourceIds(db, request.id)) await deps.files.purge(sourceId);
         await db.transaction(async (tx) => {
           const { file_bytes: _b, text: _t, ...metadata } = request.metadata;
           await tx
@@ -272,7 +275,16 @@ export function createRequestsService(deps: RequestsServiceDeps) {
           item && typeof item === 'object' && !Array.isArray(item)
             ? (item as Record<string, unknown>)
             : { value: item };
-        return { data_point: dataPoint, ...cell };
+        // The evidence (issue 13): the page and 0–1 box the value was read at, plain in the CSV.
+        const anchor =
+          cell.anchor && typeof cell.anchor === 'object' ? (cell.anchor as Record<string, unknown>) : null;
+        return {
+          data_point: dataPoint,
+          ...cell,
+          page: anchor?.page ?? '',
+          box: Array.isArray(anchor?.box) ? anchor.box.join(' ') : '',
+          ai_value: cell.ai_value ?? '',
+        };
       });
       const columns = [
         'data_point',
@@ -280,7 +292,11 @@ export function createRequestsService(deps: RequestsServiceDeps) {
         'location',
         'source_text',
         'source_url',
+        'page',
+        'box',
         'confidence',
+        'corrected',
+        'ai_value',
         'disputed',
       ];
       return { filename: `${name}.csv`, contentType: 'text/csv; charset=utf-8', body: toCsv(columns, rows) };

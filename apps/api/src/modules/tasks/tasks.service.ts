@@ -7,6 +7,7 @@ import type { Logger } from '../../logger';
 import { periodStarts } from '../billing/usage';
 import type { Metrics } from '../metrics/metrics';
 import { decideConsensus } from './consensus';
+import { withEvidence } from './evidence';
 import {
   assignmentOf,
   lockTask,
@@ -177,7 +178,12 @@ export function createTasksService(deps: TasksServiceDeps) {
     }
     await tx
       .update(tasks)
-      .set({ status: 'completed', finalResult: outcome.result, updatedAt: now, completedAt: now })
+      .set({
+        status: 'completed',
+        finalResult: withEvidence(outcome.result, task.aiResult),
+        updatedAt: now,
+        completedAt: now,
+      })
       .where(eq(tasks.id, task.id));
     await settleRequest(tx, task.requestId);
     return 'completed' as const;

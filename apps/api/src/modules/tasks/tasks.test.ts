@@ -106,14 +106,35 @@ describe('reviews and consensus', () => {
     expect(second.body.task_status).toBe('completed');
     const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, req.id));
     expect(row?.status).toBe('completed');
+    // The result keeps its evidence (issue 13): the reviewer's source text, the AI's location.
     expect(row?.finalResult).toEqual({
-      total_revenue: { value: '1,234,500,000', source_text: 'Total revenue' },
+      total_revenue: {
+        value: '1,234,500,000',
+        source_text: 'Total revenue',
+        location: 'page 2, line 3',
+        corrected: false,
+      },
     });
     const detail = await request(ctx.app)
       .get(`/api/v1/requests/${req.id}`)
       .set('Authorization', requester.auth);
     expect(detail.body).toMatchObject({ status: 'completed', result: { success: true } });
     expect(detail.body.tasks[0]).toMatchObject({ status: 'completed', reviews_received: 2 });
+    // Both downloads carry the evidence.
+    const csv = await request(ctx.app)
+      .get(`/api/v1/requests/${req.id}/result?format=csv`)
+      .set('Authorization', requester.auth);
+    expect(csv.text.split(/\r?\n/)[0]).toBe(
+      'data_point,value,location,source_text,source_url,page,box,confidence,corrected,ai_value,disputed',
+    );
+    expect(csv.text).toContain('total_revenue,"1,234,500,000","page 2, line 3",Total revenue,,,,,false');
+    const json = await request(ctx.app)
+      .get(`/api/v1/requests/${req.id}/result?format=json`)
+      .set('Authorization', requester.auth);
+    expect(JSON.parse(json.text).result.total_revenue).toMatchObject({
+      location: 'page 2, line 3',
+      corrected: false,
+    });
   });
 
   it('asks for a third review on a disagreement, then settles by majority', async () => {
@@ -130,7 +151,16 @@ describe('reviews and consensus', () => {
     const third = await post(c, `${task.id}/review`, reviewBody({ total_revenue: '200' }));
     expect(third.body.task_status).toBe('completed');
     const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, req.id));
-    expect(row?.finalResult).toEqual({ total_revenue: 200 });
+    // A corrected value is marked, with the AI's value beside it and where it was read.
+    expect(row?.finalResult).toEqual({
+      total_revenue: {
+        value: 200,
+        ai_value: 1234500000,
+        corrected: true,
+        location: 'page 2, line 3',
+        source_text: 'Total revenue: $1,234.5 million',
+      },
+    });
   });
 
   it('flags a disputed item with the better reviewer’s value when all three differ', async () => {
@@ -152,7 +182,9 @@ describe('reviews and consensus', () => {
       [c, 3],
     ] as const)
       await post(w, `${task.id}/review`, reviewBody({ total_revenue: v }));
-    expect((await taskRow(task.id))?.finalResult).toEqual({ total_revenue: { value: 2, disputed: true } });
+    expect((await taskRow(task.id))?.finalResult).toMatchObject({
+      total_revenue: { value: 2, disputed: true, corrected: true },
+    });
   });
 });
 

@@ -240,7 +240,8 @@ describe('DashboardPage', () => {
     expect(within(dialog).getByRole('heading', { name: 'Basic Information' })).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: 'Request Details' })).toBeTruthy();
     const analysis = within(dialog).getByRole('region', { name: 'AI Analysis' });
-    expect(within(analysis).getByText('1234500000')).toBeTruthy();
+    // Numbers are grouped for reading (issue 13); the download keeps them plain.
+    expect(within(analysis).getByText('1,234,500,000')).toBeTruthy();
     expect(within(analysis).getByText('Total revenue: $1,234.5 million')).toBeTruthy();
     expect(within(analysis).getByText('page 1, line 2')).toBeTruthy();
     expect(within(dialog).getByRole('region', { name: 'Final Result' })).toBeTruthy();

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { downloadResult, type ResultFormat } from './api';
 import './requests.css';
 import { documentTypeLabel, formatDateTime, isActive, PRIORITY_LABELS, shortId } from './request-format';
-import { formatPercent, probabilityOf, type ResultRow, resultRows } from './result-items';
+import { formatPercent, probabilityOf, type ResultRow, readableValue, resultRows } from './result-items';
 import { StatusBadge } from './status-badge';
 import { useRequestDetail } from './use-requests';
 
@@ -94,7 +94,9 @@ function ValueCell({ row }: { row: ResultRow }) {
   return row.value === '' ? (
     <span className="sv-muted">Not found</span>
   ) : (
-    <code className="rq-value">{row.value}</code>
+    <code className="rq-value" title={row.value}>
+      {readableValue(row.value)}
+    </code>
   );
 }
 
@@ -151,6 +153,10 @@ function AiResultTable({ rows }: { rows: ResultRow[] }) {
   );
 }
 
+/**
+ * The final result beside the AI's (issue 13): corrected values marked with the AI's value, and
+ * where each value was read (location, source text) kept from the AI or the reviewer.
+ */
 function FinalResultTable({ rows }: { rows: ResultRow[] }) {
   return (
     <div className="rq-result-table">
@@ -159,16 +165,35 @@ function FinalResultTable({ rows }: { rows: ResultRow[] }) {
         <thead>
           <tr>
             <th scope="col">Data point</th>
-            <th scope="col">Value</th>
+            <th scope="col">AI value</th>
+            <th scope="col">Final value</th>
             <th scope="col">Source text</th>
+            <th scope="col">Location</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.dataPoint}>
+            <tr key={row.dataPoint} data-corrected={row.isCorrected ? 'true' : undefined}>
               <th scope="row">{row.dataPoint}</th>
               <td>
+                {row.isCorrected ? (
+                  row.aiValue ? (
+                    <s className="rq-value rq-value--ai">{readableValue(row.aiValue)}</s>
+                  ) : (
+                    <span className="sv-muted">Not found</span>
+                  )
+                ) : (
+                  <span className="sv-muted">same</span>
+                )}
+              </td>
+              <td>
                 <ValueCell row={row} />
+                {row.isCorrected ? (
+                  <>
+                    {' '}
+                    <Badge tone="info">Corrected</Badge>
+                  </>
+                ) : null}
                 {row.isDisputed ? (
                   <>
                     {' '}
@@ -177,6 +202,7 @@ function FinalResultTable({ rows }: { rows: ResultRow[] }) {
                 ) : null}
               </td>
               <td>{row.sourceText ? <span className="rq-quote--inline">{row.sourceText}</span> : '—'}</td>
+              <td>{row.location ?? <span className="sv-muted">—</span>}</td>
             </tr>
           ))}
         </tbody>

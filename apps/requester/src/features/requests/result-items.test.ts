@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, probabilityOf, resultRows } from './result-items';
+import { formatPercent, probabilityOf, readableValue, resultRows } from './result-items';
 
 describe('resultRows', () => {
   it('reads value, source text, location, URL and confidence of each data point', () => {
@@ -13,7 +13,7 @@ describe('resultRows', () => {
       },
       'Gross margin': { value: 0.45, source_text: 'Gross margin: 45%', disputed: true },
     });
-    expect(rows).toEqual([
+    expect(rows).toMatchObject([
       {
         dataPoint: 'Total revenue',
         value: '1234500000',
@@ -65,5 +65,26 @@ describe('probabilityOf', () => {
     expect(probabilityOf(Math.log(0.5))).toBeCloseTo(0.5);
     expect(probabilityOf(5)).toBe(1);
     expect(formatPercent(probabilityOf(-0.0305))).toBe('97%');
+  });
+});
+
+describe('the final result with its evidence (issue 13)', () => {
+  it('groups numbers for reading and leaves dates and text alone', () => {
+    expect(readableValue('1482700000')).toBe('1,482,700,000');
+    expect(readableValue('260.2')).toBe('260.2');
+    expect(readableValue('20240314')).toBe('20240314');
+    expect(readableValue('Acme Corp')).toBe('Acme Corp');
+  });
+
+  it('reads corrected values with the AI value and the anchor page', () => {
+    const [row] = resultRows({
+      total_revenue: {
+        value: 200,
+        corrected: true,
+        ai_value: 1234500000,
+        anchor: { page: 2, box: [0, 0, 1, 1] },
+      },
+    });
+    expect(row).toMatchObject({ value: '200', isCorrected: true, aiValue: '1234500000', page: 2 });
   });
 });

@@ -10,6 +10,24 @@ export interface ResultRow {
   confidence: number | null;
   /** Reviewers could not agree (DESIGN §4). */
   isDisputed: boolean;
+  /** Reviewers changed the AI's value (issue 13); the AI's value, as text, beside it. */
+  isCorrected: boolean;
+  aiValue: string | null;
+  /** The page the value was read on, from its anchor. */
+  page: number | null;
+}
+
+/**
+ * A value as people read it: numbers grouped (1,482,700,000); everything else as it is. The
+ * downloads keep the plain number.
+ */
+export function readableValue(value: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  const number = Number(value);
+  if (!Number.isFinite(number) || Math.abs(number) < 1000) return value;
+  // Eight-digit dates (YYYYMMDD, spec 01 §5) are not amounts.
+  if (/^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(value)) return value;
+  return number.toLocaleString('en-US', { maximumFractionDigits: 20 });
 }
 
 function asText(value: unknown): string {
@@ -52,6 +70,14 @@ export function resultRows(
       sourceUrl: optionalText(cell.source_url),
       confidence,
       isDisputed: cell.disputed === true,
+      isCorrected: cell.corrected === true,
+      aiValue: cell.corrected === true && 'ai_value' in cell ? asText(cell.ai_value) : null,
+      page:
+        cell.anchor &&
+        typeof cell.anchor === 'object' &&
+        typeof (cell.anchor as { page?: unknown }).page === 'number'
+          ? (cell.anchor as { page: number }).page
+          : null,
     };
   });
 }

@@ -7,6 +7,7 @@ import {
 } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { AnchorBox } from './anchor-box';
 import { findTextItems } from './text-match';
 
 // The parser runs in a worker of our own origin (the CSP allows 'self' scripts only).
@@ -23,12 +24,26 @@ export interface PdfHighlight {
 
 export type HighlightOutcome = { key: string; page: number } | { key: string; page: null };
 
+/** The value's own box (DESIGN §11 anchor): drawn as it is, no text search needed. */
+export interface AnchorHighlight {
+  key: string;
+  page: number;
+  /** 0–1 of the page, top-left origin. */
+  box: [number, number, number, number];
+  /** Lit faintly on the page when found there: the row label and the column header. */
+  labels: string[];
+}
+
 export interface PdfPreviewProps {
   bytes: ArrayBuffer;
   /** 50–200; 100 fits the page to the panel's width. */
   zoomPercent: number;
   highlight: PdfHighlight | null;
+  /** Preferred over `highlight` when the item carries an anchor. */
+  anchor?: AnchorHighlight | null;
   onHighlight?: (outcome: HighlightOutcome) => void;
+  /** A word of the text layer was clicked (to put its value into the field being edited). */
+  onPickText?: (text: string) => void;
   /** Names the document for assistive technology. */
   label: string;
 }
@@ -41,15 +56,62 @@ interface PageText {
 const PAGE_GAP = 12;
 const PADDING = 12;
 const HIT_CLASS = 'sv-pdf-hit';
+const LABEL_CLASS = 'sv-pdf-label';
+
+interface OpenedPdf {
+  doc: PDFDocumentProxy;
+  firstPage: { width: number; height: number };
+}
+
+// Parsed documents, by the cached bytes they came from: the prefetched next task opens parsed.
+const PARSED_CACHE_SIZE = 3;
+const parsed = new Map<ArrayBuffer, Promise<OpenedPdf>>();
+
+/** The parsed PDF of these bytes (and its first page's size), parsed once and kept for a while. */
+export function openPdf(bytes: ArrayBuffer): Promise<OpenedPdf> {
+  const cached = parsed.get(bytes);
+  if (cached) return cached;
+  // pdf.js takes ownership of the buffer it is given: hand it a copy, the cache keeps the original.
+  const task = getDocument({ data: new Uint8Array(bytes.slice(0)), isEvalSupported: false });
+  const opening = task.promise.then(async (doc) => {
+    const viewport = (await doc.getPage(1)).getViewport({ scale: 1 });
+    return { doc, firstPage: { width: viewport.width, height: viewport.height } };
+  });
+  opening.catch(() => parsed.delete(bytes));
+  parsed.set(bytes, opening);
+  while (parsed.size > PARSED_CACHE_SIZE) {
+    const [oldest, evicted] = parsed.entries().next().value ?? [];
+    if (!oldest || !evicted) break;
+    parsed.delete(oldest);
+    void evicted.then(({ doc }) => doc.destroy()).catch(() => undefined);
+  }
+  return opening;
+}
+
+/** Warms a document about to open: parsed, with the anchored page's text and operators loaded. */
+export function preparePdf(bytes: ArrayBuffer, page?: number): void {
+  void openPdf(bytes)
+    .then(({ doc }) => (page && page <= doc.numPages ? doc.getPage(page) : null))
+    .catch(() => undefined);
+}
 
 /** The PDF preview: every page as a canvas with pdf.js's text layer over it, drawn as it nears view. */
-export default function PdfPreview({ bytes, zoomPercent, highlight, onHighlight, label }: PdfPreviewProps) {
+export default function PdfPreview({
+  bytes,
+  zoomPercent,
+  highlight,
+  anchor = null,
+  onHighlight,
+  onPickText,
+  label,
+}: PdfPreviewProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [baseSize, setBaseSize] = useState<{ width: number; height: number } | null>(null);
   const [width, setWidth] = useState(0);
-  const [visible, setVisible] = useState<ReadonlySet<number>>(new Set([1]));
+  // Pages near the viewport, as the observer reports them (a task opening on page 17 draws no page 1).
+  const [visible, setVisible] = useState<ReadonlySet<number>>(new Set());
   const [forced, setForced] = useState<number | null>(null);
   const texts = useRef(new Map<number, PageText>());
   const [textsVersion, setTextsVersion] = useState(0);
@@ -61,15 +123,11 @@ export default function PdfPreview({ bytes, zoomPercent, highlight, onHighlight,
     setBaseSize(null);
     texts.current = new Map();
     pageStrings.current = new Map();
-    // pdf.js takes ownership of the buffer it is given: hand it a copy, the cache keeps the original.
-    const task = getDocument({ data: new Uint8Array(bytes.slice(0)), isEvalSupported: false });
     let isCurrent = true;
-    task.promise
-      .then(async (loaded) => {
-        const first = await loaded.getPage(1);
-        const viewport = first.getViewport({ scale: 1 });
+    openPdf(bytes)
+      .then(({ doc: loaded, firstPage }) => {
         if (!isCurrent) return;
-        setBaseSize({ width: viewport.width, height: viewport.height });
+        setBaseSize(firstPage);
         setDoc(loaded);
       })
       .catch(() => {
@@ -77,7 +135,6 @@ export default function PdfPreview({ bytes, zoomPercent, highlight, onHighlight,
       });
     return () => {
       isCurrent = false;
-      void task.destroy();
     };
   }, [bytes]);
 
@@ -154,7 +211,7 @@ export default function PdfPreview({ bytes, zoomPercent, highlight, onHighlight,
   onHighlightRef.current = onHighlight;
   useEffect(() => {
     setTarget(null);
-    if (!doc || !highlight || highlight.needles.length === 0) return;
+    if (!doc || anchor || !highlight || highlight.needles.length === 0) return;
     let isCurrent = true;
     const pages = Array.from({ length: doc.numPages }, (_, index) => index + 1);
     if (highlight.page && highlight.page <= doc.numPages) {
@@ -178,7 +235,39 @@ export default function PdfPreview({ bytes, zoomPercent, highlight, onHighlight,
     return () => {
       isCurrent = false;
     };
-  }, [doc, highlight, stringsOf]);
+  }, [doc, highlight, anchor, stringsOf]);
+
+  // With an anchor: draw its page, bring the box into view (a third from the top) and say so.
+  const validAnchor = anchor && doc && anchor.page <= doc.numPages ? anchor : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new scale (zoom, panel width) moves the box
+  useEffect(() => {
+    if (!validAnchor) return;
+    setForced(validAnchor.page);
+    const root = rootRef.current;
+    const page = root?.querySelector<HTMLElement>(`[data-page="${validAnchor.page}"]`);
+    if (!root || !page) return;
+    const [x0, y0] = validAnchor.box;
+    root.scrollTo({
+      top: Math.max(0, page.offsetTop + y0 * page.offsetHeight - root.clientHeight / 3),
+      left: Math.max(0, page.offsetLeft + x0 * page.offsetWidth - root.clientWidth / 3),
+    });
+    onHighlightRef.current?.({ key: validAnchor.key, page: validAnchor.page });
+  }, [validAnchor, scale]);
+
+  // The anchor's row label and column header, lit faintly where the page's text layer shows them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: textsVersion says a text layer arrived or was redrawn (zoom)
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    for (const element of root.querySelectorAll(`.${LABEL_CLASS}`)) element.classList.remove(LABEL_CLASS);
+    if (!validAnchor) return;
+    const text = texts.current.get(validAnchor.page);
+    if (!text) return;
+    for (const needle of validAnchor.labels) {
+      for (const index of findTextItems(text.strings, needle) ?? [])
+        text.divs[index]?.classList.add(LABEL_CLASS);
+    }
+  }, [validAnchor, textsVersion]);
 
   // Step 2: once that page's text layer is drawn, mark the spans and bring them into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: textsVersion says a text layer arrived or was redrawn (zoom)
@@ -220,9 +309,18 @@ export default function PdfPreview({ bytes, zoomPercent, highlight, onHighlight,
   const pageWidth = baseSize ? baseSize.width * scale : 0;
   const pageHeight = baseSize ? baseSize.height * scale : 0;
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: picking a word with the mouse is a shortcut; the field stays typeable
     <div
       ref={rootRef}
       className="sv-pdf"
+      onMouseDown={(event) => {
+        // Keep the focus in the field being edited, so the picked word lands there.
+        if (onPickText && (event.target as HTMLElement).closest('.textLayer span')) event.preventDefault();
+      }}
+      onClick={(event) => {
+        const span = (event.target as HTMLElement).closest('.textLayer span');
+        if (span && onPickText) onPickText(span.textContent ?? '');
+      }}
       role="document"
       aria-label={label}
       aria-busy={!doc}
@@ -247,6 +345,7 @@ export default function PdfPreview({ bytes, zoomPercent, highlight, onHighlight,
               height={pageHeight}
               isDrawn={visible.has(page) || forced === page}
               onText={onText}
+              box={validAnchor?.page === page ? validAnchor.box : null}
             />
           );
         })
@@ -263,9 +362,10 @@ interface PdfPageProps {
   height: number;
   isDrawn: boolean;
   onText: (page: number, text: PageText | null) => void;
+  box: [number, number, number, number] | null;
 }
 
-function PdfPage({ doc, page, scale, width, height, isDrawn, onText }: PdfPageProps) {
+function PdfPage({ doc, page, scale, width, height, isDrawn, onText, box }: PdfPageProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const textRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState({ width, height });
@@ -330,6 +430,7 @@ function PdfPage({ doc, page, scale, width, height, isDrawn, onText }: PdfPagePr
     >
       <canvas ref={canvasRef} className="sv-pdf__canvas" />
       <div ref={textRef} className="textLayer" />
+      {box ? <AnchorBox box={box} /> : null}
     </div>
   );
 }

@@ -69,6 +69,7 @@ describe('review table columns (spec 01 §5: 30 % rule and order)', () => {
       sourceText: 'A: 1',
       sourceUrl: null,
       confidence: null,
+      anchor: null,
     });
   });
 

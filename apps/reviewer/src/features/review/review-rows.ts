@@ -14,6 +14,8 @@ export const PROVENANCE_FIELDS = [
   'source_url',
   'confidence',
   'disputed',
+  'anchor',
+  'corrected',
 ] as const;
 
 /** spec 01 §5: the fixed order of the known sub-fields; others follow alphabetically. */
@@ -21,12 +23,44 @@ export const PREFERRED_COLUMNS = ['value', 'unit', 'year', 'amount', 'percentage
 
 export const OTHER_FIELDS_COLUMN = 'other_fields';
 
+/** Where an item's value sits (DESIGN §11): its page and 0–1 box (top-left origin), plus table coordinates. */
+export interface ItemAnchor {
+  page: number;
+  box: [number, number, number, number];
+  row_label?: string;
+  column_label?: string;
+  sheet?: string;
+  row?: number;
+  column?: string;
+  url?: string;
+}
+
 export interface ItemSource {
   location: string | null;
   sourceText: string | null;
   sourceUrl: string | null;
   /** The AI's confidence in this item, 0–1. */
   confidence: number | null;
+  anchor: ItemAnchor | null;
+}
+
+function isUnit(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= -0.01 && value <= 1.01;
+}
+
+/** The item's anchor when it is well formed, else null (an item is still reviewable without one). */
+export function anchorOf(value: unknown): ItemAnchor | null {
+  if (!isPlainObject(value)) return null;
+  const { page, box } = value;
+  if (typeof page !== 'number' || !Number.isInteger(page) || page < 1) return null;
+  if (!Array.isArray(box) || box.length !== 4 || !box.every(isUnit)) return null;
+  const anchor: ItemAnchor = { page, box: box as ItemAnchor['box'] };
+  for (const name of ['row_label', 'column_label', 'sheet', 'column', 'url'] as const) {
+    const text = value[name];
+    if (typeof text === 'string' && text !== '') anchor[name] = text;
+  }
+  if (typeof value.row === 'number' && Number.isInteger(value.row)) anchor.row = value.row;
+  return anchor;
 }
 
 export interface ReviewRow {
@@ -67,8 +101,13 @@ export function sourceOf(item: unknown): ItemSource | null {
     sourceText: textOrNull(item.source_text) ?? textOrNull(item.sourceText),
     sourceUrl: textOrNull(item.source_url),
     confidence: typeof item.confidence === 'number' ? item.confidence : null,
+    anchor: anchorOf(item.anchor),
   };
-  return source.location || source.sourceText || source.sourceUrl || source.confidence !== null
+  return source.location ||
+    source.sourceText ||
+    source.sourceUrl ||
+    source.confidence !== null ||
+    source.anchor
     ? source
     : null;
 }
@@ -165,5 +204,11 @@ let addedRows = 0;
 
 export function emptyRow(): ReviewRow {
   addedRows += 1;
-  return { id: `new-${addedRows}`, key: '', cells: {}, otherFields: '', source: null };
+  return {
+    id: `new-${addedRows}-${Date.now().toString(36)}`,
+    key: '',
+    cells: {},
+    otherFields: '',
+    source: null,
+  };
 }

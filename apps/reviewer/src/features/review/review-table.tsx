@@ -1,4 +1,4 @@
-import { normaliseValue, REVIEWER } from '@sieve/contracts';
+import { CONFIDENCE, normaliseValue, REVIEWER } from '@sieve/contracts';
 import { Button, Icon } from '@sieve/ui';
 import {
   forwardRef,
@@ -46,12 +46,25 @@ export interface ReviewTableHandle {
   /** Adds a row and starts editing its name. */
   addRow: () => void;
   focusSelected: () => void;
+  /** Selects the next row below High confidence after the selected one (wrapping); false when none. */
+  nextUncertain: () => boolean;
+  /** While a value is edited inline: puts this text (normalised per the guidelines) into it. */
+  pickText: (text: string) => void;
 }
 
 export interface ReviewTableProps {
   draft: ReviewDraft;
   selectedRowId: string | null;
   onSelectRow: (rowId: string) => void;
+  /** Told when an inline edit of a value starts or ends (the preview then picks values). */
+  onEditingChange?: (isEditing: boolean) => void;
+}
+
+/** Field-level routing (issue 13): an item the AI is not highly sure of needs a look. */
+export function isUncertain(row: ReviewRow): boolean {
+  return row.source?.confidence !== null && row.source?.confidence !== undefined
+    ? row.source.confidence <= CONFIDENCE.high
+    : false;
 }
 
 interface InlineEdit {
@@ -73,17 +86,20 @@ interface DialogEdit {
  * which grounds them in the source panel.
  */
 export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(function ReviewTable(
-  { draft, selectedRowId, onSelectRow },
+  { draft, selectedRowId, onSelectRow, onEditingChange },
   ref,
 ) {
-  const { rows, columns, setCell, setKey, setOtherFields, deleteRow } = draft;
+  const { rows, columns, setCell, setKey, setOtherFields, deleteRow, isRowEdited, problemOf } = draft;
   const [inline, setInlineState] = useState<InlineEdit | null>(null);
   // The edit in progress, read by blur: an input removed by Enter, Escape or the JSON editor
   // may still report a blur, which must not save twice or save what was cancelled.
   const inlineRef = useRef<InlineEdit | null>(null);
+  const onEditingChangeRef = useRef(onEditingChange);
+  onEditingChangeRef.current = onEditingChange;
   const setInline = useCallback((edit: InlineEdit | null) => {
     inlineRef.current = edit;
     setInlineState(edit);
+    onEditingChangeRef.current?.(edit !== null && edit.column !== KEY_COLUMN);
   }, []);
   const [dialog, setDialog] = useState<DialogEdit | null>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
@@ -91,7 +107,9 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
 
   const focusRow = useCallback((rowId: string) => {
     const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(rowId)}"]`);
-    row?.focus({ preventScroll: false });
+    // The row's name and value stay in view: focusing may not scroll the narrow table sideways.
+    row?.focus({ preventScroll: true });
+    row?.querySelector('th')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, []);
 
   useEffect(() => {
@@ -188,6 +206,24 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
         const row = rows[selectedIndex] ?? rows[0];
         if (row) select(row.id, true);
       },
+      nextUncertain: () => {
+        for (let step = 1; step <= rows.length; step += 1) {
+          const row = rows[(Math.max(-1, selectedIndex) + step) % rows.length];
+          if (row && isUncertain(row)) {
+            select(row.id, true);
+            return true;
+          }
+        }
+        return false;
+      },
+      pickText: (text) => {
+        const edit = inlineRef.current;
+        if (!edit || edit.column === KEY_COLUMN) return;
+        const row = rows.find((candidate) => candidate.id === edit.rowId);
+        const picked = normaliseValue(text, { dataPoint: row?.key ?? '' });
+        if (picked === null) return;
+        setInline({ ...edit, text: String(picked) });
+      },
     }),
     [rows, selectedIndex, columns, select, startEdit, draft, onSelectRow, setInline],
   );
@@ -222,6 +258,18 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
         event.stopPropagation();
         startEdit(row, columns[0] ?? 'value');
         break;
+      case 'n': {
+        // "Next uncertain field": the rows below High, in order, from the selected one.
+        event.preventDefault();
+        for (let step = 1; step <= rows.length; step += 1) {
+          const next = rows[(index + step) % rows.length];
+          if (next && isUncertain(next)) {
+            select(next.id, true);
+            break;
+          }
+        }
+        break;
+      }
       default:
     }
   };
@@ -259,13 +307,26 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
             {rows.map((row, index) => {
               const isSelected = row.id === selectedRowId;
               const name = row.key || 'new row';
+              const needsLook = isUncertain(row);
+              const isEditedRow = isRowEdited(row);
+              const problem = problemOf(row);
               return (
                 <tr
                   key={row.id}
                   data-row-id={row.id}
                   tabIndex={isSelected || (selectedIndex < 0 && index === 0) ? 0 : -1}
                   aria-current={isSelected ? 'true' : undefined}
-                  className={isSelected ? 'is-selected' : undefined}
+                  className={
+                    [
+                      isSelected ? 'is-selected' : '',
+                      needsLook ? 'is-uncertain' : '',
+                      isEditedRow ? 'is-edited' : '',
+                    ]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
+                  data-uncertain={needsLook ? 'true' : undefined}
+                  data-edited={isEditedRow ? 'true' : undefined}
                   onClick={() => {
                     if (!isSelected) onSelectRow(row.id);
                   }}
@@ -329,6 +390,21 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
                             <span className="sv-visually-hidden">
                               Edit {columnLabel(column)} of {name}:{' '}
                             </span>
+                            {column === KEY_COLUMN && needsLook ? (
+                              <span
+                                className="sv-row-flag sv-row-flag--uncertain"
+                                title="Below High confidence: needs a look"
+                              >
+                                <span aria-hidden="true">●</span>
+                                <span className="sv-visually-hidden">needs a look, </span>
+                              </span>
+                            ) : null}
+                            {column === KEY_COLUMN && isEditedRow ? (
+                              <span className="sv-row-flag sv-row-flag--edited" title="Edited">
+                                <span aria-hidden="true">✎</span>
+                                <span className="sv-visually-hidden">edited, </span>
+                              </span>
+                            ) : null}
                             {text ? (
                               <span className="sv-cell__text">{text}</span>
                             ) : (
@@ -339,7 +415,12 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
                             )}
                           </button>
                         )}
-                        {column === 'value' && !isEditing ? (
+                        {column === 'value' && !isEditing && problem ? (
+                          <span className="sv-cell-problem" role="status">
+                            {problem}: cannot be submitted in the guidelines' form
+                          </span>
+                        ) : null}
+                        {column === 'value' && !isEditing && !problem ? (
                           <GuidelineHint
                             itemName={row.key}
                             value={row.cells.value}

@@ -2,9 +2,12 @@ import { REVIEWER, type WorkerTask } from '@sieve/contracts';
 import { Button, Icon, Spinner } from '@sieve/ui';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { type LoadedDocument, loadDocument, openUrlOf, previewUrlOf } from './document-source';
-import type { HighlightOutcome, PdfHighlight } from './pdf-preview';
+import { GridPreview } from './grid-preview';
+import type { AnchorHighlight, HighlightOutcome, PdfHighlight } from './pdf-preview';
 import type { ItemSource } from './review-rows';
+import { HtmlPreview, ImagePreview, TextPreview, type ValueTarget } from './source-previews';
 import { groundingNeedles, pageOfLocation } from './text-match';
+import { cellOfLocation, columnLetterOf, gridTargetOf } from './value-match';
 
 const PdfPreview = lazy(() => import('./pdf-preview'));
 
@@ -14,12 +17,16 @@ export interface GroundingTarget {
   itemName: string;
   source: ItemSource | null;
   valueText: string;
+  /** The value as stored (a number stays a number), for finding its printed cell. */
+  value: unknown;
 }
 
 export interface SourcePanelProps {
   task: WorkerTask;
   token: string | null;
   grounding: GroundingTarget | null;
+  /** Set while a field is edited: a click on a word or cell of the preview puts its text there. */
+  onPickText?: ((text: string) => void) | undefined;
 }
 
 const { minPercent, maxPercent, stepPercent, defaultPercent } = REVIEWER.zoom;
@@ -73,7 +80,7 @@ function SourcePassage({ grounding, outcome }: { grounding: GroundingTarget; out
  * the PDF's text layer; for every document its passage shows below, so HTML, CSV and Excel rows
  * are grounded too.
  */
-export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
+export function SourcePanel({ task, token, grounding, onPickText }: SourcePanelProps) {
   const previewUrl = previewUrlOf(task);
   const openUrl = openUrlOf(task);
   const [document, setDocument] = useState<LoadedDocument | null>(null);
@@ -100,14 +107,63 @@ export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
       : null;
   }, [grounding]);
 
+  const anchor = grounding?.source?.anchor ?? null;
+  const anchorHighlight = useMemo<AnchorHighlight | null>(
+    () =>
+      grounding && anchor
+        ? {
+            key: grounding.key,
+            page: anchor.page,
+            box: anchor.box,
+            labels: [anchor.row_label, anchor.column_label].filter((label): label is string =>
+              Boolean(label),
+            ),
+          }
+        : null,
+    [grounding, anchor],
+  );
+  const valueTarget = useMemo<ValueTarget | null>(
+    () =>
+      grounding
+        ? {
+            key: grounding.key,
+            anchor,
+            value: grounding.value,
+            sourceText: grounding.source?.sourceText ?? null,
+          }
+        : null,
+    [grounding, anchor],
+  );
+  const gridTarget = useMemo(() => {
+    if (document?.kind !== 'grid' || !grounding) return null;
+    // Without an anchor, the readable location ("Income!B2") still names the cell.
+    const located = anchor ?? cellOfLocation(grounding.source?.location ?? null);
+    const found = gridTargetOf(document.grid.sheets, located, grounding.value);
+    return found ? { ...found, key: grounding.key } : null;
+  }, [document, grounding, anchor]);
+
   const isPdf = document?.kind === 'pdf';
+  const isZoomable = isPdf || document?.kind === 'image';
   const isLoading = previewUrl !== null && document === null;
-  const outcomeText =
-    !isPdf || !grounding || !highlight || outcome?.key !== grounding.key
-      ? null
-      : outcome.page
-        ? `Highlighted on page ${outcome.page}`
-        : 'Not found in the preview';
+  const outcomeText = !grounding
+    ? null
+    : isPdf
+      ? !highlight && !anchorHighlight
+        ? null
+        : outcome?.key !== grounding.key
+          ? null
+          : outcome.page
+            ? `Highlighted on page ${outcome.page}`
+            : 'Not found in the preview'
+      : document?.kind === 'grid'
+        ? gridTarget
+          ? `Highlighted at ${document.grid.sheets.length > 1 ? `${document.grid.sheets[gridTarget.sheet]?.name ?? ''}!` : ''}${columnLetterOf(gridTarget.column)}${gridTarget.row + 1}`
+          : 'Not found in the preview'
+        : document?.kind === 'html' && outcome?.key === grounding.key
+          ? outcome.page
+            ? 'Highlighted in the page'
+            : 'Not found in the preview'
+          : null;
 
   return (
     <section className="sv-source" aria-labelledby="source-title">
@@ -116,7 +172,7 @@ export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
           {documentTitle(task)}
         </h3>
         <div className="sv-source__tools">
-          {isPdf ? (
+          {isZoomable ? (
             <fieldset className="sv-zoom">
               <legend className="sv-visually-hidden">Zoom</legend>
               <button
@@ -147,7 +203,7 @@ export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
               </button>
             </fieldset>
           ) : null}
-          {openUrl && isPdf ? (
+          {openUrl && document && document.kind !== 'unavailable' && document.kind !== 'other' ? (
             <a
               className="sv-icon-button sv-icon-button--inline"
               href={openUrl}
@@ -178,10 +234,36 @@ export function SourcePanel({ task, token, grounding }: SourcePanelProps) {
               bytes={document.bytes}
               zoomPercent={zoom}
               highlight={highlight}
+              anchor={anchorHighlight}
               onHighlight={setOutcome}
+              {...(onPickText ? { onPickText } : {})}
               label={documentTitle(task)}
             />
           </Suspense>
+        ) : document?.kind === 'image' ? (
+          <ImagePreview
+            url={document.url}
+            zoomPercent={zoom}
+            target={valueTarget}
+            label={documentTitle(task)}
+          />
+        ) : document?.kind === 'html' ? (
+          <HtmlPreview
+            html={document.html}
+            target={valueTarget}
+            onPickText={onPickText}
+            label={documentTitle(task)}
+            onFound={(key, found) => setOutcome(found ? { key, page: 1 } : { key, page: null })}
+          />
+        ) : document?.kind === 'grid' ? (
+          <GridPreview
+            grid={document.grid}
+            target={gridTarget}
+            onPickText={onPickText}
+            label={documentTitle(task)}
+          />
+        ) : document?.kind === 'text' ? (
+          <TextPreview text={document.text} label={documentTitle(task)} />
         ) : (
           <div className="sv-source__center sv-source__unavailable">
             <Icon name="document" size={28} />

@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type ReviewRow, reviewColumns, rowsFromResult } from './review-rows';
-import { buildResult, buildSubmission, itemFromRow, parseOtherFields } from './submission';
+import { buildResult, buildSubmission, itemFromRow, parseOtherFields, valueProblem } from './submission';
 
 const source = {
   location: 'page 1, line 3',
   sourceText: 'Total revenue: $1,234.5 million',
   sourceUrl: null,
   confidence: 0.97,
+  anchor: null,
 };
 
 function row(partial: Partial<ReviewRow>): ReviewRow {
@@ -125,5 +126,33 @@ describe('review submission shaping (spec 01 §5, §7)', () => {
       },
       fiscal_year: '20241231',
     });
+  });
+});
+
+describe('the formatting guidelines at submit (issue 13)', () => {
+  it('submits a typed date as YYYYMMDD, an amount as a plain number, a percentage as a decimal', () => {
+    const result = buildResult(
+      [
+        row({ key: 'report_date', cells: { value: '2024-03-14' } }),
+        row({ id: 'b', key: 'Total revenue', cells: { value: '260.20' } }),
+        row({ id: 'c', key: 'Gross margin', cells: { value: '45%' } }),
+        row({ id: 'd', key: 'Fiscal year end', cells: { value: '20241231' } }),
+      ],
+      ['value'],
+    );
+    expect(result).toEqual({
+      report_date: '20240314',
+      'Total revenue': 260.2,
+      'Gross margin': 0.45,
+      'Fiscal year end': '20241231',
+    });
+  });
+
+  it('flags a value that cannot be normalised for its field', () => {
+    expect(valueProblem('about twelve', 1234, 'Total revenue')).toBe('Not a number');
+    expect(valueProblem('1,234.5', 1234, 'Total revenue')).toBeNull();
+    expect(valueProblem('sometime in March', '20240305', 'Report date')).toBe('Not a date');
+    expect(valueProblem('March 5, 2024', '20240305', 'Report date')).toBeNull();
+    expect(valueProblem('', 1234, 'Total revenue')).toBeNull();
   });
 });

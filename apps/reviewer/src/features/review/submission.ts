@@ -1,4 +1,4 @@
-import { REVIEW_DEFAULTS, type ReviewBody } from '@sieve/contracts';
+import { normaliseValue, REVIEW_DEFAULTS, type ReviewBody } from '@sieve/contracts';
 import { isPlainObject, type ReviewRow } from './review-rows';
 
 /** spec 01 §5: empty or null fields are dropped. Blank text is empty too. */
@@ -17,6 +17,42 @@ export function parseOtherFields(text: string): Record<string, unknown> | null {
   }
 }
 
+const DATE = /^\d{8}$/;
+
+// Free-text sub-fields: kept as typed (only spacing collapsed by the reviewer's eye, not here).
+const TEXT_COLUMNS = new Set(['description', 'unit']);
+
+/**
+ * spec 01 §5 at submit (issue 13): what the reviewer typed, in the guidelines' form — dates
+ * YYYYMMDD, amounts plain numbers, percentages decimals. Non-text values pass as they are.
+ */
+export function normaliseCell(value: unknown, itemName: string, column = 'value'): unknown {
+  if (typeof value !== 'string' || TEXT_COLUMNS.has(column)) return value;
+  // Eight digits are a date already in the guidelines' form ("20241231"), not a figure.
+  if (DATE.test(value.trim())) return value.trim();
+  const normalised = normaliseValue(value, { dataPoint: itemName });
+  return normalised === null ? value : normalised;
+}
+
+/**
+ * Why a value cannot go out as it is, or null: a field the AI read as a number (or a date) whose
+ * new text does not normalise to one is flagged before submit, never stored as a string next to
+ * numbers.
+ */
+export function valueProblem(value: unknown, aiValue: unknown, itemName: string): string | null {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
+    return null;
+  const normalised = normaliseCell(value, itemName);
+  if (typeof aiValue === 'number' && typeof normalised !== 'number') return 'Not a number';
+  if (
+    typeof aiValue === 'string' &&
+    DATE.test(aiValue) &&
+    !(typeof normalised === 'string' && DATE.test(normalised))
+  )
+    return 'Not a date';
+  return null;
+}
+
 /**
  * One row as the submission carries it (spec 01 §5 and §7): empty fields dropped; an item with
  * only a value goes as the bare value; any other item is normalised to carry location,
@@ -27,7 +63,7 @@ export function itemFromRow(row: ReviewRow, columns: readonly string[]): unknown
   const fields: Record<string, unknown> = {};
   for (const column of columns) {
     const value = row.cells[column];
-    if (!isEmptyValue(value)) fields[column] = value;
+    if (!isEmptyValue(value)) fields[column] = normaliseCell(value, row.key, column);
   }
   const other = parseOtherFields(row.otherFields);
   if (other) {
@@ -44,6 +80,8 @@ export function itemFromRow(row: ReviewRow, columns: readonly string[]): unknown
     source_text: row.source?.sourceText ?? '',
     value,
     source_url: row.source?.sourceUrl ?? null,
+    // The result keeps its evidence (DESIGN §11): where the value was read.
+    ...(row.source?.anchor ? { anchor: row.source.anchor } : {}),
     ...rest,
   };
 }

@@ -9,7 +9,7 @@ import { useWorkspace } from '../workspace/workspace-context';
 import { ConfidenceBadge } from './confidence-badge';
 import { ReviewInstructions } from './instructions';
 import { displayText } from './review-rows';
-import { ReviewTable, type ReviewTableHandle } from './review-table';
+import { isUncertain, ReviewTable, type ReviewTableHandle } from './review-table';
 import { type GroundingTarget, SourcePanel } from './source-panel';
 import { buildSubmission } from './submission';
 import { supersedePending } from './submission-outbox';
@@ -29,6 +29,13 @@ function subtitle(task: WorkerTask): string | null {
   );
   return parts.length > 0 ? [...new Set(parts)].join(' · ') : null;
 }
+
+/**
+ * The source panel's share of the review area. The spec limits it to 20–50 % (default 30 %); a
+ * deliberate departure (issue 13: the document gets the room): 20–70 %, default 67 %, so a letter
+ * page is drawn fit-width at a readable size on a 1440 px screen.
+ */
+const SOURCE_PANEL = { minPercent: REVIEWER.sourcePanel.minPercent, maxPercent: 70, defaultPercent: 67 };
 
 // When each task was opened: the timer keeps counting across a look at another task's preview.
 const openedAt = new Map<string, number>();
@@ -68,6 +75,8 @@ export function TaskReview({ task }: { task: WorkerTask }) {
   const [isSkipping, setIsSkipping] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const [isMetadataShown, setIsMetadataShown] = useState(false);
+  const [isEditingValue, setIsEditingValue] = useState(false);
+  const pickText = useCallback((text: string) => tableRef.current?.pickText(text), []);
 
   const isSending = submitState.status === 'sending';
 
@@ -86,7 +95,11 @@ export function TaskReview({ task }: { task: WorkerTask }) {
   }, [submitState.status, rows, workerId, task.task_id, dismiss]);
   const isLeaseRefused =
     lease.status === 'lost' && (lease.code === 'TASK_ALREADY_CLAIMED' || lease.code === 'TASK_NOT_FOUND');
-  const canSubmit = rows.length > 0 && !isSending && !isLeaseRefused;
+  // Issue 13: a value that cannot be normalised for its field is flagged, and holds the submit.
+  const problems = rows
+    .map((row) => ({ name: row.key || 'new row', problem: draft.problemOf(row) }))
+    .filter((entry): entry is { name: string; problem: string } => entry.problem !== null);
+  const canSubmit = rows.length > 0 && !isSending && !isLeaseRefused && problems.length === 0;
 
   const selectRow = useCallback((rowId: string) => {
     setSelectedRowId(rowId);
@@ -102,6 +115,7 @@ export function TaskReview({ task }: { task: WorkerTask }) {
             itemName: selectedRow.key,
             source: selectedRow.source,
             valueText: displayText(selectedRow.cells.value),
+            value: selectedRow.cells.value,
           }
         : null,
     [selectedRow, groundingTick],
@@ -190,6 +204,7 @@ export function TaskReview({ task }: { task: WorkerTask }) {
     return () => registerReview(null);
   }, [registerReview]);
 
+  const uncertainCount = rows.filter(isUncertain).length;
   const info = subtitle(task);
   const titleId = `task-title-${task.task_id}`;
   return (
@@ -262,6 +277,12 @@ export function TaskReview({ task }: { task: WorkerTask }) {
           {lease.message}
         </Banner>
       ) : null}
+      {problems.length > 0 ? (
+        <Banner tone="error" className="sv-review__banner">
+          Fix before submitting:{' '}
+          {problems.map((entry) => `${entry.name} (${entry.problem.toLowerCase()})`).join(', ')}.
+        </Banner>
+      ) : null}
       {actionError ? (
         <Banner tone="error" className="sv-review__banner">
           {actionError}
@@ -272,11 +293,18 @@ export function TaskReview({ task }: { task: WorkerTask }) {
         className="sv-review__split"
         startClassName="sv-review__source"
         endClassName="sv-review__data-panel"
-        defaultPercent={REVIEWER.sourcePanel.defaultPercent}
-        minPercent={REVIEWER.sourcePanel.minPercent}
-        maxPercent={REVIEWER.sourcePanel.maxPercent}
+        defaultPercent={SOURCE_PANEL.defaultPercent}
+        minPercent={SOURCE_PANEL.minPercent}
+        maxPercent={SOURCE_PANEL.maxPercent}
         label="Resize the source panel"
-        start={<SourcePanel task={task} token={token} grounding={grounding} />}
+        start={
+          <SourcePanel
+            task={task}
+            token={token}
+            grounding={grounding}
+            onPickText={isEditingValue ? pickText : undefined}
+          />
+        }
         end={
           <>
             <div className="sv-review__data">
@@ -289,6 +317,16 @@ export function TaskReview({ task }: { task: WorkerTask }) {
                     {rows.length} {rows.length === 1 ? 'field' : 'fields'}
                     {isEdited ? ' · edited' : ''}
                   </span>
+                  <span
+                    className={`sv-review__uncertain${uncertainCount === 0 ? ' is-clear' : ''}`}
+                    title={uncertainCount > 0 ? 'Press n to go to the next uncertain field' : undefined}
+                  >
+                    {uncertainCount > 0
+                      ? `${uncertainCount} of ${rows.length} need a look`
+                      : rows.length > 0
+                        ? 'All High confidence · a accepts'
+                        : ''}
+                  </span>
                   <Button size="sm" variant="ghost" onClick={exportCsv} disabled={rows.length === 0}>
                     Export CSV
                   </Button>
@@ -298,6 +336,7 @@ export function TaskReview({ task }: { task: WorkerTask }) {
                   draft={draft}
                   selectedRowId={selectedRowId}
                   onSelectRow={selectRow}
+                  onEditingChange={setIsEditingValue}
                 />
               </section>
 
@@ -339,9 +378,13 @@ export function TaskReview({ task }: { task: WorkerTask }) {
             </div>
 
             <footer className="sv-review__actions">
-              <span className="sv-review__hint" aria-hidden="true">
-                <kbd>a</kbd> {isEdited ? 'submit' : 'accept'} · <kbd>s</kbd> skip · <kbd>r</kbd> reject ·{' '}
-                <kbd>?</kbd> shortcuts
+              <span
+                className="sv-review__hint"
+                aria-hidden="true"
+                title={`a ${isEdited ? 'submit' : 'accept'} · n next uncertain · s skip · r reject · ? shortcuts`}
+              >
+                <kbd>a</kbd> {isEdited ? 'submit' : 'accept'} · <kbd>n</kbd> next uncertain · <kbd>s</kbd>{' '}
+                skip · <kbd>r</kbd> reject · <kbd>?</kbd> shortcuts
               </span>
               {isEdited ? (
                 <Button onClick={draft.revert} disabled={isSending}>

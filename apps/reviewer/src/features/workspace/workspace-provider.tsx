@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useWorkerStats } from '../performance/use-worker-stats';
 import { useTaskQueue } from '../queue/use-task-queue';
 import { prefetchTaskDocument } from '../review/document-source';
+import { useReopenHeldTask } from '../review/use-reopen-held-task';
 import { forgetDraft } from '../review/use-review-draft';
 import { pickNextTask } from './next-task';
 import { useOutboxSender } from './use-outbox-sender';
@@ -51,6 +52,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const select = useCallback((taskId: string | null) => setSelectedTaskId(taskId), []);
+  useReopenHeldTask(activeTask, queue.findTask, queue.items, start);
 
   const { remove, refresh } = queue;
   const { recordCompletion, refreshStats } = stats;

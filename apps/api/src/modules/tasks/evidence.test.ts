@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { withEvidence } from './evidence';
+
+describe('the result keeps its evidence (issue 13)', () => {
+  const ai = {
+    result: {
+      total_revenue: {
+        value: 1234500000,
+        location: 'page 2 · Income statement · Total revenue · FY2024',
+        source_text: '1,234.5',
+        source_url: null,
+        confidence: 0.97,
+        anchor: { page: 2, box: [0.6, 0.3, 0.7, 0.32], row_label: 'Total revenue', column_label: 'FY2024' },
+      },
+      gross_margin: { value: 0.45, location: 'page 2', source_text: '45%' },
+    },
+    confidence_score: -0.03,
+  };
+
+  it('keeps location, source text and anchor of a confirmed value, marked not corrected', () => {
+    const out = withEvidence({ total_revenue: '$1,234.5 million' }, ai);
+    expect(out.total_revenue).toEqual({
+      value: '$1,234.5 million',
+      location: 'page 2 · Income statement · Total revenue · FY2024',
+      source_text: '1,234.5',
+      source_url: null,
+      anchor: ai.result.total_revenue.anchor,
+      corrected: false,
+    });
+  });
+
+  it('marks a corrected value with the AI value, and keeps a reviewer-given source over the AI one', () => {
+    const out = withEvidence({ gross_margin: { value: 0.41, source_text: '41%', location: 'page 3' } }, ai);
+    expect(out.gross_margin).toEqual({
+      value: 0.41,
+      source_text: '41%',
+      location: 'page 3',
+      corrected: true,
+      ai_value: 0.45,
+    });
+  });
+
+  it('marks an item the AI did not find as corrected', () => {
+    expect(withEvidence({ net_income: 5 }, ai).net_income).toEqual({ value: 5, corrected: true });
+  });
+});

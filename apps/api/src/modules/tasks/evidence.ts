@@ -1,0 +1,45 @@
+import { valuesAgree } from '@sieve/contracts';
+
+/**
+ * Issue 13 "the result keeps its evidence": the consensus of a task, item by item, with where the
+ * value was read — location, source text, source URL and anchor from the AI's item, unless the
+ * reviewers' item names its own — and whether reviewers corrected the AI's value (`corrected`,
+ * with the AI's value beside it).
+ */
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const EVIDENCE = ['location', 'source_text', 'source_url', 'anchor'] as const;
+
+export function withEvidence(
+  consensus: Record<string, unknown>,
+  aiResult: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
+  const aiItems = isObject(aiResult?.result) ? aiResult.result : {};
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(consensus)) {
+    const reviewed = isObject(item) ? item : { value: item };
+    const ai = aiItems[key];
+    const aiItem = isObject(ai) ? ai : ai === undefined ? null : { value: ai };
+    const evidence: Record<string, unknown> = {};
+    for (const name of EVIDENCE) {
+      const own = reviewed[name];
+      const fromAi = aiItem?.[name];
+      const chosen = own !== undefined && own !== '' && own !== null ? own : fromAi;
+      if (chosen !== undefined) evidence[name] = chosen;
+    }
+    const value = reviewed.value ?? null;
+    const aiValue = aiItem ? (aiItem.value ?? null) : null;
+    const corrected = aiItem === null || !valuesAgree(aiValue, value);
+    out[key] = {
+      ...reviewed,
+      value,
+      ...evidence,
+      corrected,
+      ...(corrected && aiItem ? { ai_value: aiValue } : {}),
+    };
+  }
+  return out;
+}
