@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
+import { closeOcrWorkers } from './extraction/documents/ocr';
 import type { Runtime } from './runtime';
 
 /** Listens, and on SIGTERM/SIGINT stops accepting, lets in-flight requests and jobs finish, closes pools. */
@@ -37,6 +38,7 @@ export function installShutdown(runtime: Runtime, stopAccepting: () => Promise<v
     try {
       await stopAccepting();
       await queue.close();
+      await closeOcrWorkers();
       runtime.redis?.disconnect();
       await database.close();
       logger.info('stopped');

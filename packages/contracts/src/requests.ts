@@ -206,6 +206,8 @@ export const AiResult = z
     confidence_score: z.number(),
     provider: z.string().optional(),
     model: z.string().nullable().optional(),
+    /** What the reader could not do ("Page 2 is an image and no text could be read"). */
+    notes: z.array(z.string()).optional(),
   })
   .meta({ id: 'AiResult' });
 

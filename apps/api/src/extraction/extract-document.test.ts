@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeOcrWorkers } from './documents/ocr';
 import {
   type DocumentSource,
   extractFromSource,
@@ -47,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await site.close();
   await edgar.close();
+  await closeOcrWorkers();
 });
 
 async function extract(source: DocumentSource, dataPoints = DATA_POINTS, documentType = 'pdf') {
@@ -182,16 +185,18 @@ describe('loadDocument', () => {
     );
   });
 
-  it('keeps images for AI providers and refuses unknown files', async () => {
-    const png = Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-    ]);
+  it('reads images with OCR, keeps them for AI providers, and refuses unknown files', async () => {
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
     const image = await loadDocument({ kind: 'file', bytes: png }, deps);
     expect(image).toMatchObject({
       kind: 'image',
       lines: [],
       image: { mediaType: 'image/png', base64: png.toString('base64') },
+      notes: [expect.stringContaining('no text that could be read')],
     });
     await expect(
       loadDocument({ kind: 'file', bytes: Buffer.from([0, 1, 2, 3, 0, 0, 7, 8, 9, 0]) }, deps),
@@ -207,6 +212,29 @@ describe('loadDocument', () => {
       deps,
     );
     expect(doc.lines.map((l) => l.location.line)).toEqual([1, 2]);
+  });
+});
+
+describe('types that must not pretend (issue 12)', () => {
+  it('refuses an earnings search whose only document is the query text', async () => {
+    await expect(
+      extractFromSource(
+        { kind: 'text', text: 'Apple Q3 2024 revenue' },
+        { dataPoints: ['Revenue'], documentType: 'earnings_search' },
+        { ...deps, provider: heuristic },
+      ),
+    ).rejects.toThrow('Earnings search reads an earnings release or filing you give it');
+  });
+
+  it('says a custom prompt was not followed without an AI provider, and still reads the labels', async () => {
+    const { tasks } = await extractFromSource(
+      { kind: 'text', text: REPORT_LINES.revenue },
+      { dataPoints: ['total_revenue'], documentType: 'custom_prompt', customPrompt: 'Only in euros' },
+      { ...deps, provider: heuristic },
+    );
+    const result = tasks[0]?.result;
+    expect(result?.notes).toEqual([expect.stringContaining('The custom prompt was not followed')]);
+    expect(result?.result.total_revenue?.value).toBe(EXPECTED.total_revenue);
   });
 });
 

@@ -4,6 +4,7 @@ import { type CsvOptions, loadCsv } from './documents/csv';
 import { sniffFileType } from './documents/detect';
 import { loadDocx } from './documents/docx';
 import { loadHtml } from './documents/html';
+import { loadImage } from './documents/image';
 import { loadPdf } from './documents/pdf';
 import { loadSecFiling } from './documents/sec';
 import { loadText } from './documents/text';
@@ -115,13 +116,8 @@ export async function loadBytes(
     case 'jpeg':
     case 'gif':
     case 'webp':
-      // Images are kept for AI providers; the heuristic provider finds no text in them.
-      return {
-        kind: 'image',
-        lines: [],
-        image: { mediaType: type.mediaType, base64: Buffer.from(bytes).toString('base64') },
-        ...sourceUrl,
-      };
+      // OCR'd into words with boxes; the image itself is kept for AI providers.
+      return loadImage(bytes, { mediaType: type.mediaType, ...sourceUrl });
     default:
       throw new DocumentError(
         'The file type is not supported (expected PDF, image, Excel, CSV, Word .docx, HTML or plain text)',
@@ -263,12 +259,36 @@ export interface TaskExtraction {
   result: ExtractionResult;
 }
 
+export const CUSTOM_PROMPT_NEEDS_LLM =
+  'The custom prompt was not followed: custom prompts need an AI provider (EXTRACTION_PROVIDER=openai or anthropic) and this server runs only the offline extractor, which read the values below by their labels';
+export const EARNINGS_SEARCH_NEEDS_DOCUMENT =
+  'Earnings search reads an earnings release or filing you give it: upload the document or give its URL. Searching by a query alone is not available.';
+
+/**
+ * Requests that would only pretend (issue 12): an earnings search whose only "document" is the
+ * query text is refused with the reason.
+ */
+function refuseWhatCannotRun(source: DocumentSource, documentType: string) {
+  if (documentType === 'earnings_search' && source.kind === 'text') {
+    throw new DocumentError(EARNINGS_SEARCH_NEEDS_DOCUMENT);
+  }
+}
+
+/**
+ * A custom prompt with no model to follow it: the offline extractor still reads the document's
+ * labelled values, and the result says plainly that the prompt itself was not followed.
+ */
+function promptNotes(documentType: string, provider: ExtractionProvider): string[] {
+  return documentType === 'custom_prompt' && provider.name === 'heuristic' ? [CUSTOM_PROMPT_NEEDS_LLM] : [];
+}
+
 /** Loads the source and runs the provider on each task document, in order. */
 export async function extractFromSource(
   source: DocumentSource,
   request: { dataPoints: string[]; documentType: string; customPrompt?: string },
   deps: LoadDocumentDeps & { provider: ExtractionProvider },
 ): Promise<{ document: ExtractedDocument; tasks: TaskExtraction[] }> {
+  refuseWhatCannotRun(source, request.documentType);
   const fetched: FetchedSource[] = [];
   const document = await loadDocument(source, {
     ...deps,
@@ -281,6 +301,10 @@ export async function extractFromSource(
   const fetchedFor = (part: ExtractedDocument) =>
     fetched.find((item) => part.sourceUrl !== undefined && item.url === part.sourceUrl) ??
     (fetched.length === 1 ? (fetched[0] ?? null) : null);
+  // A scan with nothing readable fails with the reason, never an all-empty "completed" result.
+  if (document.notes?.length && document.lines.length === 0 && !document.pages?.length) {
+    throw new DocumentError(document.notes.join('. '));
+  }
   const tasks: TaskExtraction[] = [];
   for (const part of taskDocuments(document)) {
     const result = await deps.provider.extract(part, request.dataPoints, {
@@ -288,6 +312,13 @@ export async function extractFromSource(
       ...(request.customPrompt ? { customPrompt: request.customPrompt } : {}),
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
+    // What the reader could not do travels with the result to the request and its task.
+    const notes = [
+      ...promptNotes(request.documentType, deps.provider),
+      ...(result.notes ?? []),
+      ...(part.notes ?? document.notes ?? []),
+    ];
+    if (notes.length) result.notes = [...new Set(notes)];
     tasks.push({
       document: part,
       fetched: fetchedFor(part),

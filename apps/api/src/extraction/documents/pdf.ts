@@ -6,6 +6,7 @@ import { DocumentError } from '../errors';
 import type { ExtractedDocument } from '../types';
 import type { LayoutWord } from './layout';
 import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
+import { ocrTextlessPages } from './pdf-ocr';
 import { linkContinuedTables } from './positional-tables';
 
 /**
@@ -384,6 +385,8 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
       words: wordsFromItems(page),
     }),
   );
+  // Scanned pages (no usable text layer) are rendered and OCR'd (pdf-ocr.ts).
+  const ocrNotes = await ocrTextlessPages(bytes, layout);
   linkContinuedTables(layout);
   const doc: ExtractedDocument = { kind: 'pdf', lines: textLinesFromLayout(layout), layout };
   const textless = layout.filter((page) => page.words.length === 0).map((page) => page.number);
@@ -396,6 +399,7 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   } else if (textless.length > 0) {
     doc.notes = textless.map((n) => `Page ${n} is an image and no text could be read`);
   }
+  if (ocrNotes.length) doc.notes = [...(doc.notes ?? []), ...ocrNotes];
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
   if (parsed.title?.trim()) doc.title = parsed.title.trim();
   return doc;

@@ -6,6 +6,7 @@ import {
   normaliseValue,
   type Scale,
 } from '@sieve/contracts';
+import { withOcrConfidence } from '../documents/ocr-layout';
 import { formatLocation, sourceUrlOf } from '../location';
 import type {
   ExtractedDocument,
@@ -17,6 +18,12 @@ import type {
   TextCell,
   TextLine,
 } from '../types';
+import {
+  extractReceiptFields,
+  fitsReceiptField,
+  RECEIPT_DEFAULT_FIELDS,
+  RECEIPT_DOCUMENT_TYPES,
+} from './receipt-fields';
 import { confidenceScore, notFound } from './result';
 import { allTableItems, confidenceOf, tableCandidates } from './table-match';
 import {
@@ -582,21 +589,36 @@ export class HeuristicProvider implements ExtractionProvider {
   async extract(
     doc: ExtractedDocument,
     dataPoints: string[],
-    _options: ExtractionOptions,
+    options: ExtractionOptions,
   ): Promise<ExtractionResult> {
     const index = new DocumentIndex(doc);
     const wanted = dataPoints.map((d) => d.trim()).filter((d) => d !== '');
     const result: Record<string, ExtractedItem> = {};
+    // Receipts, slips and leases: the fields receipt-fields knows first, the label matcher the rest.
+    const isReceipt = RECEIPT_DOCUMENT_TYPES.has(options.documentType);
+    const receipt = isReceipt
+      ? extractReceiptFields(doc, wanted.length ? wanted : RECEIPT_DEFAULT_FIELDS)
+      : {};
     if (wanted.length === 0) {
       // Labelled lines in reading order first (as before), then every table cell as
-      // "<row label> <column header>".
-      Object.assign(result, extractAll(doc, index));
+      // "<row label> <column header>"; a receipt's own fields win over both.
+      Object.assign(result, extractAll(doc, index), receipt);
       for (const { key, item } of allTableItems(doc.layout ?? [])) {
         const name = snakeCase(key);
         if (name && !(name in result) && Object.keys(result).length < MAX_ALL_ITEMS) result[name] = item;
       }
     } else {
-      for (const dataPoint of wanted) result[dataPoint] = extractDataPoint(doc, dataPoint, index);
+      for (const dataPoint of wanted) {
+        result[dataPoint] =
+          receipt[dataPoint] ?? withOcrConfidence(doc, extractDataPoint(doc, dataPoint, index));
+        // A receipt field receipt-fields looked for and could not find: only a value of its kind.
+        if (
+          isReceipt &&
+          !receipt[dataPoint] &&
+          !fitsReceiptField(dataPoint, result[dataPoint]?.value ?? null)
+        )
+          result[dataPoint] = notFound();
+      }
     }
     return { result, confidence_score: confidenceScore(result), provider: this.name };
   }

@@ -1,7 +1,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIDENCE } from '@sieve/contracts';
+import { closeOcrWorkers } from '../documents/ocr';
 import { closePdfWorkers } from '../documents/pdf';
+import { runReceiptSuite } from './receipts';
+import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
 import type { QualityCase, QualitySuiteReport } from './types';
 
@@ -13,7 +16,8 @@ import type { QualityCase, QualitySuiteReport } from './types';
  *
  *   pnpm quality                 every suite
  *   QUALITY_PAGES=60 pnpm quality   a smaller table corpus
- *   QUALITY_SUITES=tables        only some suites
+ *   QUALITY_SUITES=tables        only some suites (tables, receipts, scanned-tables)
+ *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24   sizes of the OCR suites
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
@@ -115,7 +119,7 @@ export function summarise(report: QualitySuiteReport) {
 }
 
 async function main() {
-  const wanted = (process.env.QUALITY_SUITES ?? 'tables').split(',');
+  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables').split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
@@ -136,6 +140,27 @@ async function main() {
       ),
     );
   }
+  // The OCR'd suites (issue 12): generated receipt images and image-only report pages.
+  const ocrSuites = [
+    ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],
+    [
+      'scanned-tables',
+      () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),
+    ],
+  ] as const;
+  for (const [name, run] of ocrSuites) {
+    if (!wanted.includes(name)) continue;
+    const report = await run();
+    summaries.push(summarise(report));
+    writeFileSync(
+      path.join(out, `quality-${name}-misses.json`),
+      JSON.stringify(
+        report.cases.filter((c) => !c.correct),
+        null,
+        1,
+      ),
+    );
+  }
   writeFileSync(
     path.join(out, 'quality.json'),
     JSON.stringify(
@@ -145,6 +170,7 @@ async function main() {
     ),
   );
   await closePdfWorkers();
+  await closeOcrWorkers();
 }
 
 await main();

@@ -52,7 +52,9 @@ function combine(results: ExtractionResult[]): ExtractionResult {
     }
   }
   const confidences = Object.values(merged).map((i) => i.confidence);
+  const notes = [...new Set(results.flatMap((r) => r.notes ?? []))];
   return {
+    ...(notes.length ? { notes } : {}),
     result: merged,
     confidence_score: confidences.length ? Math.log(Math.max(1e-6, Math.min(...confidences))) : -10,
     provider: results[0]?.provider ?? 'unknown',
@@ -206,6 +208,8 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
                   content_type: (metadata.content_type as string | undefined) ?? null,
                   data_points: metadata.data_points ?? [],
                   custom_prompt: metadata.custom_prompt ?? null,
+                  // What could not be read (OCR), shown to the reviewer.
+                  notes: part.result.notes ?? [],
                   ...(stored ?? {}),
                 },
               };

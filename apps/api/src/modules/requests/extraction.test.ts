@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests, tasks } from '../../db/schema';
+import { closeOcrWorkers } from '../../extraction/documents/ocr';
 import { HeuristicProvider } from '../../extraction/providers';
 import {
   DATA_POINTS,
@@ -95,6 +97,7 @@ describe.each(backends)('extraction through the %s job runner', (_name, availabl
     await ctx.close();
     await site.close();
     await edgar.close();
+    await closeOcrWorkers();
   });
 
   async function upload(bytes: Buffer, filename: string, documentType: string) {
@@ -140,6 +143,36 @@ describe.each(backends)('extraction through the %s job runner', (_name, availabl
     expect(res.status).toBe(201);
     return res.body.request_id as string;
   }
+
+  it.skipIf(!available)(
+    'fails a blank scanned receipt with the reason, never an all-empty "completed" result',
+    async () => {
+      const blank = await sharp({ create: { width: 500, height: 900, channels: 3, background: '#fafafa' } })
+        .jpeg()
+        .toBuffer();
+      const fileUrl = await upload(blank, 'receipt.jpg', 'receipt_mapping');
+      const res = await request(ctx.app)
+        .post('/api/v1/requests')
+        .set('Authorization', requester.auth)
+        .send({
+          document_type: 'receipt_mapping',
+          metadata: { file_url: fileUrl, data_points: ['Company', 'Date', 'Total'], ai_only_mode: true },
+        });
+      expect(res.status).toBe(201);
+      const row = await waitForStatus(ctx, res.body.request_id, ['completed', 'failed'], 60_000);
+      expect(row.status).toBe('failed');
+      const detail = (
+        await request(ctx.app)
+          .get(`/api/v1/requests/${res.body.request_id}`)
+          .set('Authorization', requester.auth)
+      ).body;
+      expect(detail.error).toBe(
+        'The image has no text that could be read (it may be blank, too blurred or too small)',
+      );
+      expect(detail.result).toEqual({ success: false, error: detail.error });
+    },
+    90_000,
+  );
 
   it.skipIf(!available)(
     'completes an ai-only PDF request with normalised values, source text and page',

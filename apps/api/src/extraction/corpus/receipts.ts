@@ -1,0 +1,704 @@
+import sharp, { type OverlayOptions } from 'sharp';
+
+/**
+ * The receipt and invoice corpus of `pnpm quality` (DESIGN §11): shop receipts, card slips and
+ * invoices generated from a seed (many shops, countries, currencies, date formats, label wordings,
+ * thermal-print and invoice layouts, fonts), rendered to images with sharp's text renderer (Pango,
+ * no browser needed) and then degraded the way scans and phone photos are: blur, noise, rotation
+ * up to 5°, low contrast, faded print, JPEG artefacts. Each sample carries the truth.
+ */
+
+export type ReceiptKind = 'thermal' | 'invoice' | 'card-slip';
+
+export interface ReceiptTruth {
+  company: string;
+  address: string;
+  /** YYYYMMDD */
+  date: string;
+  time: string;
+  total: number;
+  tax: number | null;
+  currency: string | null;
+  receiptNumber: string;
+  cardLastFour: string | null;
+}
+
+export interface ReceiptSpec {
+  id: string;
+  kind: ReceiptKind;
+  locale: Locale;
+  truth: ReceiptTruth;
+  /** Printed lines top to bottom (thermal / card slip), or positioned runs (invoice). */
+  layout: Run[];
+  pageWidth: number;
+  font: string;
+  fontSize: number;
+  degrade: Degradation;
+}
+
+export interface Degradation {
+  angle: number;
+  blur: number;
+  contrast: number;
+  noise: number;
+  jpegQuality: number;
+  ink: string;
+  /** Final pixels per point (≈ dpi / 72). */
+  scale: number;
+}
+
+/** A run of text placed at (x, y) in points; `align` right puts its right edge at x. */
+export interface Run {
+  text: string;
+  x: number;
+  y: number;
+  bold?: boolean;
+  size?: number;
+  align?: 'left' | 'right' | 'centre';
+}
+
+type Locale = 'my' | 'sg' | 'uk' | 'us' | 'de' | 'au';
+
+// ---------------------------------------------------------------------------------------------
+// Seeded choices
+
+function rng(seed: number) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+type Rand = () => number;
+const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)] as T;
+const between = (r: Rand, lo: number, hi: number) => lo + r() * (hi - lo);
+const int = (r: Rand, lo: number, hi: number) => Math.floor(between(r, lo, hi + 1));
+
+const NAME_WORDS = [
+  'GOLDEN',
+  'SUNRISE',
+  'MAJU',
+  'JAYA',
+  'HARMONY',
+  'EVERGREEN',
+  'PACIFIC',
+  'ORCHID',
+  'LUCKY',
+  'UNITED',
+  'RIVERSIDE',
+  'HILLTOP',
+  'CROWN',
+  'EMPIRE',
+  'SILVER',
+  'PHOENIX',
+  'LOTUS',
+  'MERIDIAN',
+  'ALPINE',
+  'CEDAR',
+  'BRIGHT',
+  'NORTHERN',
+  'ROYAL',
+  'OCEAN',
+  'PRIME',
+  'GREENLEAF',
+  'STARLIGHT',
+  'MAPLE',
+  'KENANGA',
+  'MUTIARA',
+] as const;
+const TRADES = [
+  'MART',
+  'BOOKSTORE',
+  'HARDWARE',
+  'TRADING',
+  'RESTAURANT',
+  'BAKERY',
+  'STATIONERY',
+  'PHARMACY',
+  'CAFE',
+  'SUPERMARKET',
+  'ELECTRICAL',
+  'FURNITURE',
+  'MINIMARKET',
+  'FOOD COURT',
+  'HOME DECO',
+  'KITCHEN',
+] as const;
+const SUFFIX: Record<Locale, readonly string[]> = {
+  my: ['SDN BHD', 'SDN. BHD.', 'ENTERPRISE', 'TRADING', 'SDN BHD'],
+  sg: ['PTE LTD', 'PTE. LTD.'],
+  uk: ['LTD', 'LIMITED', 'PLC'],
+  us: ['INC', 'INC.', 'LLC', 'CORP'],
+  de: ['GMBH', 'GMBH & CO. KG'],
+  au: ['PTY LTD'],
+};
+const STREETS: Record<Locale, readonly string[]> = {
+  my: ['JALAN MERDEKA', 'JALAN SAGU', 'JALAN IMPIAN', 'JALAN KENARI', 'JALAN PERMAS', 'JALAN TUN RAZAK'],
+  sg: ['ORCHARD ROAD', 'TAMPINES STREET', 'JURONG WEST AVENUE', 'ANG MO KIO AVENUE'],
+  uk: ['HIGH STREET', 'STATION ROAD', 'CHURCH LANE', 'MARKET SQUARE', 'VICTORIA ROAD'],
+  us: ['MAIN STREET', 'OAK AVENUE', 'PINE STREET', 'MARKET STREET', 'BROADWAY'],
+  de: ['HAUPTSTRASSE', 'BAHNHOFSTRASSE', 'MARKTPLATZ', 'SCHULSTRASSE'],
+  au: ['GEORGE STREET', 'COLLINS STREET', 'KING STREET'],
+};
+const TOWNS: Record<Locale, readonly string[]> = {
+  my: [
+    '81100 JOHOR BAHRU, JOHOR',
+    '43000 KAJANG, SELANGOR',
+    '50450 KUALA LUMPUR',
+    '47301 PETALING JAYA, SELANGOR',
+    '10200 GEORGETOWN, PENANG',
+  ],
+  sg: ['SINGAPORE 238801', 'SINGAPORE 520123', 'SINGAPORE 640456'],
+  uk: ['LONDON SW1A 1AA', 'MANCHESTER M1 2AB', 'LEEDS LS1 4DY', 'BRISTOL BS1 5TR'],
+  us: [
+    'SAN FRANCISCO, CA 94105',
+    'AUSTIN, TX 78701',
+    'DENVER, CO 80202',
+    'PORTLAND, OR 97205',
+    'BOSTON, MA 02108',
+  ],
+  de: ['10115 BERLIN', '80331 MUENCHEN', '50667 KOELN', '20095 HAMBURG'],
+  au: ['SYDNEY NSW 2000', 'MELBOURNE VIC 3000', 'BRISBANE QLD 4000'],
+};
+const CURRENCY: Record<Locale, { code: string; symbol: string; suffix?: boolean; comma?: boolean }> = {
+  my: { code: 'MYR', symbol: 'RM' },
+  sg: { code: 'SGD', symbol: 'S$' },
+  uk: { code: 'GBP', symbol: '£' },
+  us: { code: 'USD', symbol: '$' },
+  de: { code: 'EUR', symbol: 'EUR', suffix: true, comma: true },
+  au: { code: 'AUD', symbol: '$' },
+};
+const TAX: Record<Locale, { label: string; rate: number; inclusive: boolean }> = {
+  my: { label: 'GST 6%', rate: 0.06, inclusive: false },
+  sg: { label: 'GST 7%', rate: 0.07, inclusive: false },
+  uk: { label: 'VAT 20%', rate: 0.2, inclusive: true },
+  us: { label: 'SALES TAX', rate: 0.0825, inclusive: false },
+  de: { label: 'MWST 19%', rate: 0.19, inclusive: true },
+  au: { label: 'GST', rate: 0.1, inclusive: true },
+};
+const ITEMS = [
+  'MILO 1KG',
+  'ROTI GARDENIA',
+  'MINERAL WATER 1.5L',
+  'A4 PAPER 80GSM',
+  'BALL PEN BLUE',
+  'EXERCISE BOOK',
+  'NASI LEMAK',
+  'TEH TARIK',
+  'KOPI O',
+  'CHICKEN RICE',
+  'SCREWDRIVER SET',
+  'LED BULB 9W',
+  'EXTENSION CORD',
+  'PAINT BRUSH 2IN',
+  'GLUE STICK',
+  'FILE FOLDER',
+  'SHAMPOO 400ML',
+  'TOOTHPASTE',
+  'RICE 5KG',
+  'COOKING OIL 2KG',
+  'SUGAR 1KG',
+  'EGGS GRADE A',
+  'DETERGENT 3KG',
+  'CABLE TIES',
+  'MASKING TAPE',
+  'CAPPUCCINO',
+  'CROISSANT',
+  'SANDWICH',
+  'ORANGE JUICE',
+  'NOTEBOOK A5',
+  'STAPLER',
+  'PRINTER INK',
+  'USB CABLE',
+  'BATTERY AA 4PK',
+] as const;
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] as const;
+const TOTAL_LABELS: Record<ReceiptKind, readonly string[]> = {
+  thermal: ['TOTAL', 'GRAND TOTAL', 'TOTAL AMOUNT', 'NET TOTAL', 'AMOUNT DUE', 'TOTAL DUE', 'Total'],
+  'card-slip': ['TOTAL', 'AMOUNT', 'SALE AMOUNT', 'TOTAL AMOUNT'],
+  invoice: ['Total', 'Amount Due', 'Total Due', 'Balance Due', 'Grand Total', 'Invoice Total'],
+};
+const FONTS = [
+  'DejaVu Sans Mono',
+  'DejaVu Sans Mono',
+  'DejaVu Sans Mono Bold',
+  'DejaVu Sans Condensed',
+  'DejaVu Serif',
+];
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+function formatMoney(amount: number, locale: Locale, withSymbol: boolean): string {
+  const c = CURRENCY[locale];
+  let text = amount.toFixed(2);
+  if (c.comma) text = text.replace('.', ',');
+  if (!withSymbol) return text;
+  return c.suffix ? `${text} ${c.symbol}` : locale === 'my' ? `RM ${text}` : `${c.symbol}${text}`;
+}
+
+/** The date as the shop prints it, with the locale's field order. */
+function formatDate(r: Rand, y: number, m: number, d: number, locale: Locale): string {
+  const yy = pad2(y % 100);
+  const mon = MONTHS[m - 1] as string;
+  const monTitle = mon.charAt(0) + mon.slice(1).toLowerCase();
+  const dayFirst = [
+    `${pad2(d)}/${pad2(m)}/${y}`,
+    `${pad2(d)}-${pad2(m)}-${yy}`,
+    `${pad2(d)}/${pad2(m)}/${yy}`,
+    `${y}-${pad2(m)}-${pad2(d)}`,
+    `${d} ${monTitle} ${y}`,
+    `${pad2(d)}-${mon}-${y}`,
+    `${pad2(d)} ${mon} ${y}`,
+  ];
+  if (locale === 'us') {
+    return pick(r, [
+      `${pad2(m)}/${pad2(d)}/${y}`,
+      `${pad2(m)}/${pad2(d)}/${yy}`,
+      `${monTitle} ${d}, ${y}`,
+      `${y}-${pad2(m)}-${pad2(d)}`,
+    ]);
+  }
+  if (locale === 'de')
+    return pick(r, [
+      `${pad2(d)}.${pad2(m)}.${y}`,
+      `${pad2(d)}.${pad2(m)}.${yy}`,
+      `${y}-${pad2(m)}-${pad2(d)}`,
+    ]);
+  return pick(r, dayFirst);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Content
+
+interface Content {
+  company: string;
+  regNo: string | null;
+  addressLines: string[];
+  phone: string;
+  title: string | null;
+  dateText: string;
+  time: string;
+  receiptLabel: string;
+  receiptNumber: string;
+  cashier: string;
+  items: { name: string; qty: number; unit: number; amount: number }[];
+  subtotal: number;
+  tax: number;
+  taxLabel: string;
+  taxInclusive: boolean;
+  rounding: number;
+  total: number;
+  totalLabel: string;
+  card: string | null;
+  cash: number | null;
+}
+
+function makeContent(r: Rand, kind: ReceiptKind, locale: Locale): Content {
+  const trade = pick(r, TRADES);
+  const words = [pick(r, NAME_WORDS), ...(r() < 0.5 ? [pick(r, NAME_WORDS)] : [])];
+  let company = `${[...new Set(words)].join(' ')} ${trade} ${pick(r, SUFFIX[locale])}`;
+  if (kind === 'invoice' && r() < 0.6) company = titleCase(company);
+  const number = int(r, 1, 299);
+  const street = pick(r, STREETS[locale]);
+  const town = pick(r, TOWNS[locale]);
+  let addressLines: string[];
+  if (locale === 'my') {
+    const taman = `TAMAN ${pick(r, ['DAYA', 'MOLEK', 'UNIVERSITI', 'SRI GADING', 'MELAWATI'])}`;
+    addressLines = [`NO ${number}, ${street} ${int(r, 1, 20)},`, `${taman},`, `${town}.`];
+    if (r() < 0.4) addressLines = [`NO ${number}, ${street} ${int(r, 1, 20)}, ${taman},`, `${town}.`];
+  } else if (locale === 'de') {
+    addressLines = [`${street} ${number}`, town];
+  } else {
+    addressLines = [`${number} ${street}`, town];
+  }
+  if (kind === 'invoice' && company !== company.toUpperCase()) addressLines = addressLines.map(titleCase);
+
+  const y = int(r, 2016, 2025);
+  const m = int(r, 1, 12);
+  const d = int(r, 1, 28);
+  const hh = int(r, 8, 21);
+  const mi = int(r, 0, 59);
+  const time = r() < 0.7 ? `${pad2(hh)}:${pad2(mi)}` : `${pad2(hh)}:${pad2(mi)}:${pad2(int(r, 0, 59))}`;
+
+  const count = kind === 'card-slip' ? 0 : int(r, 2, kind === 'invoice' ? 6 : 8);
+  const items = Array.from({ length: count }, () => {
+    const qty = r() < 0.6 ? 1 : int(r, 2, 6);
+    const unit = Math.round(between(r, 0.8, kind === 'invoice' ? 400 : 60) * 100) / 100;
+    return { name: pick(r, ITEMS), qty, unit, amount: Math.round(qty * unit * 100) / 100 };
+  });
+  const tax = TAX[locale];
+  let subtotal = items.reduce((s, i) => s + i.amount, 0);
+  if (kind === 'card-slip') subtotal = Math.round(between(r, 5, 900) * 100) / 100;
+  subtotal = Math.round(subtotal * 100) / 100;
+  const taxAmount =
+    Math.round((tax.inclusive ? subtotal - subtotal / (1 + tax.rate) : subtotal * tax.rate) * 100) / 100;
+  const gross = Math.round((tax.inclusive ? subtotal : subtotal + taxAmount) * 100) / 100;
+  // Malaysian and Singapore cash totals round to 5 sen.
+  const rounds = (locale === 'my' || locale === 'sg') && kind === 'thermal';
+  const total = rounds ? Math.round(gross * 20) / 20 : gross;
+  const rounding = Math.round((total - gross) * 100) / 100;
+  const paysByCard = kind === 'card-slip' || r() < 0.35;
+  const card = paysByCard ? String(int(r, 1000, 9999)) : null;
+  const cash = paysByCard ? null : Math.ceil(total / 10) * 10 + (r() < 0.3 ? 10 : 0);
+
+  return {
+    company,
+    regNo:
+      locale === 'my' && r() < 0.7
+        ? `(${int(r, 100000, 999999)}-${pick(r, ['A', 'K', 'P', 'X', 'W'])})`
+        : null,
+    addressLines,
+    phone: `${pick(r, ['TEL', 'Tel', 'PHONE', 'Tel No'])}: ${pick(r, ['03-', '07-', '+44 20 ', '(415) ', '030 '])}${int(r, 1000, 9999)} ${int(r, 1000, 9999)}`,
+    title:
+      kind === 'invoice'
+        ? pick(r, ['INVOICE', 'TAX INVOICE', 'Invoice'])
+        : kind === 'card-slip'
+          ? pick(r, ['SALE', 'CUSTOMER COPY', 'CARDHOLDER COPY'])
+          : r() < 0.5
+            ? pick(r, ['TAX INVOICE', 'RECEIPT', 'CASH RECEIPT', 'SIMPLIFIED TAX INVOICE'])
+            : null,
+    dateText: formatDate(r, y, m, d, locale),
+    time: r() < 0.2 ? `${pad2(((hh + 11) % 12) + 1)}:${pad2(mi)} ${hh < 12 ? 'AM' : 'PM'}` : time,
+    receiptLabel:
+      kind === 'invoice'
+        ? pick(r, ['Invoice No', 'Invoice #', 'Invoice Number'])
+        : pick(r, ['Receipt No', 'RECEIPT #', 'Bill No', 'Doc No', 'INV NO', 'Trans No']),
+    receiptNumber: `${pick(r, ['', 'CS', 'INV', 'R', 'T', 'OR'])}${int(r, 10000, 99999999)}`,
+    cashier: pick(r, ['ANNE', 'SITI', 'JOHN', 'MEI LING', 'RAVI', '01', 'KASSE 2']),
+    items,
+    subtotal,
+    tax: taxAmount,
+    taxLabel: tax.inclusive ? `${tax.label} INCL.` : tax.label,
+    taxInclusive: tax.inclusive,
+    rounding,
+    total,
+    totalLabel: pick(r, TOTAL_LABELS[kind]),
+    card,
+    cash,
+  };
+}
+
+function titleCase(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\b([a-z])/g, (c) => c.toUpperCase())
+    .replace(/\b(Sdn|Bhd|Ltd|Llc|Inc|Plc|Gmbh|Pte|Pty|Corp|Kg|Co)\b/g, (w) => w.toUpperCase())
+    .replace(/\bGMBH\b/g, 'GmbH')
+    .replace(/\b(Ca|Tx|Co|Or|Ma|Nsw|Vic|Qld|Sw1a|M1|Ls1|Bs1|1aa|2ab|4dy|5tr)\b/g, (w) => w.toUpperCase());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Layouts (positions in points; receipts ~ 42 mono characters wide)
+
+function thermalLayout(
+  r: Rand,
+  c: Content,
+  locale: Locale,
+  kind: ReceiptKind,
+  fontSize: number,
+): { runs: Run[]; width: number } {
+  const charW = fontSize * 0.6;
+  const cols = kind === 'card-slip' ? 32 : int(r, 34, 42);
+  const width = cols * charW + 24;
+  const runs: Run[] = [];
+  let y = 12;
+  const lh = fontSize * 1.35;
+  const centre = (text: string, bold = false) => {
+    runs.push({ text, x: width / 2, y, align: 'centre', bold });
+    y += lh;
+  };
+  const left = (text: string) => {
+    runs.push({ text, x: 12, y });
+    y += lh;
+  };
+  const pair = (label: string, value: string, bold = false) => {
+    runs.push({ text: label, x: 12, y, bold });
+    runs.push({ text: value, x: width - 12, y, align: 'right', bold });
+    y += lh;
+  };
+  const rule = () => left('-'.repeat(cols));
+  if (r() < 0.3 && c.title) centre(c.title);
+  centre(c.company, true);
+  if (c.regNo) centre(c.regNo);
+  for (const a of c.addressLines) centre(a);
+  centre(c.phone);
+  if (locale === 'my' && r() < 0.6) centre(`GST ID: ${int(r, 100000, 999999)}${int(r, 100000, 999999)}`);
+  y += lh * 0.4;
+  if (c.title && !runs.some((x) => x.text === c.title)) centre(c.title, true);
+  const dateLabel = pick(r, ['Date', 'DATE', 'Date/Time', 'Tarikh', '']);
+  if (dateLabel === '' || r() < 0.35) pair(`${dateLabel ? `${dateLabel}: ` : ''}${c.dateText}`, c.time);
+  else {
+    pair(`${dateLabel}:`, c.dateText);
+    pair('Time:', c.time);
+  }
+  pair(`${c.receiptLabel}:`, c.receiptNumber);
+  if (r() < 0.6) left(`Cashier: ${c.cashier}`);
+  rule();
+  const money = (n: number) => formatMoney(n, locale, false);
+  if (c.items.length) {
+    pair('ITEM   QTY', 'AMOUNT');
+    rule();
+    for (const item of c.items) {
+      const name = item.name.length > cols - 16 ? item.name.slice(0, cols - 16) : item.name;
+      if (item.qty > 1) {
+        left(name);
+        pair(`  ${item.qty} x ${money(item.unit)}`, money(item.amount));
+      } else pair(name, money(item.amount));
+    }
+    rule();
+    pair(
+      pick(r, [
+        'SUBTOTAL',
+        'Sub Total',
+        'SUB-TOTAL',
+        ...(locale === 'my' || locale === 'sg' ? ['TOTAL SALES (EXCL GST)'] : []),
+      ]),
+      money(c.subtotal),
+    );
+    if (!c.taxInclusive) pair(c.taxLabel, money(c.tax));
+    if (c.rounding !== 0 || (locale === 'my' && r() < 0.5))
+      pair(pick(r, ['ROUNDING', 'Rounding Adj', 'ROUNDING ADJUSTMENT']), money(c.rounding));
+  }
+  const withSymbol = r() < 0.5;
+  pair(c.totalLabel, formatMoney(c.total, locale, withSymbol), true);
+  if (c.taxInclusive && c.items.length) pair(`${c.taxLabel}`, money(c.tax));
+  if (c.cash !== null) {
+    pair('CASH', money(c.cash));
+    pair('CHANGE', money(Math.round((c.cash - c.total) * 100) / 100));
+  }
+  if (c.card) {
+    pair(pick(r, ['VISA', 'MASTERCARD', 'CARD']), money(c.total));
+    left(pick(r, [`CARD NO: ************${c.card}`, `XXXX XXXX XXXX ${c.card}`, `Card ending ${c.card}`]));
+    if (kind === 'card-slip') {
+      left(`APPR CODE: ${int(r, 100000, 999999)}`);
+      left('SIGNATURE NOT REQUIRED');
+    }
+  }
+  y += lh * 0.5;
+  centre(
+    pick(r, [
+      'THANK YOU',
+      'THANK YOU. PLEASE COME AGAIN',
+      'GOODS SOLD ARE NOT RETURNABLE',
+      'Have a nice day!',
+    ]),
+  );
+  return { runs: runs.map((run) => ({ ...run, size: fontSize })), width: Math.ceil(width) };
+}
+
+function invoiceLayout(r: Rand, c: Content, locale: Locale): { runs: Run[]; width: number } {
+  const width = 520;
+  const runs: Run[] = [];
+  const money = (n: number) => formatMoney(n, locale, false);
+  let y = 24;
+  runs.push({ text: c.company, x: 32, y, bold: true, size: 15 });
+  runs.push({ text: c.title ?? 'INVOICE', x: width - 32, y, align: 'right', bold: true, size: 16 });
+  y += 22;
+  for (const a of c.addressLines) {
+    runs.push({ text: a, x: 32, y, size: 9.5 });
+    y += 13;
+  }
+  runs.push({ text: c.phone, x: 32, y, size: 9.5 });
+  const rightLabels: [string, string][] = [
+    [`${c.receiptLabel}:`, c.receiptNumber],
+    [`${pick(r, ['Invoice Date', 'Date', 'Date of issue'])}:`, c.dateText],
+  ];
+  if (r() < 0.5) rightLabels.push(['Due Date:', pick(r, ['On receipt', '30 days'])]);
+  let ry = 50;
+  for (const [label, value] of rightLabels) {
+    runs.push({ text: label, x: width - 150, y: ry, size: 9.5, align: 'right' });
+    runs.push({ text: value, x: width - 32, y: ry, size: 9.5, align: 'right' });
+    ry += 14;
+  }
+  y = Math.max(y, ry) + 26;
+  runs.push({ text: 'Bill To:', x: 32, y, bold: true, size: 9.5 });
+  runs.push({
+    text: pick(r, ['Acme Holdings', 'J. Smith', 'Northwind Traders', 'Tan Ah Kow']),
+    x: 90,
+    y,
+    size: 9.5,
+  });
+  y += 26;
+  const cols = [32, 300, 380, width - 32];
+  runs.push({ text: 'Description', x: cols[0] as number, y, bold: true, size: 9.5 });
+  runs.push({ text: 'Qty', x: cols[1] as number, y, bold: true, size: 9.5, align: 'right' });
+  runs.push({ text: 'Unit Price', x: (cols[2] as number) + 40, y, bold: true, size: 9.5, align: 'right' });
+  runs.push({ text: 'Amount', x: cols[3] as number, y, bold: true, size: 9.5, align: 'right' });
+  y += 18;
+  for (const item of c.items) {
+    runs.push({ text: titleCase(item.name), x: cols[0] as number, y, size: 9.5 });
+    runs.push({ text: String(item.qty), x: cols[1] as number, y, size: 9.5, align: 'right' });
+    runs.push({ text: money(item.unit), x: (cols[2] as number) + 40, y, size: 9.5, align: 'right' });
+    runs.push({ text: money(item.amount), x: cols[3] as number, y, size: 9.5, align: 'right' });
+    y += 15;
+  }
+  y += 12;
+  const pair = (label: string, value: string, bold = false) => {
+    runs.push({ text: label, x: 380, y, size: 10, bold, align: 'right' });
+    runs.push({ text: value, x: width - 32, y, size: 10, bold, align: 'right' });
+    y += 16;
+  };
+  pair('Subtotal', money(c.subtotal));
+  pair(c.taxInclusive ? `${c.taxLabel}` : c.taxLabel, money(c.tax));
+  pair(c.totalLabel, formatMoney(c.total, locale, true), true);
+  y += 20;
+  runs.push({
+    text: pick(r, [
+      'Thank you for your business.',
+      'Payment within 30 days.',
+      'Please quote the invoice number.',
+    ]),
+    x: 32,
+    y,
+    size: 9,
+  });
+  return { runs, width };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const LOCALES: readonly Locale[] = ['my', 'my', 'my', 'sg', 'uk', 'us', 'us', 'de', 'au'];
+
+/** `count` receipts, invoices and card slips, the same for the same seed. */
+export function receiptSpecs(count = 160, seed = 20_181_225): ReceiptSpec[] {
+  const specs: ReceiptSpec[] = [];
+  for (let i = 0; i < count; i++) {
+    const r = rng(seed + i * 7919);
+    const kind: ReceiptKind = i % 5 === 3 ? 'invoice' : i % 9 === 4 ? 'card-slip' : 'thermal';
+    const locale = pick(r, LOCALES);
+    const c = makeContent(r, kind, locale);
+    const font =
+      kind === 'invoice' ? pick(r, ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Condensed']) : pick(r, FONTS);
+    const fontSize = kind === 'invoice' ? 10 : Math.round(between(r, 8, 10) * 2) / 2;
+    const { runs, width } =
+      kind === 'invoice' ? invoiceLayout(r, c, locale) : thermalLayout(r, c, locale, kind, fontSize);
+    const joiner = (a: string) => (/[,;]$/.test(a) ? ' ' : ', ');
+    const address = c.addressLines.reduce((acc, a, j) => (j === 0 ? a : `${acc}${joiner(acc)}${a}`), '');
+    specs.push({
+      id: `receipt-${String(i + 1).padStart(3, '0')}`,
+      kind,
+      locale,
+      layout: runs,
+      pageWidth: width,
+      font,
+      fontSize,
+      truth: {
+        company: c.company,
+        address,
+        date: dateTruth(c.dateText, locale),
+        time: c.time,
+        total: c.total,
+        tax: c.items.length ? c.tax : null,
+        // Only what the receipt prints can be read from it.
+        currency: runs.some((run) => run.text.includes(CURRENCY[locale].symbol))
+          ? CURRENCY[locale].code
+          : null,
+        receiptNumber: c.receiptNumber,
+        // Invoices do not print how they were paid.
+        cardLastFour: kind === 'invoice' ? null : c.card,
+      },
+      degrade: {
+        angle: r() < 0.7 ? between(r, -5, 5) : 0,
+        blur: r() < 0.6 ? between(r, 0.3, 0.9) : 0,
+        contrast: r() < 0.4 ? between(r, 0.45, 0.8) : 1,
+        noise: r() < 0.5 ? between(r, 0.0005, 0.004) : 0,
+        jpegQuality: int(r, 35, 85),
+        ink: kind === 'invoice' ? '#111111' : pick(r, ['#000000', '#222222', '#3a3a3a', '#555555']),
+        // ≈ 150–220 dpi
+        scale: between(r, 2.1, 3.0),
+      },
+    });
+  }
+  return specs;
+}
+
+function dateTruth(text: string, locale: Locale): string {
+  const months = MONTHS.map((m) => m.toLowerCase());
+  const lower = text.toLowerCase();
+  let y = 0;
+  let m = 0;
+  let d = 0;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(lower);
+  const num = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})$/.exec(lower);
+  const named = /(\d{1,2})?[ -]?([a-z]{3})[a-z]*[ -]?(\d{1,2})?,?[ -](\d{4})/.exec(lower);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (num) {
+    const a = Number(num[1]);
+    const b = Number(num[2]);
+    y = Number(num[3]);
+    if (y < 100) y += 2000;
+    [m, d] = locale === 'us' ? [a, b] : [b, a];
+  } else if (named) {
+    m = months.indexOf(named[2] as string) + 1;
+    d = Number(named[1] ?? named[3]);
+    y = Number(named[4]);
+  }
+  return `${y}${pad2(m)}${pad2(d)}`;
+}
+
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Renders a spec to degraded JPEG bytes, as a scanner or a phone would give it. */
+export async function renderReceipt(spec: ReceiptSpec): Promise<Buffer> {
+  const { degrade } = spec;
+  const s = degrade.scale;
+  const dpi = Math.round(72 * s);
+  const height = Math.ceil((Math.max(...spec.layout.map((run) => run.y)) + 40) * s);
+  const width = Math.ceil(spec.pageWidth * s);
+  const composites: OverlayOptions[] = [];
+  for (const run of spec.layout) {
+    const size = run.size ?? spec.fontSize;
+    const font = `${spec.font}${run.bold && !spec.font.includes('Bold') ? ' Bold' : ''} ${size}`;
+    const markup = `<span foreground="${degrade.ink}">${escapeMarkup(run.text)}</span>`;
+    const rendered = await sharp({ text: { text: markup, font, dpi, rgba: true } })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    const w = rendered.info.width;
+    let left = Math.round(run.x * s);
+    if (run.align === 'right') left -= w;
+    if (run.align === 'centre') left -= Math.round(w / 2);
+    left = Math.max(0, Math.min(width - w, left));
+    const top = Math.max(0, Math.round(run.y * s));
+    if (w > width || top + rendered.info.height > height) continue;
+    composites.push({ input: rendered.data, left, top });
+  }
+  const paper = spec.kind === 'invoice' ? '#ffffff' : '#fbfaf5';
+  let image = sharp({ create: { width, height, channels: 3, background: paper } }).composite(composites);
+  let bytes: Buffer = await image.png().toBuffer();
+  if (degrade.noise > 0) bytes = await addSpecks(bytes, width, height, degrade.noise, spec.id);
+  image = sharp(bytes);
+  if (degrade.angle !== 0) image = image.rotate(degrade.angle, { background: paper });
+  if (degrade.blur > 0) image = image.blur(degrade.blur);
+  if (degrade.contrast < 1) image = image.linear(degrade.contrast, 255 * (1 - degrade.contrast) * 0.85);
+  return image.jpeg({ quality: degrade.jpegQuality }).toBuffer();
+}
+
+/** Dark and light specks (dust, thermal paper grain), seeded by the sample id. */
+async function addSpecks(
+  png: Buffer,
+  width: number,
+  height: number,
+  density: number,
+  id: string,
+): Promise<Buffer> {
+  const r = rng([...id].reduce((h, ch) => h * 31 + ch.charCodeAt(0), 7));
+  const noise = Buffer.alloc(width * height * 4, 0);
+  const count = Math.floor(width * height * density);
+  for (let i = 0; i < count; i++) {
+    const p = Math.floor(r() * width * height) * 4;
+    const dark = r() < 0.6;
+    noise[p] = noise[p + 1] = noise[p + 2] = dark ? int(r, 40, 140) : 255;
+    noise[p + 3] = 255;
+  }
+  return sharp(png)
+    .composite([{ input: noise, raw: { width, height, channels: 4 } }])
+    .png()
+    .toBuffer();
+}

@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { extractFromSource } from '../extract-document';
+import { HeuristicProvider } from '../providers/heuristic';
+import { loadImage } from './image';
+import { closeOcrWorkers, ocrLangPath } from './ocr';
+
+/** A clean shop receipt, rendered as a PNG the way a flatbed scan at ~170 dpi would give it. */
+async function receiptPng(): Promise<Buffer> {
+  const lines = [
+    '     KEDAI MAJU JAYA SDN BHD',
+    '          (123456-X)',
+    '   NO 12, JALAN MERDEKA 3,',
+    '  TAMAN BUKIT, 43000 KAJANG.',
+    '     TEL: 03-8734 1122',
+    '',
+    'Date: 25/12/2018          14:32',
+    'Receipt No:          CS00012345',
+    '--------------------------------',
+    'MILO 1KG                   18.90',
+    'ROTI GARDENIA  2 x 2.80     5.60',
+    '--------------------------------',
+    'SUB TOTAL                  24.50',
+    'GST 6%                      1.47',
+    'ROUNDING                   -0.02',
+    'TOTAL                   RM 25.95',
+    'CASH                       50.00',
+    'CHANGE                     24.05',
+    '',
+    '          THANK YOU',
+  ];
+  const markup = `<span foreground="#111111">${lines.join('\n')}</span>`;
+  return sharp({ text: { text: markup, font: 'DejaVu Sans Mono 9', dpi: 170, rgba: true } })
+    .flatten({ background: '#ffffff' })
+    .extend({ top: 24, bottom: 24, left: 24, right: 24, background: '#ffffff' })
+    .png()
+    .toBuffer();
+}
+
+const provider = new HeuristicProvider();
+const deps = { allowPrivateFetch: false, secBaseUrl: 'http://127.0.0.1:9', secUserAgent: 'test', provider };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+afterAll(() => closeOcrWorkers());
+
+// OCR on a shared 2-core machine: a first worker start plus a page can take a few seconds.
+describe('OCR of images', { timeout: 60_000 }, () => {
+  it('reads a PNG receipt: merchant, date and total, each anchored to its words', async () => {
+    const png = await receiptPng();
+    const { tasks } = await extractFromSource(
+      { kind: 'file', bytes: png, contentType: 'image/png' },
+      { dataPoints: ['Merchant', 'Receipt date', 'Total amount'], documentType: 'receipt_mapping' },
+      deps,
+    );
+    const result = tasks[0]?.result.result ?? {};
+    expect(result.Merchant?.value).toBe('KEDAI MAJU JAYA SDN BHD');
+    expect(result['Receipt date']?.value).toBe('20181225');
+    // The rounded total, not the subtotal, the tax or the cash handed over.
+    expect(result['Total amount']?.value).toBe(25.95);
+
+    const merchant = result.Merchant?.anchor;
+    const total = result['Total amount']?.anchor;
+    expect(merchant?.page).toBe(1);
+    // Boxes are 0–1 of the image: the name sits at the top, the total in the lower half, right side.
+    expect(merchant?.box[1]).toBeLessThan(0.15);
+    expect(total?.box[1]).toBeGreaterThan(0.6);
+    expect(total?.box[0]).toBeGreaterThan(0.5);
+    for (const v of total?.box ?? []) expect(v).toBeGreaterThanOrEqual(0);
+    expect(result['Total amount']?.source_text).toMatch(/TOTAL/);
+    expect(result['Total amount']?.location).toMatch(/^page 1, line \d+$/);
+    // OCR confidence feeds item confidence: a clean scan is sure, but never certain.
+    expect(result['Total amount']?.confidence).toBeGreaterThan(0.8);
+    expect(result['Total amount']?.confidence).toBeLessThan(0.97);
+  });
+
+  it('fails a blank image with a readable note instead of an empty "completed" result', async () => {
+    const blank = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#fdfdfd' } })
+      .jpeg()
+      .toBuffer();
+    const doc = await loadImage(blank, { mediaType: 'image/jpeg' });
+    expect(doc.lines).toEqual([]);
+    expect(doc.notes).toEqual([
+      'The image has no text that could be read (it may be blank, too blurred or too small)',
+    ]);
+    await expect(
+      extractFromSource(
+        { kind: 'file', bytes: blank },
+        { dataPoints: ['Total'], documentType: 'receipt_mapping' },
+        deps,
+      ),
+    ).rejects.toThrow('The image has no text that could be read');
+  });
+
+  it('runs with no network: the language data comes from the installed package', async () => {
+    const langPath = ocrLangPath();
+    expect(langPath.split(path.sep)).toContain('node_modules');
+    expect(langPath).toMatch(/@tesseract\.js-data[/\\]eng[/\\]4\.0\.0_best_int$/);
+    // A directory on disk, not a URL: tesseract.js reads the model with fs, never fetches it.
+    expect(existsSync(path.join(langPath, 'eng.traineddata.gz'))).toBe(true);
+    await closeOcrWorkers(); // a fresh worker must load the model now, with fetch refused
+    const fetch = vi.fn(() => Promise.reject(new Error('network is off in this test')));
+    vi.stubGlobal('fetch', fetch);
+    const doc = await loadImage(await receiptPng(), { mediaType: 'image/png' });
+    expect(doc.lines.map((l) => l.text).join('\n')).toMatch(/KEDAI\s+MAJU\s+JAYA/);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

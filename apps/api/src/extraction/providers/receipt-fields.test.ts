@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { ExtractedDocument } from '../types';
+import { HeuristicProvider } from './heuristic';
+import { extractReceiptFields, fixDigits, parseAmount, receiptFieldOf } from './receipt-fields';
+
+/** A receipt as text lines (what a text layer or OCR gives, cells split at wide gaps). */
+function receipt(text: string): ExtractedDocument {
+  return {
+    kind: 'text',
+    lines: text
+      .trim()
+      .split('\n')
+      .map((line, i) => {
+        const cells = line
+          .trim()
+          .split(/\s{3,}/)
+          .filter(Boolean);
+        return {
+          text: cells.join('  '),
+          location: { page: 1, line: i + 1 },
+          ...(cells.length > 1 ? { cells: cells.map((c, j) => ({ text: c, column: String(j + 1) })) } : {}),
+        };
+      }),
+  };
+}
+
+const values = (doc: ExtractedDocument, dataPoints: string[]) =>
+  Object.fromEntries(Object.entries(extractReceiptFields(doc, dataPoints)).map(([k, v]) => [k, v.value]));
+
+const MALAYSIAN = receipt(`
+BOOK TA .K (TAMAN DAYA) SDN BHD
+(789417-W)
+NO.53 55,57 & 59, JALAN SAGU 18,
+TAMAN DAYA,
+81100 JOHOR BAHRU,
+JOHOR.
+TEL: 07-3507405
+TAX INVOICE
+DATE:05/01/2018        10:52:33
+INV NO:    CS00010245
+ITEM       QTY      AMOUNT
+PENCIL 2B      2      2.40
+EXERCISE BOOK      1      6.60
+TOTAL SALES (EXCL GST)      8.49
+GST 6%      0.51
+ROUNDING      0.00
+TOTAL:      RM9.00
+CASH      10.00
+CHANGE      1.00
+`);
+
+describe('receipt fields', () => {
+  it('reads a Malaysian till receipt: company, address, day-first date, time, total, tax, number', () => {
+    expect(
+      values(MALAYSIAN, ['Company', 'Address', 'Date', 'Time', 'Total', 'Tax', 'Currency', 'Receipt number']),
+    ).toEqual({
+      Company: 'BOOK TA .K (TAMAN DAYA) SDN BHD',
+      Address: 'NO.53 55,57 & 59, JALAN SAGU 18, TAMAN DAYA, 81100 JOHOR BAHRU, JOHOR.',
+      Date: '20180105',
+      Time: '10:52:33',
+      Total: 9,
+      Tax: 0.51,
+      Currency: 'MYR',
+      'Receipt number': 'CS00010245',
+    });
+  });
+
+  it('takes the rounded total over the pre-rounding one, and never the tax, subtotal or cash', () => {
+    const doc = receipt(`
+GOLDEN MART SDN BHD
+SUB TOTAL      24.50
+GST 6%      1.47
+TOTAL      25.97
+ROUNDING ADJ      -0.02
+ROUNDED TOTAL      25.95
+CASH      50.00
+CHANGE      24.05
+`);
+    expect(values(doc, ['Total amount'])).toEqual({ 'Total amount': 25.95 });
+  });
+
+  it('reads numeric dates month-first only with US evidence', () => {
+    const us = receipt(`
+BRIGHT CEDAR MART INC.
+148 BROADWAY
+PORTLAND, OR 97205
+03/05/24      10:56
+TOTAL      $12.00
+`);
+    const uk = receipt(`
+HARMONY ELECTRICAL LTD
+292 HIGH STREET
+MANCHESTER M1 2AB
+03/05/24      10:56
+TOTAL      £12.00
+`);
+    expect(values(us, ['Date']).Date).toBe('20240305');
+    expect(values(uk, ['Date']).Date).toBe('20240503');
+  });
+
+  it('undoes OCR digit slips in amounts and dates', () => {
+    expect(fixDigits('l2.5O')).toBe('12.50');
+    expect(fixDigits('TOTAL')).toBe('TOTAL');
+    expect(parseAmount('RM 1,234.50')).toEqual({ value: 1234.5, hasCurrency: true });
+    expect(parseAmount('12,50 €')).toEqual({ value: 12.5, hasCurrency: true });
+    expect(parseAmount('(0.02)')?.value).toBe(-0.02);
+    expect(parseAmount('2018')).toBeNull();
+    const doc = receipt(`
+KEDAI MAJU JAYA SDN BHD
+Date: 25/l2/2O18
+T0TAL      RM 2S.95
+`);
+    expect(values(doc, ['Date', 'Total'])).toEqual({ Date: '20181225', Total: 25.95 });
+  });
+
+  it('matches data point names by synonym', () => {
+    expect(receiptFieldOf('Merchant name')).toBe('company');
+    expect(receiptFieldOf('vendor')).toBe('company');
+    expect(receiptFieldOf('amount_due')).toBe('total');
+    expect(receiptFieldOf('TotalAmount')).toBe('total');
+    expect(receiptFieldOf('Receipt date')).toBe('date');
+    expect(receiptFieldOf('card last 4')).toBe('card_last_four');
+    expect(receiptFieldOf('Revenue')).toBeUndefined();
+  });
+
+  it('the heuristic provider asks receipt fields first for receipt types, the label matcher for the rest', async () => {
+    const doc = receipt(`
+${MALAYSIAN.lines.map((l) => l.text).join('\n')}
+Member ID: 55123
+`);
+    const { result } = await new HeuristicProvider().extract(doc, ['Total', 'Member ID', 'Card last four'], {
+      documentType: 'receipt_mapping',
+    });
+    expect(result.Total?.value).toBe(9);
+    expect(result['Member ID']?.value).toBe('55123');
+    // Asked and not on the receipt: blank, not a guess.
+    expect(result['Card last four']?.value).toBeNull();
+  });
+});

@@ -1,0 +1,1080 @@
+import { type Box, type LayoutWord, unionBox } from '../documents/layout';
+import { formatLocation, sourceUrlOf } from '../location';
+import type { ExtractedDocument, ExtractedItem, ItemAnchor } from '../types';
+
+/**
+ * Receipts, invoices, card slips and leases read field by field (issue 12): the merchant, its
+ * address, date, time, total, tax, currency, card's last four digits, receipt or invoice number and
+ * the line items, found by meaning (where they sit, what they look like) as well as by label, and
+ * robust to OCR noise in digits (O/0, S/5, l/1). Data point names map to these fields by synonym
+ * ("Total", "Total amount", "Amount due"; "Company", "Merchant", "Vendor"; "Date", "Receipt date").
+ */
+
+export type ReceiptField =
+  | 'company'
+  | 'address'
+  | 'date'
+  | 'time'
+  | 'total'
+  | 'subtotal'
+  | 'tax'
+  | 'currency'
+  | 'card_last_four'
+  | 'receipt_number'
+  | 'line_items';
+
+/** Document types whose documents are receipts, slips, statements or leases. */
+export const RECEIPT_DOCUMENT_TYPES = new Set(['receipt_mapping', 'pos_mapping', 'credit_card', 'lease']);
+
+const SYNONYMS: Record<ReceiptField, string[]> = {
+  company: [
+    'company',
+    'company name',
+    'merchant',
+    'merchant name',
+    'vendor',
+    'vendor name',
+    'store',
+    'store name',
+    'shop',
+    'shop name',
+    'seller',
+    'supplier',
+    'business',
+    'business name',
+    'retailer',
+    'restaurant',
+    'payee',
+    'issuer',
+    'landlord',
+    'biller',
+  ],
+  address: [
+    'address',
+    'company address',
+    'merchant address',
+    'store address',
+    'shop address',
+    'vendor address',
+    'business address',
+    'location',
+    'supplier address',
+    'property address',
+    'premises',
+  ],
+  date: [
+    'date',
+    'receipt date',
+    'invoice date',
+    'transaction date',
+    'purchase date',
+    'sale date',
+    'bill date',
+    'document date',
+    'date of purchase',
+    'issue date',
+    'date issued',
+    'payment date',
+  ],
+  time: ['time', 'transaction time', 'receipt time', 'purchase time'],
+  total: [
+    'total',
+    'total amount',
+    'amount due',
+    'grand total',
+    'total due',
+    'amount',
+    'amount paid',
+    'total paid',
+    'balance due',
+    'total price',
+    'total cost',
+    'invoice total',
+    'receipt total',
+    'total payable',
+    'amount payable',
+    'net total',
+    'total sales',
+    'sale amount',
+    'transaction amount',
+    'payment amount',
+    'total charged',
+    'charge',
+    'monthly rent',
+    'rent',
+  ],
+  subtotal: ['subtotal', 'sub total', 'net amount', 'amount before tax'],
+  tax: [
+    'tax',
+    'tax amount',
+    'gst',
+    'gst amount',
+    'vat',
+    'vat amount',
+    'sales tax',
+    'sst',
+    'total tax',
+    'mwst',
+  ],
+  currency: ['currency', 'currency code'],
+  card_last_four: [
+    'card last four',
+    'card last 4',
+    'last four',
+    'last 4',
+    'last four digits',
+    'card number',
+    'card',
+    'card last four digits',
+    'card ending',
+    'last 4 digits',
+  ],
+  receipt_number: [
+    'receipt number',
+    'receipt no',
+    'invoice number',
+    'invoice no',
+    'bill number',
+    'bill no',
+    'document number',
+    'transaction number',
+    'transaction id',
+    'order number',
+    'receipt id',
+    'invoice id',
+    'reference',
+    'ref',
+  ],
+  line_items: ['line items', 'items', 'products', 'purchased items', 'item list', 'lines'],
+};
+
+function phrase(dataPoint: string): string {
+  return dataPoint
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_\-./#]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** The receipt field a data point asks for, if it is one ("Total amount" → total). */
+export function receiptFieldOf(dataPoint: string): ReceiptField | undefined {
+  const p = phrase(dataPoint);
+  for (const [field, names] of Object.entries(SYNONYMS) as [ReceiptField, string[]][]) {
+    if (names.includes(p) || names.includes(p.replace(/s$/, ''))) return field;
+  }
+  return undefined;
+}
+
+/** Whether a value another matcher found has the kind this receipt field needs (a date for Date, …). */
+export function fitsReceiptField(dataPoint: string, value: string | number | null): boolean {
+  const field = receiptFieldOf(dataPoint);
+  if (!field || value === null) return true;
+  switch (field) {
+    case 'date':
+      return typeof value === 'string' && /^\d{8}$/.test(value);
+    case 'total':
+    case 'subtotal':
+    case 'tax':
+      return typeof value === 'number';
+    case 'company':
+    case 'address':
+      return typeof value === 'string' && letterCount(value) >= 3;
+    case 'card_last_four':
+      return /^\d{4}$/.test(String(value));
+    default:
+      return true;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines and words
+
+interface RWord {
+  text: string;
+  box?: Box;
+  confidence?: number;
+}
+
+interface RLine {
+  text: string;
+  page: number;
+  line: number;
+  words: RWord[];
+  segments: RWord[][];
+  box?: Box;
+}
+
+function linesOf(doc: ExtractedDocument): RLine[] {
+  const out: RLine[] = [];
+  if (doc.layout?.length) {
+    for (const page of doc.layout) {
+      const aspect = page.width > 0 ? page.height / page.width : 1;
+      page.lines.forEach((line, i) => {
+        const segments = resegment(line.segments.flatMap((s) => s.words).map(toWord), aspect);
+        out.push({
+          text: line.segments.map((s) => s.text).join('  '),
+          page: page.number,
+          line: i + 1,
+          words: segments.flat(),
+          segments,
+          box: line.box,
+        });
+      });
+    }
+    if (out.length) return out;
+  }
+  doc.lines.forEach((line, i) => {
+    const parts = line.cells?.length ? line.cells.map((c) => c.text) : [line.text];
+    const segments = parts.map((p) =>
+      p
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((text) => ({ text })),
+    );
+    out.push({
+      text: line.text,
+      page: line.location.page ?? 1,
+      line: line.location.line ?? i + 1,
+      words: segments.flat(),
+      segments,
+    });
+  });
+  return out;
+}
+
+/**
+ * A receipt's label and value are split by wide gaps; the words of a name are not, even in a
+ * monospaced font whose OCR boxes leave most of a character between words. So segments here
+ * break at gaps wider than ~1.6 text heights, wider than the layout's own.
+ */
+function resegment(words: RWord[], aspect: number): RWord[][] {
+  const heights = words
+    .map((w) => (w.box ? w.box[3] - w.box[1] : 0))
+    .filter((h) => h > 0)
+    .sort((a, b) => a - b);
+  const height = (heights[Math.floor(heights.length / 2)] ?? 0) * aspect;
+  if (!height) return [words];
+  const segments: RWord[][] = [];
+  let current: RWord[] = [];
+  for (const word of words) {
+    const previous = current.at(-1);
+    if (previous?.box && word.box && word.box[0] - previous.box[2] > height * 1.6) {
+      segments.push(current);
+      current = [];
+    }
+    current.push(word);
+  }
+  if (current.length) segments.push(current);
+  return segments;
+}
+
+function toWord(w: LayoutWord): RWord {
+  return { text: w.text, box: w.box, ...(w.confidence !== undefined ? { confidence: w.confidence } : {}) };
+}
+
+const lineText = (words: RWord[]) => words.map((w) => w.text).join(' ');
+
+/** Letters OCR reads in place of digits, fixed only inside a token that is mostly digits. */
+export function fixDigits(token: string): string {
+  const digits = (token.match(/\d/g) ?? []).length;
+  const lookalikes = (token.match(/[OoQDSsIl|!BZzG]/g) ?? []).length;
+  if (digits < 2 || lookalikes === 0 || lookalikes > digits) return token;
+  return token
+    .replace(/[OoQD]/g, '0')
+    .replace(/[Ss]/g, '5')
+    .replace(/[Il|!]/g, '1')
+    .replace(/B/g, '8')
+    .replace(/[Zz]/g, '2')
+    .replace(/G/g, '6');
+}
+
+/** Label text with OCR's digit-for-letter slips undone ("T0TAL" → "total", "5UBTOTAL" → "subtotal"). */
+function labelText(text: string): string {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => {
+      const letters = (w.match(/[a-z]/g) ?? []).length;
+      const digits = (w.match(/\d/g) ?? []).length;
+      if (letters < 2 || digits === 0 || digits >= letters) return w;
+      return w.replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's').replace(/8/g, 'b');
+    })
+    .join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money
+
+const CURRENCY_WORD =
+  /^(?:RM|MYR|S\$|SGD|A\$|AUD|US\$|USD|\$|£|GBP|€|EUR|EURO|¥|JPY|INR|₹|Rs\.?|CHF|NZD|HKD|HK\$|IDR|Rp|PHP|₱|THB|฿|CAD|C\$)$/i;
+const CURRENCY_PREFIX = /^(?:RM|MYR|S\$|SGD|A\$|AUD|US\$|USD|\$|£|GBP|€|EUR|¥|₹|Rs\.?|HK\$|C\$|Rp|₱|฿)/i;
+const CURRENCY_SUFFIX = /(?:€|EUR|£|\$|RM)$/i;
+
+interface Money {
+  value: number;
+  words: RWord[];
+  hasCurrency: boolean;
+  index: number;
+}
+
+/** "12.50", "RM12.50", "1,234.50", "1.234,50", "12,50", "-0.02", "(0.02)", "$ 9.00" → the number. */
+export function parseAmount(raw: string): { value: number; hasCurrency: boolean } | null {
+  let s = raw.trim();
+  let negative = false;
+  let hasCurrency = false;
+  if (/^\(.*\)$/.test(s)) {
+    negative = true;
+    s = s.slice(1, -1);
+  }
+  if (/^[-−–]/.test(s)) {
+    negative = true;
+    s = s.slice(1);
+  }
+  // OCR doubles or garbles symbols: "$$364.20" (S$), "RM:12.50".
+  s = s.replace(/^\$\$/, 'S$').replace(/^(RM|\$|£|€)[:.]?(?=\d)/i, '$1');
+  const prefix = CURRENCY_PREFIX.exec(s);
+  if (prefix) {
+    hasCurrency = true;
+    s = s.slice(prefix[0].length).trim();
+  }
+  const suffix = CURRENCY_SUFFIX.exec(s);
+  if (suffix && suffix.index > 0) {
+    hasCurrency = true;
+    s = s.slice(0, suffix.index).trim();
+  }
+  if (/^[-−–]/.test(s)) {
+    negative = true;
+    s = s.slice(1);
+  }
+  s = s.replace(/[:;]$/, '');
+  if (/-$/.test(s)) {
+    // "12.50-" (a credit on some tills)
+    negative = true;
+    s = s.slice(0, -1);
+  }
+  s = fixDigits(s);
+  const us = /^(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})$/.exec(s);
+  const eu = /^(\d{1,3}(?:[.\s]\d{3})+|\d+),(\d{2})$/.exec(s);
+  const whole = hasCurrency ? /^(\d{1,3}(?:,\d{3})+|\d+)$/.exec(s) : null;
+  let value: number | null = null;
+  if (us) value = Number(`${us[1]?.replace(/,/g, '')}.${us[2]}`);
+  else if (eu) value = Number(`${eu[1]?.replace(/[.\s]/g, '')}.${eu[2]}`);
+  else if (whole) value = Number(whole[1]?.replace(/,/g, ''));
+  if (value === null || !Number.isFinite(value)) return null;
+  return { value: negative ? -value : value, hasCurrency };
+}
+
+/** The amounts on a line, left to right ("RM" "25.95" is one amount). */
+function moneyIn(words: RWord[]): Money[] {
+  const found: Money[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as RWord;
+    // "TOTAL:9.00", "RM:12.50": a label glued to its amount.
+    const text = word.text.replace(/^[A-Za-z][A-Za-z ]*[:=]/, '').replace(/^[*:=]+|[*]+$/g, '');
+    if (/%$/.test(text)) continue;
+    const parsed = parseAmount(text);
+    if (!parsed) continue;
+    const before = words[i - 1];
+    const withCurrency = before && CURRENCY_WORD.test(before.text.replace(/[:.]$/, '').trim());
+    const after = words[i + 1];
+    const currencyAfter = after && /^(?:€|EUR|RM)$/i.test(after.text);
+    found.push({
+      value: parsed.value,
+      words: withCurrency ? [before, word] : currencyAfter ? [word, after] : [word],
+      hasCurrency: parsed.hasCurrency || Boolean(withCurrency) || Boolean(currencyAfter),
+      index: i,
+    });
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+interface Found {
+  value: string | number;
+  line: RLine;
+  /** The words that hold the value (their boxes anchor the item). */
+  words: RWord[];
+  sourceText?: string;
+  /** How sure the rule is, before OCR confidence. */
+  base: number;
+}
+
+function item(doc: ExtractedDocument, found: Found): ExtractedItem {
+  const boxes = found.words.map((w) => w.box).filter((b): b is Box => b !== undefined);
+  const confidences = found.words.map((w) => w.confidence).filter((c): c is number => c !== undefined);
+  const ocr = confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 1;
+  const confidence = Math.max(0.3, Math.min(0.97, found.base * (0.55 + 0.45 * ocr)));
+  const location = { page: found.line.page, line: found.line.line };
+  const result: ExtractedItem = {
+    value: found.value,
+    location: formatLocation(location),
+    source_text: found.sourceText ?? found.line.text,
+    source_url: sourceUrlOf(doc, location),
+    confidence: Math.round(confidence * 1000) / 1000,
+  };
+  const box = boxes.length ? unionBox(boxes) : found.line.box;
+  if (box) {
+    const anchor: ItemAnchor = { page: found.line.page, box };
+    result.anchor = anchor;
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Total, subtotal, tax
+
+const TOTAL_EXCLUDE =
+  /sub[\s-]?tota|\bexcl|before (?:tax|gst|vat)|total (?:qty|quantity|items?|item\(s\)|pcs|units|savings?|discounts?|points?|weight|count|no)|no\.? of items|\bqty\b|items? count|\bchange\b|\bcash\b|\btender|\bsaving|you saved|\bdiscount|\bpoints?\b|\bdeposit|\bcredit limit|\btip\b|\bchange due/;
+const TOTAL_ROUNDED =
+  /rounded total|total rounded|total after rounding|round(?:ed|ing)? (?:total|amount)|nett? total after/;
+const TOTAL_STRONG =
+  /grand total|amount due|total due|balance due|total payable|amount payable|amount to pay|invoice total|total amount|net total|nett total|total \(?incl|total inclusive|total sales \(?incl|total to pay|total \((?:rm|usd|\$|myr|sgd)|total (?:rm|usd|myr|sgd|eur|gbp)\b|please pay|amount \(?(?:rm|usd|\$|myr)/;
+const TOTAL_PLAIN = /\btotal\b|\btota1\b|\bt0tal\b|\bsumme\b|\bgesamt|\bbetrag\b|\btotal:/;
+const AMOUNT_ONLY =
+  /^(?:sale |purchase |transaction |payment )?amount\b|\bamt\b|\bpayment\b|\bvisa\b|\bmastercard\b|\bdebit\b|\bcredit card\b/;
+
+function findTotal(lines: RLine[]): Found | undefined {
+  const candidates: { money: Money; line: RLine; priority: number; order: number }[] = [];
+  lines.forEach((line, order) => {
+    const label = labelText(line.text);
+    if (TOTAL_EXCLUDE.test(label) && !TOTAL_ROUNDED.test(label) && !/total \(?incl/.test(label)) return;
+    if (/\b(?:gst|vat|tax|mwst|sst)\b/.test(label) && !/\bincl|inclusive|total/.test(label)) return;
+    let priority = 0;
+    if (TOTAL_ROUNDED.test(label)) priority = 1;
+    else if (TOTAL_STRONG.test(label)) priority = 0.95;
+    else if (TOTAL_PLAIN.test(label)) priority = 0.9;
+    else if (AMOUNT_ONLY.test(label)) priority = 0.75;
+    if (priority === 0) return;
+    let money = moneyIn(line.words).filter((m) => m.value > 0);
+    let valueLine = line;
+    // The value on the next line ("TOTAL" / "RM 25.95").
+    if (money.length === 0) {
+      const next = lines[order + 1];
+      if (
+        next &&
+        next.page === line.page &&
+        /^[^a-z]*$/i.test(next.text.replace(/RM|USD|EUR|MYR|SGD/gi, ''))
+      ) {
+        money = moneyIn(next.words).filter((m) => m.value > 0);
+        valueLine = next;
+      }
+    }
+    const last = money.at(-1);
+    if (last) candidates.push({ money: last, line: valueLine, priority, order });
+  });
+  if (candidates.length > 0) {
+    // A rounded total is what was paid. Otherwise the largest labelled total (the tax-inclusive
+    // grand total is the largest of a receipt's totals), and the lowest one of those.
+    const rounded = candidates.filter((c) => c.priority === 1);
+    const pool = rounded.length ? rounded : candidates.filter((c) => c.priority >= 0.9);
+    const ranked = (pool.length ? pool : candidates).sort(
+      (a, b) => b.money.value - a.money.value || b.order - a.order,
+    );
+    const best = ranked[0] as (typeof candidates)[number];
+    const agreeing = candidates.filter((c) => Math.abs(c.money.value - best.money.value) < 0.005).length;
+    const base = (best.priority >= 0.9 ? 0.93 : 0.8) * (agreeing > 1 ? 1.04 : 1);
+    return { value: round2(best.money.value), line: best.line, words: best.money.words, base };
+  }
+  // No total label could be read: the largest amount in the lower part, not cash or change.
+  const lower = lines.slice(Math.floor(lines.length * 0.35));
+  let best: { money: Money; line: RLine } | undefined;
+  for (const line of lower) {
+    if (
+      /\b(?:cash|change|tender|tendered|paid|balance|rounding|saving|discount|qty)\b/.test(
+        labelText(line.text),
+      )
+    )
+      continue;
+    for (const money of moneyIn(line.words)) {
+      if (money.value > 0 && (!best || money.value > best.money.value)) best = { money, line };
+    }
+  }
+  return best
+    ? { value: round2(best.money.value), line: best.line, words: best.money.words, base: 0.6 }
+    : undefined;
+}
+
+function findSubtotal(lines: RLine[]): Found | undefined {
+  for (const line of lines) {
+    const label = labelText(line.text);
+    if (!/sub[\s-]?total|total (?:sales )?\(?excl|\bnet amount\b|amount before tax/.test(label)) continue;
+    const money = moneyIn(line.words).at(-1);
+    if (money) return { value: round2(money.value), line, words: money.words, base: 0.9 };
+  }
+  return undefined;
+}
+
+function findTax(lines: RLine[]): Found | undefined {
+  for (const line of lines) {
+    const label = labelText(line.text);
+    if (!/\b(?:gst|vat|tax|mwst|sst|ust|hst|pst)\b|\bservice tax\b/.test(label)) continue;
+    if (/tax invoice|\b(?:id|reg|regn|registration|no)\b|\btotal\b|\bexcl|invoice/.test(label)) continue;
+    // "GST 6%  1.47": the amount, not the rate.
+    const money = moneyIn(line.words).filter((m) => m.value >= 0);
+    const last = money.at(-1);
+    if (last) return { value: round2(last.value), line, words: last.words, base: 0.88 };
+  }
+  return undefined;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+// ---------------------------------------------------------------------------------------------
+// Dates and times
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+  januar: 1,
+  februar: 2,
+  marz: 3,
+  mai: 5,
+  juni: 6,
+  juli: 7,
+  okt: 10,
+  dez: 12,
+};
+
+const US_STATE =
+  /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\.?,? \d{5}(?:-\d{4})?\b/;
+
+interface DateHit {
+  /** Parts as printed; day and month may still be in either order. */
+  y: number;
+  a: number;
+  b: number;
+  /** 'ymd' and named months are unambiguous; 'xy' numeric dates need the locale. */
+  order: 'ymd' | 'dmy' | 'mdy' | 'xy';
+  words: RWord[];
+  line: RLine;
+  labelled: boolean;
+  index: number;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+function validYmd(y: number, m: number, d: number): string | null {
+  if (y < 1990 || y > 2099 || m < 1 || m > 12 || d < 1) return null;
+  if (d > new Date(Date.UTC(y, m, 0)).getUTCDate()) return null;
+  return `${y}${pad2(m)}${pad2(d)}`;
+}
+
+const lookalikeDigits = (t: string) => t.replace(/[Oo]/g, '0').replace(/[Il]/g, '1');
+const year4 = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
+
+function datesIn(line: RLine, index: number): DateHit[] {
+  const hits: DateHit[] = [];
+  const label = labelText(line.text);
+  const labelled = /\b(?:date|dated|tarikh|datum|fecha|issued|dt)\b/.test(label);
+  const words = line.words;
+  for (let i = 0; i < words.length; i++) {
+    // "DATE:25/12/2018": a label glued to its date.
+    const raw = (words[i] as RWord).text
+      .replace(/^[A-Za-z]{2,}[:.]+(?=\d)/, '')
+      .replace(/^[^\dA-Za-z]+|[^\dA-Za-z]+$/g, '');
+    const token = fixDigits(raw);
+    const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(token);
+    const numeric = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(token);
+    const named = /^([\dOoIl]{1,2})[-/. ]?([A-Za-z0]{3,9})\.?[-/. ]?([\dOoIl]{4}|[\dOoIl]{2})$/.exec(raw);
+    if (iso) {
+      hits.push({
+        y: Number(iso[1]),
+        a: Number(iso[2]),
+        b: Number(iso[3]),
+        order: 'ymd',
+        words: [words[i] as RWord],
+        line,
+        labelled,
+        index,
+      });
+      continue;
+    }
+    if (numeric) {
+      hits.push({
+        y: year4(numeric[3] ?? ''),
+        a: Number(numeric[1]),
+        b: Number(numeric[2]),
+        order: 'xy',
+        words: [words[i] as RWord],
+        line,
+        labelled,
+        index,
+      });
+      continue;
+    }
+    // 25-Dec-2018, 25-DEC-18, 25Dec2018
+    if (named) {
+      const name = (named[2] ?? '').toLowerCase().replace(/0/g, 'o');
+      const month = MONTHS[name] ?? MONTHS[name.slice(0, 3)];
+      if (month)
+        hits.push({
+          y: year4(lookalikeDigits(named[3] ?? '')),
+          a: Number(lookalikeDigits(named[1] ?? '')),
+          b: month,
+          order: 'dmy',
+          words: [words[i] as RWord],
+          line,
+          labelled,
+          index,
+        });
+      continue;
+    }
+    // 25 Dec 2018 / Dec 25, 2018 / 25 December, 2018
+    const monthWord = /^([A-Za-z]{3,9})\.?,?$/.exec(raw);
+    const month = monthWord
+      ? (MONTHS[(monthWord[1] ?? '').toLowerCase()] ?? MONTHS[(monthWord[1] ?? '').toLowerCase().slice(0, 3)])
+      : undefined;
+    if (month) {
+      const prev = fixDigits(
+        (words[i - 1]?.text ?? '').replace(/[,.]$/, '').replace(/(?:st|nd|rd|th)$/i, ''),
+      );
+      const next = fixDigits(
+        (words[i + 1]?.text ?? '').replace(/[,.]$/, '').replace(/(?:st|nd|rd|th)$/i, ''),
+      );
+      const next2 = fixDigits((words[i + 2]?.text ?? '').replace(/[,.]$/, ''));
+      if (/^\d{1,2}$/.test(prev) && /^(?:\d{4}|\d{2})$/.test(next)) {
+        hits.push({
+          y: year4(next),
+          a: Number(prev),
+          b: month,
+          order: 'dmy',
+          words: [words[i - 1] as RWord, words[i] as RWord, words[i + 1] as RWord],
+          line,
+          labelled,
+          index,
+        });
+      } else if (/^\d{1,2}$/.test(next) && /^\d{4}$/.test(next2)) {
+        hits.push({
+          y: Number(next2),
+          a: month,
+          b: Number(next),
+          order: 'mdy',
+          words: [words[i] as RWord, words[i + 1] as RWord, words[i + 2] as RWord],
+          line,
+          labelled,
+          index,
+        });
+      }
+    }
+  }
+  return hits;
+}
+
+/** Whether numeric dates read day first here: the document's own dates, then its currency and address. */
+function dayFirstEvidence(hits: DateHit[], text: string): { dayFirst: boolean; sure: boolean } {
+  for (const h of hits) {
+    if (h.order !== 'xy') continue;
+    if (h.a > 12 && h.b <= 12) return { dayFirst: true, sure: true };
+    if (h.b > 12 && h.a <= 12) return { dayFirst: false, sure: true };
+  }
+  // A US address or US words: month first. Most other places: day first.
+  if (US_STATE.test(text) || /\bUSD\b|\bSALES TAX\b/i.test(text)) return { dayFirst: false, sure: true };
+  const dayFirstWords =
+    /\bRM\s?\d|\bMYR\b|S\$|\bSGD\b|£|€|\bEUR\b|\bGBP\b|\bGST\b|\bVAT\b|\bMWST\b|\bAUD\b|\bSDN\.? BHD|\bPTE\.? LTD|\bGMBH\b|\bPTY\b|\bLTD\b/i;
+  if (dayFirstWords.test(text)) return { dayFirst: true, sure: true };
+  if (/\bINC\b|\bLLC\b|\$/i.test(text)) return { dayFirst: false, sure: false };
+  return { dayFirst: true, sure: false };
+}
+
+function findDate(lines: RLine[], text: string): Found | undefined {
+  const hits = lines.flatMap((line, i) => datesIn(line, i));
+  const usable = hits.filter(
+    (h) => !/\b(?:due|expir|exp|valid|until|best before|print)/.test(labelText(h.line.text)),
+  );
+  if (usable.length === 0) return undefined;
+  const evidence = dayFirstEvidence(hits, text);
+  const resolved = usable
+    .map((h) => {
+      let ymd: string | null = null;
+      let sure = true;
+      if (h.order === 'ymd') ymd = validYmd(h.y, h.a, h.b);
+      else if (h.order === 'dmy') ymd = validYmd(h.y, h.b, h.a);
+      else if (h.order === 'mdy') ymd = validYmd(h.y, h.a, h.b);
+      else {
+        const dayFirst = h.a > 12 ? true : h.b > 12 ? false : evidence.dayFirst;
+        sure = h.a > 12 || h.b > 12 || h.a === h.b || evidence.sure;
+        ymd = dayFirst ? validYmd(h.y, h.b, h.a) : validYmd(h.y, h.a, h.b);
+      }
+      return ymd ? { hit: h, ymd, sure } : undefined;
+    })
+    .filter((x) => x !== undefined);
+  if (resolved.length === 0) return undefined;
+  const best = resolved.find((r) => r.hit.labelled) ?? (resolved[0] as (typeof resolved)[number]);
+  const agree = resolved.every((r) => r.ymd === best.ymd);
+  const base = (best.hit.labelled ? 0.95 : 0.9) * (best.sure ? 1 : 0.8) * (agree ? 1 : 0.92);
+  return { value: best.ymd, line: best.hit.line, words: best.hit.words, base };
+}
+
+function findTime(lines: RLine[], date: Found | undefined): Found | undefined {
+  const ordered = date ? [date.line, ...lines.filter((l) => l !== date.line)] : lines;
+  for (const line of ordered) {
+    for (let i = 0; i < line.words.length; i++) {
+      const word = line.words[i] as RWord;
+      const m = /^([01]?\d|2[0-3])[:.]([0-5]\d)(?::([0-5]\d))?$/.exec(
+        fixDigits(word.text.replace(/[,;]$/, '')),
+      );
+      if (!m || (word.text.includes('.') && !/\btime\b/i.test(line.text))) continue;
+      const meridiem = /^(am|pm)$/i.exec(line.words[i + 1]?.text ?? '');
+      const value = `${m[1]}:${m[2]}${m[3] ? `:${m[3]}` : ''}${meridiem ? ` ${meridiem[1]?.toUpperCase()}` : ''}`;
+      const words = meridiem ? [word, line.words[i + 1] as RWord] : [word];
+      return { value, line, words, base: /\btime\b/i.test(line.text) ? 0.93 : 0.88 };
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Company and address
+
+const LEGAL_SUFFIX =
+  /\b(?:SDN\.?\s*BHD\.?|BHD\.?|S\/B|BERHAD|PTE\.?\s*LTD\.?|PTY\.?\s*LTD\.?|LTD\.?|LIMITED|PLC|LLC|L\.L\.C\.|INC\.?|INCORPORATED|CORP\.?|CORPORATION|CO\.?,? LTD|COMPANY|GMBH|G\.M\.B\.H\.|AG|KG|S\.?A\.?R\.?L\.?|S\.?A\.?|S\.?R\.?L\.?|B\.?V\.?|N\.?V\.?|OY|AB|ENTERPRISES?|TRADING|HOLDINGS?)(?=$|[\s.,)(&])/i;
+const NOT_COMPANY =
+  /^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|tax receipt|quotation|statement|order)\b|^\W*$/i;
+const CONTACT =
+  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|ust-?id|tin)\b|@/i;
+const REG_NUMBER = /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?\d{3,}[-\s]?[A-Z]?\s*\)?\.?$/i;
+const ADDRESS_WORD =
+  /\b(?:no\.?\s*\d|lot|jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|blvd|boulevard|way|square|place|court|floor|suite|unit|level|block|blk|building|plaza|mall|centre|center|park|strasse|straße|platz|weg|allee|\d{4,6})\b/i;
+
+/** A price printed with a decimal point ("12.50", "RM9.00"); "55,57" in an address is not one. */
+function hasPrice(words: RWord[]): boolean {
+  return words.some((w) =>
+    /^(?:RM|\$|£|€|S\$)?-?\d{1,3}(?:,\d{3})*\.\d{2}$/i.test(w.text.replace(/^[A-Za-z ]+:/, '')),
+  );
+}
+
+function letterCount(text: string): number {
+  return (text.match(/\p{L}/gu) ?? []).length;
+}
+
+function cleanName(text: string): string {
+  return text
+    .replace(/^[^\p{L}\p{N}(]+/u, '')
+    .replace(/[\s,;:*_~-]+$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+interface CompanyHit {
+  found: Found;
+  lineIndex: number;
+}
+
+function findCompany(lines: RLine[]): CompanyHit | undefined {
+  const top = lines.filter((l) => l.page === (lines[0]?.page ?? 1)).slice(0, 12);
+  const firstValueLine = top.findIndex(
+    (l) =>
+      datesIn(l, 0).length > 0 ||
+      hasPrice(l.words) ||
+      /\b(?:date|cashier|receipt no|invoice no)\b/i.test(l.text),
+  );
+  const limit = firstValueLine > 0 ? firstValueLine : top.length;
+  const candidates: { text: string; words: RWord[]; index: number; score: number }[] = [];
+  for (let i = 0; i < limit; i++) {
+    const line = top[i] as RLine;
+    // The name is the first segment (an invoice prints "INVOICE" on the same line, far right).
+    for (const segment of line.segments.slice(0, 2)) {
+      const text = cleanName(lineText(segment));
+      if (letterCount(text) < 3 || NOT_COMPANY.test(text) || CONTACT.test(text) || REG_NUMBER.test(text))
+        continue;
+      let score = 0.7 - i * 0.04;
+      if (LEGAL_SUFFIX.test(text)) score += 0.4;
+      if (ADDRESS_WORD.test(text) && !LEGAL_SUFFIX.test(text)) score -= 0.45;
+      if (/\d/.test(text) && !LEGAL_SUFFIX.test(text)) score -= 0.15;
+      const boxHeight = segment[0]?.box ? segment[0].box[3] - segment[0].box[1] : 0;
+      if (boxHeight) score += Math.min(0.1, boxHeight * 2);
+      candidates.push({ text, words: segment, index: i, score });
+      break;
+    }
+  }
+  candidates.sort((a, b) => b.score - a.score || a.index - b.index);
+  const best = candidates[0];
+  if (!best) return undefined;
+  const title = /\s+(?:simplified\s+)?(?:tax\s+)?(?:invoice|receipt)\s*$/i.exec(best.text);
+  let text = title ? best.text.slice(0, title.index) : best.text;
+  // "GIN KEE TRADING (81109-A)", "… SDN BHD CO. REG NO 12345-X": the registration number is not the name.
+  text =
+    text
+      .replace(
+        /\s*\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*)?(?:no\.?\s*:?\s*)?\d{4,}[-\s]?[A-Z]?\s*\)?\s*$/i,
+        '',
+      )
+      .trim() || text;
+  let words = title ? best.words.slice(0, text.split(/\s+/).length) : best.words;
+  // "GOLDEN MART" / "SDN BHD" printed on two lines.
+  const next = top[best.index + 1];
+  if (
+    next &&
+    /^\W*(?:SDN\.?\s*BHD\.?|BHD\.?|PTE\.?\s*LTD\.?|LTD\.?|LIMITED|INC\.?|LLC|GMBH)\W*$/i.test(next.text)
+  ) {
+    text = `${text} ${cleanName(next.text)}`;
+    words = [...words, ...next.words];
+  }
+  const line = top[best.index] as RLine;
+  const hasSuffix = LEGAL_SUFFIX.test(text);
+  return {
+    found: { value: text, line, words, base: hasSuffix ? 0.92 : 0.72 },
+    lineIndex: lines.indexOf(line),
+  };
+}
+
+function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | undefined {
+  const start = company ? company.lineIndex + 1 : 0;
+  const parts: { text: string; words: RWord[]; line: RLine }[] = [];
+  for (let i = start; i < Math.min(lines.length, start + 8); i++) {
+    const line = lines[i] as RLine;
+    // The left-hand block only (an invoice prints its number and date on the right).
+    const segment = line.segments[0] ?? [];
+    const part = { ...line, words: segment };
+    const text = cleanAddressPart(lineText(segment));
+    if (!text) continue;
+    if (REG_NUMBER.test(text) || /^\(.*\)$/.test(text) || (/^(?:SDN|BHD)/i.test(text) && parts.length === 0))
+      continue;
+    // An invoice's right-hand fields ("Invoice No", "Due Date") sit between the address lines.
+    if (/^(?:invoice|receipt|bill|due|date|order|ref|po\b|account|customer|page)/i.test(text)) continue;
+    if (
+      CONTACT.test(text) ||
+      NOT_COMPANY.test(text) ||
+      datesIn(part, 0).length > 0 ||
+      hasPrice(segment) ||
+      /:/.test(text)
+    ) {
+      if (parts.length > 0) break;
+      continue;
+    }
+    if (/^[-=_*.\s]+$/.test(text)) break;
+    if (parts.length === 0 && !ADDRESS_WORD.test(text) && !/\d/.test(text)) continue;
+    parts.push({ text, words: segment, line });
+    if (parts.length >= 4) break;
+  }
+  if (parts.length === 0) return undefined;
+  const value = parts.reduce(
+    (acc, p, j) => (j === 0 ? p.text : `${acc}${/[,;]$/.test(acc) ? ' ' : ', '}${p.text}`),
+    '',
+  );
+  return {
+    value,
+    line: (parts[0] as (typeof parts)[number]).line,
+    words: parts.flatMap((p) => p.words),
+    sourceText: parts.map((p) => p.line.text).join('\n'),
+    base: ADDRESS_WORD.test(value) ? 0.82 : 0.65,
+  };
+}
+
+function cleanAddressPart(text: string): string {
+  return text
+    .replace(/^[^\p{L}\p{N}(]+/u, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Currency, card, number, items
+
+// A symbol counts next to an amount (OCR turns specks into "£" and "€"); a code counts anywhere.
+const AMOUNT_AFTER = String.raw`\s?-?\d`;
+const CURRENCIES: [RegExp, string][] = [
+  [new RegExp(String.raw`\bRM${AMOUNT_AFTER}|\bMYR\b|\(RM\)|\bRM\b`), 'MYR'],
+  [new RegExp(String.raw`S\$${AMOUNT_AFTER}|\$\$${AMOUNT_AFTER}|\bSGD\b`), 'SGD'],
+  [new RegExp(String.raw`A\$${AMOUNT_AFTER}|\bAUD\b`), 'AUD'],
+  [new RegExp(String.raw`HK\$${AMOUNT_AFTER}|\bHKD\b`), 'HKD'],
+  [new RegExp(String.raw`C\$${AMOUNT_AFTER}|\bCAD\b`), 'CAD'],
+  [new RegExp(String.raw`£${AMOUNT_AFTER}|\bGBP\b`), 'GBP'],
+  [new RegExp(String.raw`€${AMOUNT_AFTER}|\d\s?€|\bEUR\b|\bEURO\b`), 'EUR'],
+  [new RegExp(String.raw`₹${AMOUNT_AFTER}|\bINR\b|\bRs\.?${AMOUNT_AFTER}`), 'INR'],
+  [new RegExp(String.raw`¥${AMOUNT_AFTER}|\bJPY\b`), 'JPY'],
+  [/\bUSD\b|US\$/, 'USD'],
+];
+
+function findCurrency(lines: RLine[], text: string): Found | undefined {
+  for (const [pattern, code] of CURRENCIES) {
+    const line = lines.find((l) => pattern.test(l.text));
+    if (line) {
+      const words = line.words.filter((w) => pattern.test(w.text) || pattern.test(`${w.text} 1`));
+      return { value: code, line, words: words.length ? words : line.words, base: 0.9 };
+    }
+  }
+  const dollar = lines.find((l) => new RegExp(String.raw`\$${AMOUNT_AFTER}`).test(l.text));
+  if (dollar) {
+    const code = /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \d{4}\b|\bABN\b/.test(text) ? 'AUD' : 'USD';
+    return { value: code, line: dollar, words: dollar.words.filter((w) => w.text.includes('$')), base: 0.8 };
+  }
+  return undefined;
+}
+
+function findCardLastFour(lines: RLine[]): Found | undefined {
+  for (const line of lines) {
+    const t = line.text;
+    const m =
+      /(?:[*xX#•.]{2,}[\s-]?){1,4}[*xX#•.]*\s?(\d{4})\b/.exec(t) ??
+      /\b(?:ending(?:\s+in)?|last\s*4|last\s*four|card\s*(?:no|number|#)\.?:?)\s*[*xX#•.\s-]*(\d{4})\b/i.exec(
+        t,
+      );
+    if (!m?.[1]) continue;
+    if (/\b(?:tel|phone|fax|gst|reg)\b/i.test(t)) continue;
+    const words = line.words.filter((w) => w.text.includes(m[1] as string));
+    return { value: m[1], line, words: words.length ? words : line.words, base: 0.9 };
+  }
+  return undefined;
+}
+
+const NUMBER_LABEL =
+  /\b(?:receipt|invoice|inv|bill|doc(?:ument)?|trans(?:action)?|txn|order|check|chk|ticket|ref(?:erence)?|slip|cs|no\.? resit)\s*(?:no|num|number|nbr|#|id)?\.?\s*[:#]?\s*$/i;
+
+function findReceiptNumber(lines: RLine[]): Found | undefined {
+  for (const line of lines) {
+    for (let i = 0; i < line.words.length; i++) {
+      const before = lineText(line.words.slice(Math.max(0, i - 3), i));
+      if (!NUMBER_LABEL.test(before)) continue;
+      const word = line.words[i] as RWord;
+      const token = word.text.replace(/^[:#]+|[.,;]+$/g, '');
+      if (!/\d/.test(token) || token.length < 3 || !/^[A-Z0-9][A-Z0-9\-/]*$/i.test(token)) continue;
+      if (datesIn({ ...line, words: [word] }, 0).length) continue;
+      return { value: token, line, words: [word], base: 0.88 };
+    }
+  }
+  return undefined;
+}
+
+function findLineItems(lines: RLine[], total: Found | undefined): Found | undefined {
+  const end = total ? lines.indexOf(total.line) : lines.length;
+  const items: { description: string; quantity: number | null; unit_price: number | null; amount: number }[] =
+    [];
+  const used: RLine[] = [];
+  let pendingName: RLine | undefined;
+  for (let i = 0; i < Math.max(0, end); i++) {
+    const line = lines[i] as RLine;
+    const label = labelText(line.text);
+    if (/total|subtotal|\b(?:gst|vat|tax|rounding|cash|change|date|time|tel|phone)\b/.test(label)) {
+      pendingName = undefined;
+      continue;
+    }
+    const money = moneyIn(line.words);
+    const amount = money.at(-1);
+    const head = amount ? lineText(line.words.slice(0, money[0]?.index ?? 0)) : '';
+    const qtyMatch = /^(\d{1,3})\s*[xX@*]\s*$/.exec(head) ?? /^(\d{1,3})\s*[xX@*]/.exec(head);
+    if (!amount) {
+      pendingName = letterCount(line.text) >= 3 ? line : undefined;
+      continue;
+    }
+    let description = head.replace(/\s+\d{1,3}\s*$/, '').trim();
+    let quantity: number | null = qtyMatch ? Number(qtyMatch[1]) : null;
+    const trailingQty = /\s(\d{1,3})$/.exec(head);
+    if (quantity === null && trailingQty) quantity = Number(trailingQty[1]);
+    if ((letterCount(description) < 2 || qtyMatch) && pendingName) description = cleanName(pendingName.text);
+    if (letterCount(description) < 2) continue;
+    const unit =
+      money.length >= 2 ? (money.at(-2) as Money).value : quantity ? round2(amount.value / quantity) : null;
+    items.push({ description, quantity, unit_price: unit, amount: round2(amount.value) });
+    used.push(line);
+    pendingName = undefined;
+  }
+  if (items.length === 0) return undefined;
+  const first = used[0] as RLine;
+  return {
+    value: JSON.stringify(items),
+    line: first,
+    words: used.flatMap((l) => l.words),
+    sourceText: used.map((l) => l.text).join('\n'),
+    base: 0.7,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The receipt fields the data points ask for, as items; a data point this module does not know,
+ * or a field it cannot find, is left out (the general label matcher takes it).
+ */
+export function extractReceiptFields(
+  doc: ExtractedDocument,
+  dataPoints: string[],
+): Record<string, ExtractedItem> {
+  const wanted = dataPoints
+    .map((d) => ({ dataPoint: d, field: receiptFieldOf(d) }))
+    .filter((w): w is { dataPoint: string; field: ReceiptField } => w.field !== undefined);
+  if (wanted.length === 0) return {};
+  const lines = linesOf(doc);
+  if (lines.length === 0) return {};
+  const text = lines.map((l) => l.text).join('\n');
+  const cache = new Map<ReceiptField, Found | undefined>();
+  let company: CompanyHit | undefined | null = null;
+  const companyHit = () => {
+    if (company === null) company = findCompany(lines);
+    return company;
+  };
+  const find = (field: ReceiptField): Found | undefined => {
+    if (cache.has(field)) return cache.get(field);
+    let found: Found | undefined;
+    switch (field) {
+      case 'company':
+        found = companyHit()?.found;
+        break;
+      case 'address':
+        found = findAddress(lines, companyHit());
+        break;
+      case 'date':
+        found = findDate(lines, text);
+        break;
+      case 'time':
+        found = findTime(lines, find('date'));
+        break;
+      case 'total':
+        found = findTotal(lines);
+        break;
+      case 'subtotal':
+        found = findSubtotal(lines);
+        break;
+      case 'tax':
+        found = findTax(lines);
+        break;
+      case 'currency':
+        found = findCurrency(lines, text);
+        break;
+      case 'card_last_four':
+        found = findCardLastFour(lines);
+        break;
+      case 'receipt_number':
+        found = findReceiptNumber(lines);
+        break;
+      case 'line_items':
+        found = findLineItems(lines, find('total'));
+        break;
+    }
+    cache.set(field, found);
+    return found;
+  };
+  const result: Record<string, ExtractedItem> = {};
+  for (const { dataPoint, field } of wanted) {
+    const found = find(field);
+    if (found) result[dataPoint] = item(doc, found);
+  }
+  return result;
+}
+
+/** The standard fields, for a receipt request that names no data points. */
+export const RECEIPT_DEFAULT_FIELDS: string[] = [
+  'company',
+  'address',
+  'date',
+  'time',
+  'total',
+  'tax',
+  'currency',
+  'card_last_four',
+  'receipt_number',
+];
