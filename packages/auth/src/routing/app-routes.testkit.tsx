@@ -93,7 +93,8 @@ export function describeAppRoutes({ app: APP, routes, Providers }: AppRoutesTest
       const fetchMock = stubApi();
       const router = renderAt(dashboardPath);
       expect(await screen.findByRole('button', { name: 'Logout' })).toBeTruthy();
-      expect(document.querySelectorAll('.sv-app-header')).toHaveLength(1);
+      // The frame may still be settling (a lazy page inside it): one header once it has.
+      await waitFor(() => expect(document.querySelectorAll('.sv-app-header')).toHaveLength(1));
       expect(screen.getAllByRole('button', { name: /^Theme:/ })).toHaveLength(1);
       expect(screen.getAllByRole('button', { name: 'Customize theme' })).toHaveLength(1);
       expect(screen.getAllByText('me@example.org')).toHaveLength(1);
