@@ -302,12 +302,12 @@ export default function BillingView() {
       <div className="rq-billing__top">
         <CurrentPlan
           subscription={current}
-          plan={plans.data?.plans.find((plan) => plan.id === current.plan_id)}
+          plan={plans.data?.plans?.find((plan) => plan.id === current.plan_id)}
           isBusy={busy !== null}
           onPortal={openPortal}
           onCancel={() => setPending({ kind: 'cancel' })}
         />
-        <Usage subscription={current} plan={plans.data?.plans.find((plan) => plan.id === current.plan_id)} />
+        <Usage subscription={current} plan={plans.data?.plans?.find((plan) => plan.id === current.plan_id)} />
       </div>
 
       <section className="rq-billing__plans" aria-labelledby="plans-title">

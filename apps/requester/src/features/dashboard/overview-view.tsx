@@ -45,10 +45,11 @@ export function OverviewView({
   // spec 02 §7: the figures come from the latest 50 requests; say so once there are more.
   const basis = total !== undefined && total > loaded.length ? ` · last ${loaded.length}` : '';
   const plans = usePlans();
-  const month = subscription.data
+  // A subscription without its usage (an older API, a failed read) shows no cost rather than crashing.
+  const month = subscription.data?.usage
     ? monthCost(
         subscription.data,
-        plans.data?.plans.find((plan) => plan.id === subscription.data?.plan_id),
+        plans.data?.plans?.find((plan) => plan.id === subscription.data?.plan_id),
       )
     : null;
 
