@@ -168,6 +168,8 @@ test.describe('admin', () => {
 
   test('every Reviewers column is visible at 1440×900', async ({ page }) => {
     await createApprovedWorker('surface-wide');
+    // A team as it is in use: reviewers waiting for approval (wider status and action) and a full page.
+    for (let i = 0; i < 12; i += 1) await createUser('worker', 'surface-pending-reviewer');
     await page.setViewportSize(WIDE);
     await signInAsAdmin(page);
     await openView(page, 'Reviewers');
