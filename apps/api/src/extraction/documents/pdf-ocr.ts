@@ -1,6 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { DocumentError } from '../errors';
@@ -8,6 +5,7 @@ import { ocrNote } from './image';
 import type { LayoutPage, LayoutWord } from './layout';
 import { layoutPageFromWords } from './layout-builder';
 import { ocrPrepared, onOcrClose, preparePixels } from './ocr';
+import { pdfjsSetup } from './pdfjs-setup';
 
 /**
  * PDF pages without a usable text layer → rendered at 300 dpi (8-pt print is ~33 px tall there,
@@ -38,20 +36,11 @@ const WORKER_IDLE_MS = 30_000;
 // The worker: imports pdfjs once, renders the asked pages of one PDF per message, returns RGBA.
 const WORKER_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
-const paths = workerData.paths;
-const pdfjsReady = import(paths.moduleUrl);
+const setup = workerData.setup;
+const pdfjsReady = import(setup.moduleUrl);
 async function render(bytes, pages, dpi, maxPixels) {
   const pdfjs = await pdfjsReady;
-  const doc = await pdfjs.getDocument({
-    data: bytes,
-    verbosity: 0,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    cMapUrl: paths.cMapUrl,
-    cMapPacked: true,
-    standardFontDataUrl: paths.standardFontDataUrl,
-  }).promise;
+  const doc = await pdfjs.getDocument({ ...setup.options, data: bytes }).promise;
   try {
     const out = [];
     for (const n of pages) {
@@ -95,16 +84,6 @@ interface RenderedPage {
 }
 
 type Reply = { id: number; ok: true; pages: RenderedPage[] } | { id: number; ok: false; message: string };
-
-function pdfjsPaths() {
-  const require = createRequire(import.meta.url);
-  const root = path.dirname(require.resolve('pdfjs-dist/package.json'));
-  return {
-    moduleUrl: pathToFileURL(require.resolve('pdfjs-dist/legacy/build/pdf.mjs')).href,
-    cMapUrl: `${path.join(root, 'cmaps')}${path.sep}`,
-    standardFontDataUrl: `${path.join(root, 'standard_fonts')}${path.sep}`,
-  };
-}
 
 /** One render worker, one PDF at a time (pages are OCR'd in the pool while the next renders). */
 class PdfRenderer {
@@ -168,7 +147,7 @@ class PdfRenderer {
     if (!this.worker) {
       this.worker = new Worker(WORKER_SCRIPT, {
         eval: true,
-        workerData: { paths: pdfjsPaths() },
+        workerData: { setup: pdfjsSetup() },
         resourceLimits: { maxOldGenerationSizeMb: 768 },
       });
       this.worker.on('error', () => {});

@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DocumentError } from '../errors';
 import type { ExtractedDocument } from '../types';
 import type { LayoutWord } from './layout';
 import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
 import { ocrTextlessPages } from './pdf-ocr';
+import { pdfjsSetup } from './pdfjs-setup';
 import { linkContinuedTables } from './positional-tables';
 
 /**
@@ -36,60 +34,15 @@ interface PdfPages {
   title?: string;
 }
 
-interface PdfjsPaths {
-  moduleUrl: string;
-  cMapUrl: string;
-  standardFontDataUrl: string;
-}
-
-let pdfjsPaths: PdfjsPaths | undefined;
-function resolvePdfjs(): PdfjsPaths {
-  if (!pdfjsPaths) {
-    const require = createRequire(import.meta.url);
-    const modulePath = require.resolve('pdfjs-dist/legacy/build/pdf.mjs');
-    const root = path.dirname(require.resolve('pdfjs-dist/package.json'));
-    pdfjsPaths = {
-      moduleUrl: pathToFileURL(modulePath).href,
-      // pdfjs reads these from disk under Node: plain directory paths with a trailing slash.
-      cMapUrl: `${path.join(root, 'cmaps')}${path.sep}`,
-      standardFontDataUrl: `${path.join(root, 'standard_fonts')}${path.sep}`,
-    };
-  }
-  return pdfjsPaths;
-}
-
-/** pdfjs options: no eval of font programs (CVE-2024-4367 class), no font loading, quiet. */
-function documentParams(data: Uint8Array, paths: PdfjsPaths) {
-  return {
-    data,
-    verbosity: 0,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    cMapUrl: paths.cMapUrl,
-    cMapPacked: true,
-    standardFontDataUrl: paths.standardFontDataUrl,
-  };
-}
-
 // The worker script. Plain JavaScript (it is evaluated as is); keep it in step with readInThread.
 // A worker imports pdfjs once and then reads one PDF per message.
 const WORKER_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
-const paths = workerData.paths;
-const pdfjsReady = import(paths.moduleUrl);
+const setup = workerData.setup;
+const pdfjsReady = import(setup.moduleUrl);
 async function read(bytes, part, parts) {
   const pdfjs = await pdfjsReady;
-  const doc = await pdfjs.getDocument({
-    data: bytes,
-    verbosity: 0,
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    cMapUrl: paths.cMapUrl,
-    cMapPacked: true,
-    standardFontDataUrl: paths.standardFontDataUrl,
-  }).promise;
+  const doc = await pdfjs.getDocument({ ...setup.options, data: bytes }).promise;
   try {
     const pages = [];
     for (let n = 1 + part; n <= doc.numPages; n += parts) {
@@ -214,7 +167,7 @@ class PdfWorkerPool {
   private spawn(): PoolWorker {
     const worker = new Worker(WORKER_SCRIPT, {
       eval: true,
-      workerData: { paths: resolvePdfjs() },
+      workerData: { setup: pdfjsSetup() },
       resourceLimits: { maxOldGenerationSizeMb: 768 },
     });
     const slot: PoolWorker = { worker, job: null, jobsDone: 0, timer: undefined, idleTimer: undefined };
@@ -291,10 +244,9 @@ export function closePdfWorkers(): Promise<void> {
 }
 
 async function readInThread(bytes: Uint8Array): Promise<PdfPages> {
-  const paths = resolvePdfjs();
   const pdfjs = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as typeof import('pdfjs-dist');
   try {
-    const doc = await pdfjs.getDocument(documentParams(new Uint8Array(bytes), paths)).promise;
+    const doc = await pdfjs.getDocument({ ...pdfjsSetup().options, data: new Uint8Array(bytes) }).promise;
     const pages: PdfPageItems[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
