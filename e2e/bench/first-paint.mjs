@@ -65,6 +65,7 @@ async function startProduct() {
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      JWT_SECRET: 'sieve-bench-jwt-secret-0123456789abcdef',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
