@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import type { PageModel, RowModel, TableModel } from './report-model';
+import { type PageModel, printedTable, type RowModel, type TableModel } from './report-model';
 
 /**
  * Report pages as a reader meets them: HTML in a clean style (th/td, padding for indents) or in
@@ -101,7 +101,7 @@ export function reportHtml(
 ): string {
   const body: string[] = [`<h1>${esc(page.heading)}</h1>`];
   if (page.intro) body.push(`<p>${esc(page.intro)}</p>`);
-  page.tables.forEach((table, t) => {
+  page.tables.map(printedTable).forEach((table, t) => {
     const split = t === 0 && page.splitAfterRows !== undefined ? page.splitAfterRows : undefined;
     const parts = split === undefined ? [table.rows] : [table.rows.slice(0, split), table.rows.slice(split)];
     parts.forEach((rows, p) => {
@@ -191,7 +191,7 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
     text(page.intro, margin);
     y -= lh * 1.6;
   }
-  for (const [t, table] of page.tables.entries()) {
+  for (const [t, table] of page.tables.map(printedTable).entries()) {
     const n = table.columns.length;
     const noteWidth = table.hasNoteColumn ? 34 : 0;
     // Wide enough for the widest single-column header, as a typesetter would make it.

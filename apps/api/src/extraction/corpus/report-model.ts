@@ -51,6 +51,11 @@ export interface TableModel {
   tags: string[];
   /** PDF: dots lead from each label to its figures. */
   dotLeaders?: boolean;
+  /**
+   * Printed the other way round: periods down the label column, the rows' labels across the top
+   * with these units under them ('' for none). The model stays row-oriented; `printedTable` turns it.
+   */
+  transposedUnits?: string[];
 }
 
 export interface PageModel {
@@ -66,6 +71,46 @@ export interface PageModel {
   repeatHeaderOnSplit?: boolean;
 }
 
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/** The table as it is printed: a transposed table becomes periods (rows) × measures (columns). */
+export function printedTable(table: TableModel): TableModel {
+  const units = table.transposedUnits;
+  if (!units) return table;
+  const measures = table.rows.filter((row) => row.kind !== 'heading');
+  const periods = table.headerRows.at(-1) ?? [];
+  // Long labels stack over narrow figure columns, as typesetters set them (bottom-aligned).
+  const stacked = measures.map((m) => wrapWords(m.label, 12));
+  const depth = Math.max(...stacked.map((lines) => lines.length));
+  const headerRows: HeaderCell[][] = Array.from({ length: depth }, (_, line) =>
+    stacked.map((lines) => ({ text: lines[line - (depth - lines.length)] ?? '', span: 1 })),
+  );
+  if (units.some((u) => u !== '')) headerRows.push(units.map((u) => ({ text: u, span: 1 })));
+  return {
+    ...table,
+    transposedUnits: undefined,
+    headerRows,
+    columns: measures.map(() => ({ periodNames: [], isLatest: false })),
+    rows: periods.map((period, c) => ({
+      label: period.text,
+      indent: 0,
+      kind: 'data',
+      cells: measures.map((m) => m.cells[c] ?? ''),
+      expected: measures.map((m) => m.expected[c] ?? null),
+      names: [],
+      tags: [],
+    })),
+  };
+}
+
 export interface CorpusCase {
   dataPoint: string;
   expected: number | null;
@@ -75,6 +120,7 @@ export interface CorpusCase {
 // Case types, most specific first: a data point is reported under the first of its tags.
 const CASE_ORDER = [
   'continued table',
+  'transposed',
   'scanned',
   'total under section',
   'wrapped label',

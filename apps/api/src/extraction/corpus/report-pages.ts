@@ -946,6 +946,74 @@ function fiveYearSummary(r: Rng, id: string): PageModel {
   };
 }
 
+/**
+ * Key figures printed the other way round, as highlights pages and some five-year records do:
+ * one row per year (oldest or newest first), the measures across the top with their units on a
+ * second header line.
+ */
+function keyFiguresByYear(r: Rng, id: string): PageModel {
+  const last = r.int(2015, 2024);
+  const count = r.int(3, 6);
+  const years = Array.from({ length: count }, (_, i) => last - i);
+  if (r.chance(0.5)) years.reverse();
+  const currency = r.pick(['£m', '$m', '€m', 'US$ million', "$'000", 'RM million'] as const);
+  const multiplier = /'000/.test(currency) ? 1e3 : 1e6;
+  const style: Style = {
+    neg: r.pick(['paren', 'minus'] as const),
+    decimals: multiplier === 1e6 ? r.pick([0, 1]) : 0,
+    multiplier,
+    dash: '–',
+  };
+  const mag = multiplier === 1e6 ? 2000 : 2_000_000;
+  const specs: (LineSpec & { unit: string })[] = [
+    { label: 'Revenue', magnitude: mag, unit: currency, names: ['Revenue', 'Turnover'].slice(0, 1) },
+    { label: 'Operating profit', magnitude: mag / 6, unit: currency },
+    { label: 'Profit before tax', magnitude: mag / 7, unit: currency },
+    { label: 'Net cash', magnitude: mag / 9, unit: currency, negative: r.chance(0.3) },
+    {
+      label: 'Basic earnings per share',
+      exempt: 'per share',
+      magnitude: 40,
+      unit: r.pick(['pence', 'cents', '$']),
+    },
+    { label: 'Operating margin', exempt: 'percent', unit: '%' },
+  ];
+  const chosen = specs.filter((_, i) => i < 2 || r.chance(0.75));
+  const rows = rowsFrom(
+    r,
+    chosen.map((s) => ({ ...s, indent: 0 })),
+    style,
+    count,
+  );
+  for (const row of rows) {
+    row.tags.push('transposed');
+    // The unit sits under the label, not in it.
+    row.label = row.label.replace(/ \(%\)$/, '');
+  }
+  const columns: ColumnModel[] = years.map((y) => ({
+    periodNames: [`${y}`, `FY${y}`],
+    isLatest: y === last,
+  }));
+  return {
+    id,
+    kind: 'key-figures-by-year',
+    company: r.pick(COMPANIES),
+    heading: r.pick(['Financial record', 'Key figures', 'Group financial highlights']),
+    tables: [
+      {
+        title: r.pick(['Financial record', 'Five-year record', 'Highlights']),
+        ...(r.chance(0.5) ? { cornerText: 'Year' } : {}),
+        headerRows: [years.map((y) => ({ text: `${y}`, span: 1 }))],
+        columns,
+        rows,
+        hasNoteColumn: false,
+        tags: [],
+        transposedUnits: chosen.map((s) => s.unit),
+      },
+    ],
+  };
+}
+
 const LAYOUTS = [
   fiveYearSummary,
   usBalanceSheet,
@@ -957,6 +1025,7 @@ const LAYOUTS = [
   twoTables,
   noteOnly,
   splitTable,
+  keyFiguresByYear,
 ];
 
 /** `count` report pages, cycling through the layouts with varied details. */

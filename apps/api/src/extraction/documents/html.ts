@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import * as cheerio from 'cheerio';
 import type { ExtractedDocument, TextCell, TextLine } from '../types';
 import type { Box, LayoutPage, LayoutTable } from './layout';
@@ -290,7 +291,14 @@ export interface ParsedHtml {
 
 /** Parses a page once for both its text and its links. `url` resolves relative links. */
 export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
-  const $ = typeof html === 'string' ? cheerio.load(html) : cheerio.loadBuffer(html);
+  // Bytes without a declared charset: UTF-8 when they are valid UTF-8 (saved pages and exports
+  // rarely say so), otherwise the web's legacy default.
+  const $ =
+    typeof html === 'string'
+      ? cheerio.load(html)
+      : cheerio.loadBuffer(html, {
+          encoding: { defaultEncoding: isUtf8(html) ? 'utf-8' : 'windows-1252' },
+        });
   // Cheerio's root is a domhandler Document; the walk reads it through the DomNode shape.
   const root = $.root()[0] as unknown as DomNode;
   const out = new TextCollector();

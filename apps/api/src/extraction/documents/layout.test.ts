@@ -282,6 +282,57 @@ describe('tables from markup (HTML)', () => {
   });
 });
 
+describe('tables printed the other way round (years down the side)', () => {
+  // Measures across the top with their units on a line of their own, one row per year.
+  const record = page({
+    title: 'Financial record',
+    headerRows: [
+      [
+        { text: '2021', span: 1 },
+        { text: '2022', span: 1 },
+        { text: '2023', span: 1 },
+      ],
+    ],
+    rows: [
+      row('Revenue', ['1,020.5', '1,150.0', '1,422.8']),
+      row('Operating profit', ['120.1', '(14.3)', '188.0']),
+      row('Basic earnings per share', ['12.10', '9.84', '15.02']),
+      row('Employees', ['5,400', '5,600', '6,300']),
+    ],
+    transposedUnits: ['£m', '£m', 'pence', ''],
+  });
+  const asked = ['Revenue 2022', 'Operating profit 2022', 'Basic earnings per share 2023', 'Employees 2021'];
+  const expected = {
+    'Revenue 2022': 1_150_000_000,
+    'Operating profit 2022': -14_300_000,
+    'Basic earnings per share 2023': 15.02,
+    'Employees 2021': 5400,
+  };
+
+  it('reads each measure under its stacked header in a PDF, scaled by its own unit', async () => {
+    const doc = await read(record);
+    const table = firstTable(doc);
+    expect(columnHeaderPath(table, 2)).toEqual(['Operating', 'profit', '£m']);
+    expect(await ask(doc, asked)).toEqual(expected);
+  });
+
+  it('reads the same table from markup, and the latest year when none is named', async () => {
+    const doc = loadHtml(reportHtml(record, 'clean'));
+    expect(await ask(doc, [...asked, 'Revenue'])).toEqual({ ...expected, Revenue: 1_422_800_000 });
+  });
+});
+
+describe('markup without a declared charset', () => {
+  it('is read as UTF-8 when it is UTF-8 (€, −), as Windows-1252 otherwise', async () => {
+    const html = `<table><tr><td></td><td>2023 € million</td></tr>
+      <tr><td>Cost of sales</td><td>−7,001.2</td></tr><tr><td>Café revenue</td><td>12.5</td></tr></table>`;
+    const doc = loadHtml(Buffer.from(html, 'utf8'));
+    expect(await ask(doc, ['Cost of sales 2023'])).toEqual({ 'Cost of sales 2023': -7_001_200_000 });
+    const legacy = loadHtml(Buffer.from(html.replace(/[€−]/g, ''), 'latin1'));
+    expect(legacy.lines.map((l) => l.text).join(' ')).toContain('Café revenue');
+  });
+});
+
 describe('what the LLM providers read', () => {
   it('gets tables as rows of cells under their column headers, with the scale', async () => {
     const { documentText } = await import('../providers/llm-common');

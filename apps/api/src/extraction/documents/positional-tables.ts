@@ -37,9 +37,9 @@ function mergeSymbols(segments: LayoutSegment[]): Seg[] {
   for (const s of segments) {
     const text = s.text.trim();
     if (CURRENCY_ONLY.test(text)) {
-      prefix = prefix
-        ? { text: `${prefix.text}${text}`, box: unionBox([prefix.box, s.box]) }
-        : { text, box: s.box };
+      // "US$  US$  US$" over three columns: each its own.
+      if (prefix) out.push(prefix);
+      prefix = { text, box: s.box };
       continue;
     }
     const last = out.at(-1);
@@ -103,13 +103,34 @@ function splitPeriodRuns(segments: LayoutSegment[]): LayoutSegment[] {
   return out;
 }
 
+// A figure that is complete on its own: grouped thousands, decimals or parentheses.
+const WHOLE_FIGURE = /^[(-−–]?[$€£]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\(\d[\d,.]*\))\)?%?$/;
+
+/**
+ * Columns set too tightly run together: "(2,492,831) (7,354,930) (1,830,912)" arrives as one
+ * segment. Split a segment made only of whole figures into one per figure ("1 234,5" stays).
+ */
+function splitFigureRuns(segments: LayoutSegment[]): LayoutSegment[] {
+  return segments.flatMap((s) =>
+    s.words.length >= 2 && s.words.every((w) => WHOLE_FIGURE.test(w.text.trim()))
+      ? s.words.map((w) => segmentFrom([w]))
+      : [s],
+  );
+}
+
 function segmentFrom(words: LayoutWord[]): LayoutSegment {
   return { text: words.map((w) => w.text).join(' '), box: unionBox(words.map((w) => w.box)), words };
 }
 
+/** "(1)", "(a)": a footnote mark printed on a label or header, not a figure. */
+function isFootnoteMark(text: string): boolean {
+  return /^\((?:\d{1,2}|[a-z])\)$/i.test(text);
+}
+
 function analyse(line: LayoutLine): Row {
-  const hasFigure = line.segments.some((s, i) => i > 0 && isFigureText(s.text) && !isPeriodOnly(s.text));
-  const segs = mergeSymbols(hasFigure ? line.segments : splitPeriodRuns(line.segments));
+  const split = splitFigureRuns(line.segments);
+  const hasFigure = split.some((s, i) => i > 0 && isFigureText(s.text) && !isPeriodOnly(s.text));
+  const segs = mergeSymbols(hasFigure ? split : splitPeriodRuns(split));
   const figures: Seg[] = [];
   const label: Seg[] = [];
   segs.forEach((s, i) => {
@@ -118,6 +139,11 @@ function analyse(line: LayoutLine): Row {
     else if (figures.length === 0) label.push(s);
     else figures.push(s); // text after figures stays in the row's cells (e.g. "n.m.")
   });
+  // Words with footnote marks among them ("Revenue (1)" stacked over its column, "cash (1)") are a
+  // header line, not figures.
+  const read = figures.filter((s) => isFigureText(s.text) && !isPeriodOnly(s.text));
+  if (read.length > 0 && read.every((s) => isFootnoteMark(s.text)) && segs.length - read.length >= 2)
+    return { line, segs, figures: [], label: segs, height: line.box[3] - line.box[1] };
   // A row that starts with a figure and has nothing else is a label-less value row.
   return { line, segs, figures, label, height: line.box[3] - line.box[1] };
 }
@@ -133,10 +159,6 @@ function mostlyOver(box: Box, zones: Band[]): boolean {
   if (!first || !last) return false;
   const inside = Math.min(last.x1, box[2]) - Math.max(first.x0, box[0]);
   return inside > 0 && inside >= (box[2] - box[0]) * 0.6;
-}
-
-function overlapsBand(box: Box, band: Band): boolean {
-  return Math.min(band.x1, box[2]) - Math.max(band.x0, box[0]) > 0;
 }
 
 function bandsOf(figures: Seg[]): Band[] {
@@ -256,7 +278,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       }
       // Header lines: every segment over a band is header-like (periods, words, units); a line
       // that starts among the labels and runs over the figures is a caption.
-      if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text))) break;
+      if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text)))
+        break;
       if (overBands.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0)) break;
       sawHeader = true;
       top = k;
@@ -308,10 +331,16 @@ function zonesOf(bands: Band[]): Band[] {
 
 /**
  * The columns each header segment of a row stands over. Next to the figures, the zone a segment
- * mostly lies in. Above that, each column takes the segment nearest its zone (a centred
- * "December 31," over two years, "Three Months Ended" over four dates), within a column's width.
+ * mostly lies in. Above that, each column takes the segment that lies over its zone (a centred
+ * "December 31," over two years, "Three Months Ended" over four dates), or one close to its centre.
  */
-function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean): Map<Seg, number[]> {
+function headerAssignments(
+  segs: Seg[],
+  zones: Band[],
+  isLastHeaderRow: boolean,
+  stackedHeaders: boolean,
+  columnsHavePeriods: boolean,
+): Map<Seg, number[]> {
   const out = new Map<Seg, number[]>();
   const onRight = segs.filter((s) => s.box[2] > (zones[0] as Band).x0 + 0.002);
   if (isLastHeaderRow) {
@@ -332,8 +361,11 @@ function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean)
     const last = zones.at(-1) as Band;
     const centre = (seg.box[0] + seg.box[2]) / 2;
     const zoneWidth = (last.x1 - first.x0) / zones.length;
+    // A year over the middle column when the columns have their own years below it ("2022" over
+    // "(restated)") is that column's, not a heading over them all.
+    const ownPeriod = columnsHavePeriods && isPeriodOnly(seg.text);
     if (
-      Math.abs(centre - (first.x0 + last.x1) / 2) <= zoneWidth * 0.75 ||
+      (!stackedHeaders && !ownPeriod && Math.abs(centre - (first.x0 + last.x1) / 2) <= zoneWidth * 0.75) ||
       seg.box[2] - seg.box[0] > zoneWidth * 1.5
     ) {
       out.set(
@@ -346,18 +378,46 @@ function headerAssignments(segs: Seg[], zones: Band[], isLastHeaderRow: boolean)
     if (inZone >= 0) out.set(seg, [inZone]);
     return out;
   }
+  if (!stackedHeaders) {
+    zones.forEach((z, c) => {
+      const centre = (z.x0 + z.x1) / 2;
+      let best: Seg | undefined;
+      let bestDistance = Number.POSITIVE_INFINITY;
+      for (const s of onRight) {
+        const d = centre < s.box[0] ? s.box[0] - centre : centre > s.box[2] ? centre - s.box[2] : 0;
+        if (d < bestDistance) {
+          bestDistance = d;
+          best = s;
+        }
+      }
+      if (best) out.set(best, [...(out.get(best) ?? []), c]);
+    });
+    return out;
+  }
+  // Measures across the top (periods down the side) stack their names over their own columns
+  // ("Operating / profit"): a column with nothing over it in this line takes nothing.
   zones.forEach((z, c) => {
     const centre = (z.x0 + z.x1) / 2;
+    const zoneWidth = z.x1 - z.x0;
     let best: Seg | undefined;
-    let bestDistance = Number.POSITIVE_INFINITY;
+    let bestOverlap = 0;
+    let nearest: Seg | undefined;
+    let nearestDistance = Number.POSITIVE_INFINITY;
     for (const s of onRight) {
-      const d = centre < s.box[0] ? s.box[0] - centre : centre > s.box[2] ? centre - s.box[2] : 0;
-      if (d < bestDistance) {
-        bestDistance = d;
+      const overlap = Math.min(z.x1, s.box[2]) - Math.max(z.x0, s.box[0]);
+      const enough = overlap >= 0.3 * Math.min(s.box[2] - s.box[0], zoneWidth);
+      if (enough && overlap > bestOverlap) {
+        bestOverlap = overlap;
         best = s;
       }
+      const d = centre < s.box[0] ? s.box[0] - centre : centre > s.box[2] ? centre - s.box[2] : 0;
+      if (d < nearestDistance) {
+        nearestDistance = d;
+        nearest = s;
+      }
     }
-    if (best) out.set(best, [...(out.get(best) ?? []), c]);
+    const chosen = best ?? (nearestDistance <= zoneWidth * 0.2 ? nearest : undefined);
+    if (chosen) out.set(chosen, [...(out.get(chosen) ?? []), c]);
   });
   return out;
 }
@@ -374,11 +434,30 @@ function toTable(
   const indents: (number | undefined)[] = [];
   const firstBand = bands[0] as Band;
   const zones = zonesOf(bands);
+  const body = rows.slice(headerRows).filter((row) => row.figures.length > 0);
+  // A year printed as the label reads as a figure itself: take what lies left of the figures.
+  const periodLabels = body.filter((row) =>
+    /^(?:FY\s?)?(?:19|20)\d{2}(?:[/-]\d{2,4})?(?:\s*\(?[a-z]+\)?)?$/i.test(
+      row.segs
+        .filter((s) => s.box[2] <= firstBand.x0 + 0.002)
+        .map((s) => s.text)
+        .join(' ')
+        .trim(),
+    ),
+  ).length;
+  const stackedHeaders = body.length >= 2 && periodLabels >= Math.max(2, body.length * 0.6);
+  const lastHeader = headerRows > 0 ? rows[headerRows - 1] : undefined;
+  const columnsHavePeriods =
+    !!lastHeader &&
+    lastHeader.segs.filter((s) => s.box[0] >= firstBand.x0 - 0.05 && isPeriodOnly(s.text)).length >=
+      Math.max(2, zones.length / 2);
   rows.forEach((row, r) => {
     const isHeader = r < headerRows;
     const labelSegs: Seg[] = [];
     const placed = new Map<number, Seg[]>();
-    const headerCols = isHeader ? headerAssignments(row.segs, zones, r === headerRows - 1) : undefined;
+    const headerCols = isHeader
+      ? headerAssignments(row.segs, zones, r === headerRows - 1, stackedHeaders, columnsHavePeriods)
+      : undefined;
     for (const s of row.segs) {
       if (headerCols) {
         const cols = headerCols.get(s) ?? [];

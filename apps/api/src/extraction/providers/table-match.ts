@@ -192,6 +192,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
     for (const table of page.tables) {
       const prep = prepare(table);
       if (prep.columns.length === 0) continue;
+      out.push(...transposedCandidates(page, table, prep, dpWords, period));
       // Without a named period: the latest column the table has.
       const keyed = prep.columns.filter((c) => c.period && c.period.years.length > 0);
       const latestKey = keyed.length
@@ -292,6 +293,101 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
     }
   }
   out.sort((a, b) => b.score - a.score);
+  return out;
+}
+
+/**
+ * A table printed the other way round: periods down the label column ("2019" … "2023") and the
+ * measures across the header ("Revenue ($m)", "Employees"). Undefined for ordinary tables.
+ */
+function transposedPeriods(table: LayoutTable, prep: PreparedTable): Map<number, Period> | undefined {
+  if (prep.columns.some((c) => c.period && c.period.years.length > 0)) return undefined;
+  const periods = new Map<number, Period>();
+  let body = 0;
+  for (let r = table.headerRows; r < table.rowCount; r++) {
+    const row = table.rowLabels[r];
+    if (!row || row.isHeading) continue;
+    body += 1;
+    const period = parsePeriod(row.name);
+    // The label must be the period itself, perhaps with a qualifier ("2022 restated", "FY2021").
+    if (period && period.years.length > 0 && plainWords(row.name).length <= 1) periods.set(r, period);
+  }
+  return body >= 2 && periods.size >= Math.max(2, Math.ceil(body * 0.6)) ? periods : undefined;
+}
+
+function transposedCandidates(
+  page: LayoutPage,
+  table: LayoutTable,
+  prep: PreparedTable,
+  dpWords: string[],
+  period: Period | undefined,
+): TableCandidate[] {
+  const periods = transposedPeriods(table, prep);
+  if (!periods) return [];
+  const latestKey = Math.max(...[...periods.values()].map(periodKey));
+  // Units printed in the measures' headers belong to those columns only.
+  const ownUnits = table.columnUnits.some((u) => u !== undefined);
+  const view: LayoutTable = ownUnits ? { ...table, scale: undefined } : table;
+  const out: TableCandidate[] = [];
+  for (const col of prep.columns) {
+    const measure = col.header.trim();
+    const colWords = words(measure.replace(/\([^)]*\)/g, ' '));
+    let score = 1;
+    let inHeader = 0;
+    let unexplained = 0;
+    for (const w of dpWords) {
+      if (colWords.includes(w)) inHeader += SOFT.has(w) ? 0 : 1;
+      else if (synonymsOf(w).some((x) => colWords.includes(x))) {
+        inHeader += 1;
+        score *= 0.92;
+      } else if (SOFT.has(w)) continue;
+      else if (prep.titleWords.includes(w)) score *= 0.93;
+      else unexplained += 1;
+    }
+    if (inHeader === 0 || unexplained > 0) continue;
+    for (const w of colWords)
+      if (!dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)))
+        score *= w === 'total' || w === 'net' ? 0.93 : 0.85;
+    // Read the other way round: a little less sure than an ordinary table.
+    score *= 0.95;
+    for (const [r, rowPeriod] of periods) {
+      let cellScore = score;
+      let latestAssumed = false;
+      if (period) {
+        const fit = periodFit(period, rowPeriod);
+        if (fit === 0) continue;
+        cellScore *= fit;
+      } else if (periodKey(rowPeriod) === latestKey) latestAssumed = true;
+      else cellScore *= 0.5;
+      const cell = cellAt(table, r, col.column);
+      if (!cell || cell.row !== r || cell.text.trim() === '' || !isFigureText(cell.text)) continue;
+      const rowName = table.rowLabels[r]?.name ?? '';
+      const value = figureValue(cell.text, measure, [], view, col.column);
+      const anchor: ItemAnchor = {
+        page: table.page,
+        box: cell.box,
+        row_label: measure,
+        column_label: rowName,
+      };
+      if (page.url) anchor.url = page.url;
+      if (page.sheet) anchor.sheet = page.sheet;
+      out.push({
+        score: cellScore,
+        value,
+        cell,
+        table,
+        latestAssumed,
+        item: {
+          value,
+          location: locationOf(table.page, table, measure, rowName),
+          source_text: rowText(table, r),
+          source_url: page.url ?? null,
+          confidence: 0,
+          anchor,
+        },
+      });
+    }
+  }
   return out;
 }
 
