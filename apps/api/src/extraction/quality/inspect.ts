@@ -1,24 +1,34 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { closePdfWorkers } from '../documents/pdf';
 import { columnHeaderPath } from '../documents/table-builder';
 import { loadBytes } from '../extract-document';
+import { HeuristicProvider } from '../providers/heuristic';
 import { renderTableCorpus } from './tables';
 
 /**
- * Looks at one corpus document as the reader sees it: `tsx src/extraction/quality/inspect.ts
- * page-011.pdf` prints its tables (header paths, row names, sections, cells) and writes the
- * document to /tmp so it can be opened.
+ * Looks at one document as the reader sees it: `tsx src/extraction/quality/inspect.ts
+ * page-011.pdf` (a corpus document, written to /tmp so it can be opened) or a path to any file,
+ * then data points to ask of it: prints its tables (header paths, row names, sections, cells),
+ * with LINES=1 its lines and segments, and each data point's value, confidence and location.
  */
-const id = process.argv[2] ?? 'page-001.pdf';
-const pages = Number(process.env.QUALITY_PAGES ?? 45);
-const docs = await renderTableCorpus({
-  pages,
-  ...(id.includes('chromium') ? { chromiumPath: '/usr/bin/chromium' } : {}),
-});
-const doc = docs.find((d) => d.id === id);
-if (!doc) throw new Error(`no ${id}`);
-writeFileSync(`/tmp/${id}`, doc.bytes);
-const extracted = await loadBytes(doc.bytes, { contentType: doc.contentType });
+const [id = 'page-001.pdf', ...dataPoints] = process.argv.slice(2);
+let bytes: Uint8Array;
+let contentType: string | undefined;
+if (existsSync(id)) {
+  bytes = readFileSync(id);
+  contentType = /\.html?$/i.test(id) ? 'text/html' : undefined;
+} else {
+  const docs = await renderTableCorpus({
+    pages: Number(process.env.QUALITY_PAGES ?? 45),
+    ...(id.includes('chromium') ? { chromiumPath: '/usr/bin/chromium' } : {}),
+  });
+  const doc = docs.find((d) => d.id === id);
+  if (!doc) throw new Error(`no ${id}`);
+  writeFileSync(`/tmp/${id}`, doc.bytes);
+  bytes = doc.bytes;
+  contentType = doc.contentType;
+}
+const extracted = await loadBytes(bytes, contentType ? { contentType } : {});
 for (const page of extracted.layout ?? []) {
   console.log(`--- page ${page.number}: ${page.lines.length} lines, ${page.tables.length} tables`);
   if (process.env.LINES)
@@ -43,6 +53,15 @@ for (const page of extracted.layout ?? []) {
         `   r${r} ${l ? `${l.isHeading ? 'H' : l.isTotal ? 'T' : '-'} "${l.name}" [${l.section.join(' > ')}]` : '(none)'}  ${cells.join(' | ')}`,
       );
     }
+  }
+}
+if (dataPoints.length > 0) {
+  const { result } = await new HeuristicProvider().extract(extracted, dataPoints, {
+    documentType: contentType === 'text/html' ? 'html' : 'pdf',
+  });
+  for (const dp of dataPoints) {
+    const item = result[dp];
+    console.log(`${dp} => ${item?.value ?? null}  [${item?.confidence?.toFixed(2)}] ${item?.location ?? ''}`);
   }
 }
 await closePdfWorkers();
