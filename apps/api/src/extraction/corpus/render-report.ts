@@ -93,6 +93,10 @@ function edgarTable(table: TableModel, rows: RowModel[], withHeader: boolean): s
 }
 
 /** One page of HTML (the split table's second part stays on the same page in HTML). */
+function proseHtml(paragraphs: string[]): string {
+  return `<div style="flex:1">${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}</div>`;
+}
+
 export function reportHtml(
   page: PageModel,
   style: HtmlStyle,
@@ -101,6 +105,12 @@ export function reportHtml(
 ): string {
   const body: string[] = [`<h1>${esc(page.heading)}</h1>`];
   if (page.intro) body.push(`<p>${esc(page.intro)}</p>`);
+  const prose = page.sideProse;
+  if (prose) {
+    body.push('<div style="display:flex;gap:32px;align-items:flex-start">');
+    if (prose.side === 'left') body.push(proseHtml(prose.paragraphs));
+    body.push('<div style="flex:1">');
+  }
   page.tables.map(printedTable).forEach((table, t) => {
     const split = t === 0 && page.splitAfterRows !== undefined ? page.splitAfterRows : undefined;
     const parts = split === undefined ? [table.rows] : [table.rows.slice(0, split), table.rows.slice(split)];
@@ -116,6 +126,11 @@ export function reportHtml(
     });
     if (t < page.tables.length - 1) body.push('<p>&nbsp;</p>');
   });
+  if (prose) {
+    body.push('</div>');
+    if (prose.side === 'right') body.push(proseHtml(prose.paragraphs));
+    body.push('</div>');
+  }
   if (page.footer) body.push(`<p style="font-size:8pt">${esc(page.footer)}</p>`);
   return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(page.heading)}</title><style>
 body{font-family:${font};font-size:9.5pt;margin:36px;color:#111}
@@ -191,9 +206,36 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
     text(page.intro, margin);
     y -= lh * 1.6;
   }
+  // Beside a column of prose the table takes half the page.
+  const prose = page.sideProse;
+  const half = (W - 2 * margin - 24) / 2;
+  const tableLeft = prose?.side === 'left' ? margin + half + 24 : margin;
+  const tableRight = prose ? tableLeft + half : W - margin;
+  const pageLabelWidth = prose ? Math.min(style.labelWidth, half * 0.45) : style.labelWidth;
+  if (prose) {
+    const proseLeft = prose.side === 'left' ? margin : margin + half + 24;
+    const top = y;
+    for (const paragraph of prose.paragraphs) {
+      let line = '';
+      for (const word of paragraph.split(' ')) {
+        if (line && width(`${line} ${word}`) > half) {
+          text(line, proseLeft);
+          y -= lh;
+          line = word;
+        } else line = line ? `${line} ${word}` : word;
+      }
+      if (line) text(line, proseLeft);
+      y -= lh * 1.6;
+    }
+    y = top;
+  }
   for (const [t, table] of page.tables.map(printedTable).entries()) {
     const n = table.columns.length;
     const noteWidth = table.hasNoteColumn ? 34 : 0;
+    // Years down the side need a narrow label column, leaving room for the measures.
+    const labelWidth = page.tables[t]?.transposedUnits
+      ? Math.min(pageLabelWidth, Math.max(70, ...table.rows.map((row) => width(row.label, bold) + 24)))
+      : pageLabelWidth;
     // Wide enough for the widest single-column header, as a typesetter would make it.
     const widest = Math.max(
       0,
@@ -203,15 +245,15 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
     );
     const columnWidth = Math.min(
       Math.max(style.columnWidth, widest),
-      (W - 2 * margin - style.labelWidth - noteWidth) / n,
+      (tableRight - tableLeft - labelWidth - noteWidth) / n,
     );
-    const colRight = (c: number) => margin + style.labelWidth + noteWidth + (c + 1) * columnWidth;
+    const colRight = (c: number) => tableLeft + labelWidth + noteWidth + (c + 1) * columnWidth;
     const drawHeader = () => {
       table.headerRows.forEach((hr, i) => {
         let c = 0;
-        if (i === table.headerRows.length - 1 && table.cornerText) text(table.cornerText, margin);
+        if (i === table.headerRows.length - 1 && table.cornerText) text(table.cornerText, tableLeft);
         if (table.hasNoteColumn && i === table.headerRows.length - 1)
-          text('Note', margin + style.labelWidth + 4, bold);
+          text('Note', tableLeft + labelWidth + 4, bold);
         for (const h of hr) {
           const left = colRight(c) - columnWidth + 8;
           const right = colRight(c + h.span - 1);
@@ -225,11 +267,11 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
       });
     };
     if (table.title) {
-      text(table.title, margin, bold, style.size + 1);
+      text(table.title, tableLeft, bold, style.size + 1);
       y -= lh;
     }
     if (table.scaleText) {
-      text(table.scaleText, margin);
+      text(table.scaleText, tableLeft);
       y -= lh * 1.2;
     }
     drawHeader();
@@ -241,7 +283,7 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
         y -= lh * 2;
         if (page.repeatHeaderOnSplit) drawHeader();
       }
-      const x = margin + row.indent * 10;
+      const x = tableLeft + row.indent * 10;
       const f = row.kind === 'heading' ? bold : font;
       if (row.wrapAt) {
         const words = row.label.split(' ');
@@ -255,11 +297,11 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
           width(row.wrapAt ? row.label.split(' ').slice(row.wrapAt).join(' ') : row.label, f) +
           (row.wrapAt ? 8 : 0) +
           4;
-        const dotsEnd = margin + style.labelWidth - 6;
+        const dotsEnd = tableLeft + labelWidth - 6;
         const dot = width('.');
         if (dotsEnd > labelEnd + dot * 4) text('.'.repeat(Math.floor((dotsEnd - labelEnd) / dot)), labelEnd);
       }
-      if (row.note) text(row.note, margin + style.labelWidth + 4 + (noteWidth - 8 - width(row.note)) / 2);
+      if (row.note) text(row.note, tableLeft + labelWidth + 4 + (noteWidth - 8 - width(row.note)) / 2);
       row.cells.forEach((c, k) => {
         if (!c) return;
         const right = colRight(k);

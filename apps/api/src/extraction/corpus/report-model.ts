@@ -66,6 +66,8 @@ export interface PageModel {
   intro?: string;
   tables: TableModel[];
   footer?: string;
+  /** Paragraphs set in a column beside the (first and only) table, as review pages are. */
+  sideProse?: { side: 'left' | 'right'; paragraphs: string[] };
   /** Split the first table over two PDF pages after this many body rows. */
   splitAfterRows?: number;
   repeatHeaderOnSplit?: boolean;
@@ -121,6 +123,7 @@ export interface CorpusCase {
 const CASE_ORDER = [
   'continued table',
   'transposed',
+  'beside prose',
   'scanned',
   'total under section',
   'wrapped label',

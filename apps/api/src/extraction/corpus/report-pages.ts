@@ -1014,6 +1014,85 @@ function keyFiguresByYear(r: Rng, id: string): PageModel {
   };
 }
 
+const REVIEW_SENTENCES = [
+  'Group revenue grew in the year, driven by volume growth in all regions and favourable pricing.',
+  'Operating profit increased as the business benefited from operating leverage and cost discipline.',
+  'Cash generation remained strong, with free cash flow funding both investment and returns to shareholders.',
+  'Net debt at the year end was lower than the prior year, reflecting strong cash conversion.',
+  'The Board is recommending a final dividend, bringing the total for the year to a record level.',
+  'We expect continued progress next year, supported by our pipeline of new products.',
+  'Input cost inflation moderated in the second half and price increases offset most of it.',
+  'Our effective tax rate was broadly unchanged, and we expect it to remain so in the medium term.',
+  'Capital expenditure was focused on capacity in our fastest growing markets and on digital tools.',
+  'Foreign exchange movements reduced reported growth by around two percentage points.',
+];
+
+/**
+ * A review page: paragraphs of commentary in one column and a summary table in the other, the
+ * two sharing lines of the page (read one column at a time, or lines mix both).
+ */
+function reviewWithTable(r: Rng, id: string): PageModel {
+  const year = r.int(2015, 2024);
+  const scale = scaleStyle(r, [
+    ['£m', 1e6],
+    ['$m', 1e6],
+    ['€m', 1e6],
+    ["$'000", 1e3],
+  ]);
+  const style: Style = {
+    neg: r.pick(['paren', 'minus'] as const),
+    decimals: scale.multiplier === 1e6 ? 1 : 0,
+    multiplier: scale.multiplier,
+    dash: '–',
+  };
+  const mag = scale.multiplier === 1e6 ? 3000 : 3_000_000;
+  const specs: LineSpec[] = [
+    { label: 'Revenue', magnitude: mag, indent: 0 },
+    { label: 'Operating profit', magnitude: mag / 8, indent: 0 },
+    { label: 'Net finance costs', magnitude: mag / 80, negative: true, indent: 0 },
+    { label: 'Profit before tax', magnitude: mag / 9, indent: 0 },
+    { label: 'Taxation', magnitude: mag / 40, negative: true, indent: 0 },
+    { label: 'Profit for the year', magnitude: mag / 12, indent: 0 },
+    { label: 'Basic earnings per share (pence)', exempt: 'per share', magnitude: 30, indent: 0 },
+    { label: 'Free cash flow', magnitude: mag / 14, indent: 0 },
+  ].filter((_, i) => i < 2 || r.chance(0.8)) as LineSpec[];
+  const rows = rowsFrom(r, specs, style, 2);
+  for (const row of rows) row.tags.push('beside prose');
+  const sentences = [...REVIEW_SENTENCES].sort(() => r.next() - 0.5);
+  const paragraphs = [sentences.slice(0, 3), sentences.slice(3, 5), sentences.slice(5, 7)].map((p) =>
+    p.join(' '),
+  );
+  return {
+    id,
+    kind: 'review-beside-table',
+    company: r.pick(COMPANIES),
+    heading: r.pick(["Chief Financial Officer's review", 'Financial review', 'Group performance']),
+    sideProse: { side: r.chance(0.6) ? 'left' : 'right', paragraphs },
+    tables: [
+      {
+        title: r.pick(['Summary income statement', 'Group results', 'Financial summary']),
+        headerRows: [
+          [
+            { text: `${year}`, span: 1 },
+            { text: `${year - 1}`, span: 1 },
+          ],
+          [
+            { text: scale.text, span: 1 },
+            { text: scale.text, span: 1 },
+          ],
+        ],
+        columns: [
+          { periodNames: [`${year}`, `FY${year}`], isLatest: true },
+          { periodNames: [`${year - 1}`, `FY${year - 1}`], isLatest: false },
+        ],
+        rows,
+        hasNoteColumn: false,
+        tags: [],
+      },
+    ],
+  };
+}
+
 const LAYOUTS = [
   fiveYearSummary,
   usBalanceSheet,
@@ -1026,6 +1105,7 @@ const LAYOUTS = [
   noteOnly,
   splitTable,
   keyFiguresByYear,
+  reviewWithTable,
 ];
 
 /** `count` report pages, cycling through the layouts with varied details. */

@@ -136,12 +136,95 @@ function segmentOf(words: LayoutWord[]): LayoutSegment {
   };
 }
 
+const ALPHA_WORD = /\p{L}{2,}/u;
+
+/** Lines of a region, roughly: words whose centres fall in the same band of one height. */
+function roughLines(words: LayoutWord[]): LayoutWord[][] {
+  const sorted = [...words].sort((a, b) => a.box[1] + a.box[3] - (b.box[1] + b.box[3]));
+  const lines: LayoutWord[][] = [];
+  let current: LayoutWord[] = [];
+  let centre = Number.NEGATIVE_INFINITY;
+  for (const w of sorted) {
+    const c = (w.box[1] + w.box[3]) / 2;
+    if (current.length > 0 && c - centre > heightOf(w.box) * 0.5) {
+      lines.push(current);
+      current = [];
+    }
+    if (current.length === 0) centre = c;
+    current.push(w);
+  }
+  if (current.length > 0) lines.push(current);
+  return lines;
+}
+
+const FIGURE_WORD = /^[(\-−–+]?[$€£¥]?\d[\d,.]*\)?%?$/;
+
+/**
+ * Whether a side of a gutter reads as a column of text (prose, or a table with its labels): at
+ * least three lines with `minWords` words of letters, and hardly any lines of figures alone — the
+ * figure columns of a table split off its labels are lines of figures, whatever header of words
+ * sits over them.
+ */
+function isTextColumn(words: LayoutWord[], minWords: number): boolean {
+  const lines = roughLines(words);
+  const wordy = lines.filter((line) => line.filter((w) => ALPHA_WORD.test(w.text)).length >= minWords);
+  const figuresOnly = lines.filter(
+    (line) =>
+      line.some((w) => FIGURE_WORD.test(w.text)) &&
+      line.every((w) => FIGURE_WORD.test(w.text) || !ALPHA_WORD.test(w.text)),
+  );
+  return wordy.length >= 3 && figuresOnly.length < Math.max(2, lines.length * 0.3);
+}
+
+/**
+ * Page columns (XY-cut): a page set in two or more columns of text, or two tables side by side,
+ * is read one column at a time, so a line never mixes words from both sides. A vertical cut is
+ * taken only where no word crosses a gutter and both sides hold lines of words — the gaps between
+ * a table's labels and figures (figures to the right) are not gutters. Blocks separated by a
+ * blank band are tried on their own (a full-width heading over two columns).
+ */
+function textRegions(words: LayoutWord[], depth = 0): LayoutWord[][] {
+  if (words.length < 12 || depth > 8) return [words];
+  const byX = [...words].sort((a, b) => a.box[0] - b.box[0]);
+  let reach = byX[0]?.box[2] ?? 0;
+  const gutters: { x0: number; x1: number }[] = [];
+  for (const w of byX.slice(1)) {
+    if (w.box[0] - reach >= 0.012) gutters.push({ x0: reach, x1: w.box[0] });
+    reach = Math.max(reach, w.box[2]);
+  }
+  for (const g of gutters.sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0))) {
+    const left = words.filter((w) => w.box[2] <= g.x0);
+    const right = words.filter((w) => w.box[0] >= g.x1);
+    const top = (side: LayoutWord[]) => Math.min(...side.map((w) => w.box[1]));
+    const bottom = (side: LayoutWord[]) => Math.max(...side.map((w) => w.box[3]));
+    const overlap = Math.min(bottom(left), bottom(right)) - Math.max(top(left), top(right));
+    const shorter = Math.min(bottom(left) - top(left), bottom(right) - top(right));
+    if (overlap > shorter * 0.5 && isTextColumn(left, 3) && isTextColumn(right, 2))
+      return [...textRegions(left, depth + 1), ...textRegions(right, depth + 1)];
+  }
+  // No gutter through the whole block: try the bands between blank rows.
+  const byY = [...words].sort((a, b) => a.box[1] - b.box[1]);
+  const heights = words.map((w) => heightOf(w.box)).sort((a, b) => a - b);
+  const lineHeight = heights[Math.floor(heights.length / 2)] ?? 0.01;
+  const bands: LayoutWord[][] = [];
+  let bottom = Number.NEGATIVE_INFINITY;
+  for (const w of byY) {
+    if (bands.length === 0 || w.box[1] - bottom > lineHeight * 0.8) bands.push([]);
+    (bands.at(-1) as LayoutWord[]).push(w);
+    bottom = Math.max(bottom, w.box[3]);
+  }
+  if (bands.length <= 1) return [words];
+  return bands.flatMap((band) => textRegions(band, depth + 1));
+}
+
 /** One page of the layout model from its words: lines, segments and tables. */
 export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
   const aspect = input.width > 0 ? input.height / input.width : 1;
   // Ligatures ("ﬁ") and other compatibility forms read as plain letters.
   const words = input.words.map((w) => ({ ...w, text: w.text.normalize('NFKC'), box: roundBox(w.box) }));
-  const lines = splitDotLeaders(groupWordsIntoLines(words, aspect)).filter((l) => l.text !== '');
+  const lines = textRegions(words)
+    .flatMap((region) => splitDotLeaders(groupWordsIntoLines(region, aspect)))
+    .filter((l) => l.text !== '');
   const page: LayoutPage = {
     number: input.number,
     width: input.width,

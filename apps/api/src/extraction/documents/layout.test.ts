@@ -322,6 +322,53 @@ describe('tables printed the other way round (years down the side)', () => {
   });
 });
 
+describe('pages set in columns', () => {
+  it('reads a table set beside a column of prose one column at a time', async () => {
+    for (const side of ['left', 'right'] as const) {
+      const model = page(
+        {
+          title: 'Summary income statement',
+          headerRows: [
+            [
+              { text: '2023', span: 1 },
+              { text: '2022', span: 1 },
+            ],
+            [
+              { text: '£m', span: 1 },
+              { text: '£m', span: 1 },
+            ],
+          ],
+          rows: [
+            row('Revenue', ['2,345.6', '2,101.2'], { indent: 0 }),
+            row('Operating profit', ['412.3', '380.9'], { indent: 0 }),
+            row('Taxation', ['(95.0)', '(88.1)'], { indent: 0 }),
+            row('Profit for the year', ['295.2', '267.4'], { indent: 0 }),
+          ],
+        },
+        {
+          sideProse: {
+            side,
+            paragraphs: [
+              'Group revenue grew in the year, driven by volume growth in all regions and favourable pricing, while operating profit rose on cost discipline.',
+              'Net debt at the year end was lower than the prior year, reflecting strong cash conversion and disciplined capital allocation across the Group.',
+            ],
+          },
+        },
+      );
+      const doc = await read(model);
+      // No line mixes the commentary with the table.
+      expect(doc.layout?.[0]?.lines.some((l) => /Revenue/.test(l.text) && /Group revenue/.test(l.text))).toBe(
+        false,
+      );
+      expect(await ask(doc, ['Operating profit 2022', 'Taxation 2023', 'Profit for the year 2023'])).toEqual({
+        'Operating profit 2022': 380_900_000,
+        'Taxation 2023': -95_000_000,
+        'Profit for the year 2023': 295_200_000,
+      });
+    }
+  });
+});
+
 describe('markup without a declared charset', () => {
   it('is read as UTF-8 when it is UTF-8 (€, −), as Windows-1252 otherwise', async () => {
     const html = `<table><tr><td></td><td>2023 € million</td></tr>

@@ -212,7 +212,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       const row = rows[j] as Row;
       const prev = rows[j - 1] as Row;
       const gap = row.line.box[1] - prev.line.box[3];
-      if (gap > Math.max(lineHeight * 2.6, prev.height * 2.2)) break;
+      if (gap > Math.max(lineHeight * 2.6, prev.height * 2.2) || row.line.box[1] < prev.line.box[1]) break;
       if (isValueRow(row)) {
         end = j;
         j += 1;
@@ -255,7 +255,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       const row = rows[k] as Row;
       const below = rows[k + 1] as Row;
       const gap = below.line.box[1] - row.line.box[3];
-      if (gap > Math.max(lineHeight * 3, row.height * 3)) break;
+      // Lines come column by column: the line before may be the foot of the previous column.
+      if (gap > Math.max(lineHeight * 3, row.height * 3) || row.line.box[1] >= below.line.box[1]) break;
       if (isValueRow(row) || isProse(row, 1)) break;
       // Over the figures: mostly inside the columns' zones (a centred page title is not).
       const overBands = row.segs.filter((s) => mostlyOver(s.box, headerZones));
@@ -281,6 +282,10 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text)))
         break;
       if (overBands.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0)) break;
+      // A title centred on the page reaches well left of the figures' zones; a header over them
+      // does not.
+      const zonesX0 = (headerZones[0] as Band).x0;
+      if (overBands.some((s) => zonesX0 - s.box[0] > Math.max(0.08, (s.box[2] - s.box[0]) * 0.25))) break;
       sawHeader = true;
       top = k;
     }
@@ -299,7 +304,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     for (let k = top - 1; k >= 0 && top - k <= MAX_CONTEXT_LINES; k--) {
       const row = rows[k] as Row;
       const below = rows[k + 1] as Row;
-      if (below.line.box[1] - row.line.box[3] > lineHeight * 6) break;
+      if (below.line.box[1] - row.line.box[3] > lineHeight * 6 || row.line.box[1] >= below.line.box[1]) break;
       if (isValueRow(row)) break;
       context.unshift(row.line.text);
       if (
