@@ -17,7 +17,7 @@ function labelHtml(row: RowModel): string {
   return `${esc(words.slice(0, row.wrapAt).join(' '))}<br>${esc(words.slice(row.wrapAt).join(' '))}`;
 }
 
-export type HtmlStyle = 'clean' | 'edgar';
+export type HtmlStyle = 'clean' | 'edgar' | 'typed';
 
 function cleanTable(table: TableModel, font: string, rows: RowModel[], withHeader: boolean): string {
   const n = table.columns.length;
@@ -92,11 +92,76 @@ function edgarTable(table: TableModel, rows: RowModel[], withHeader: boolean): s
   return out.join('\n');
 }
 
-/** One page of HTML (the split table's second part stays on the same page in HTML). */
 function proseHtml(paragraphs: string[]): string {
   return `<div style="flex:1">${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}</div>`;
 }
 
+/**
+ * A table typed in fixed-width text, as older EDGAR filings carry it in `<pre>`: labels padded
+ * with dot leaders or spaces, figures right-aligned in columns two or more spaces apart, headers
+ * centred over their columns with rules under them.
+ */
+function typedTable(table: TableModel, rows: RowModel[], withHeader: boolean, leaders: boolean): string {
+  const n = table.columns.length;
+  const labelOf = (row: RowModel) => {
+    const words = row.label.split(' ');
+    return row.wrapAt
+      ? [words.slice(0, row.wrapAt).join(' '), `  ${words.slice(row.wrapAt).join(' ')}`]
+      : [row.label];
+  };
+  const labelWidth =
+    Math.max(20, ...table.rows.flatMap((row) => labelOf(row).map((l) => l.length + row.indent * 2))) + 4;
+  const noteWidth = table.hasNoteColumn ? 6 : 0;
+  const cellText = (row: RowModel, c: string) => (c && row.dollar ? `$ ${c}` : c);
+  const columnWidth = Math.max(
+    10,
+    ...table.rows.flatMap((row) => row.cells.map((c) => cellText(row, c).length + 2)),
+    ...table.headerRows.flatMap((hr) => hr.filter((h) => h.span === 1).map((h) => h.text.length + 2)),
+  );
+  const out: string[] = [];
+  const width = labelWidth + noteWidth + n * columnWidth;
+  const centre = (text: string, w: number) => {
+    const left = Math.max(0, Math.floor((w - text.length) / 2));
+    return `${' '.repeat(left)}${text}`.padEnd(w);
+  };
+  if (table.title) out.push(centre(table.title.toUpperCase(), width).trimEnd());
+  if (table.scaleText) out.push(centre(table.scaleText, width).trimEnd());
+  if (table.title || table.scaleText) out.push('');
+  if (withHeader) {
+    table.headerRows.forEach((hr, i) => {
+      const last = i === table.headerRows.length - 1;
+      let line = (last && table.cornerText ? table.cornerText : '').padEnd(labelWidth);
+      line += (table.hasNoteColumn && last ? 'Note' : '').padEnd(noteWidth);
+      let rule = ' '.repeat(labelWidth + noteWidth);
+      for (const h of hr) {
+        const w = h.span * columnWidth;
+        line += centre(h.text, w).slice(0, w);
+        rule += ` ${'-'.repeat(w - 2)} `;
+      }
+      out.push(line.trimEnd(), rule.trimEnd());
+    });
+  }
+  for (const row of rows) {
+    const labels = labelOf(row);
+    const indent = ' '.repeat(row.indent * 2);
+    for (const extra of labels.slice(0, -1)) out.push(`${indent}${extra}`);
+    const last = `${indent}${labels.at(-1) ?? ''}`;
+    if (row.kind === 'heading') {
+      out.push(last);
+      continue;
+    }
+    let line = leaders ? `${last} `.padEnd(labelWidth - 2, '.').padEnd(labelWidth) : last.padEnd(labelWidth);
+    line += (row.note ?? '').padStart(noteWidth - 2).padEnd(noteWidth);
+    for (const c of row.cells)
+      line += cellText(row, c)
+        .padStart(columnWidth - (c.endsWith(')') ? 1 : 2))
+        .padEnd(columnWidth);
+    out.push(line.trimEnd());
+  }
+  return `<pre>${esc(out.join('\n'))}</pre>`;
+}
+
+/** One page of HTML (the split table's second part stays on the same page in HTML). */
 export function reportHtml(
   page: PageModel,
   style: HtmlStyle,
@@ -121,7 +186,9 @@ export function reportHtml(
       body.push(
         style === 'edgar'
           ? edgarTable(t2 as TableModel, rows, withHeader)
-          : cleanTable(t2 as TableModel, font, rows, withHeader),
+          : style === 'typed'
+            ? typedTable(t2 as TableModel, rows, withHeader, page.id.length % 2 === 0 || !!table.dotLeaders)
+            : cleanTable(t2 as TableModel, font, rows, withHeader),
       );
     });
     if (t < page.tables.length - 1) body.push('<p>&nbsp;</p>');

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import * as cheerio from 'cheerio';
 import type { ExtractedDocument, TextCell, TextLine } from '../types';
+import { fixedWidthTables } from './fixed-width';
 import type { Box, LayoutPage, LayoutTable } from './layout';
 import { type MarkupCell, type MarkupRow, tableFromMarkup } from './markup-tables';
 import { linkContinuedTables } from './positional-tables';
@@ -125,6 +126,8 @@ interface PendingTable {
 class TextCollector {
   readonly lines: RawLine[] = [];
   readonly tables: PendingTable[] = [];
+  /** `<pre>` text as typed, with the index in `lines` of each of its lines (blank ones none). */
+  readonly preBlocks: { raw: string[]; lineIndexes: (number | undefined)[] }[] = [];
   private buffer = '';
 
   add(text: string) {
@@ -258,10 +261,14 @@ function walk(node: DomNode, out: TextCollector) {
     }
     if (name === 'pre') {
       out.flush();
-      for (const line of inlineTextPreserving(node).split(/\r?\n/)) {
+      const raw = inlineTextPreserving(node).split(/\r?\n/);
+      const lineIndexes = raw.map((line) => {
         const text = collapse(line);
-        if (text) out.push({ text });
-      }
+        if (!text) return undefined;
+        out.push({ text });
+        return out.lines.length - 1;
+      });
+      out.preBlocks.push({ raw, lineIndexes });
       return;
     }
     if (name === 'img') {
@@ -325,6 +332,14 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
       table.rowTexts = pending.lineIndexes.map((i) => out.lines[i]?.text ?? '');
       tables.push(table);
     }
+  }
+  for (const block of out.preBlocks) {
+    tables.push(
+      ...fixedWidthTables(block.raw, (i) => {
+        const index = block.lineIndexes[i];
+        return index === undefined ? undefined : lineBox(index);
+      }),
+    );
   }
   const page: LayoutPage = {
     number: 1,

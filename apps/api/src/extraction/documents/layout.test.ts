@@ -7,6 +7,7 @@ import { loadHtml } from './html';
 import type { LayoutTable } from './layout';
 import { closePdfWorkers, loadPdf } from './pdf';
 import { columnHeaderPath } from './table-builder';
+import { loadText } from './text';
 
 /**
  * The layout model on report tables drawn at known positions (pdf-lib) and written as markup:
@@ -366,6 +367,38 @@ describe('pages set in columns', () => {
         'Profit for the year 2023': 295_200_000,
       });
     }
+  });
+});
+
+describe('tables typed in fixed-width text', () => {
+  const typed = [
+    '                 CONSOLIDATED STATEMENTS OF OPERATIONS',
+    '               (In thousands, except per share amounts)',
+    '',
+    '                                       Year Ended December 31,',
+    '                                   --------------------------------',
+    '                                      1998        1997        1996',
+    '                                   ----------  ----------  ----------',
+    'Net sales........................  $  612,345  $  540,210  $  498,765',
+    'Cost of sales....................     401,234     360,111     333,222',
+    'Interest expense, net............      (4,321)     (5,432)     (6,543)',
+    'Net income per share - basic.....  $     1.23  $     0.78  $     0.70',
+  ].join('\n');
+  const expected = {
+    'Net sales 1998': 612_345_000,
+    'Cost of sales 1997': 360_111_000,
+    'Interest expense net 1996': -6_543_000,
+    'Net income per share basic 1997': 0.78,
+  };
+
+  it('reads the columns of a <pre> block in HTML', async () => {
+    const doc = loadHtml(`<html><body><p>Item 8.</p><pre>${typed}</pre></body></html>`);
+    expect(await ask(doc, Object.keys(expected))).toEqual(expected);
+  });
+
+  it('reads the columns of a plain-text filing', async () => {
+    const doc = loadText(typed);
+    expect(await ask(doc, Object.keys(expected))).toEqual(expected);
   });
 });
 

@@ -50,10 +50,10 @@ function isYearText(text: string): boolean {
   return /^(?:FY\s?)?['’]?(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?[*A-Za-z()]*$/.test(text.trim());
 }
 
-/** Header-looking text: periods, units, words — anything but a plain figure. */
+/** Header-looking text: periods, units, words, footnote marks — anything but a plain figure. */
 function isHeaderText(text: string): boolean {
   const t = text.trim();
-  if (t === '') return true;
+  if (t === '' || /^\((?:\d{1,2}|[a-z])\)$/i.test(t)) return true;
   if (isYearText(t) || parsePeriod(t)) return true;
   return !isFigureText(t) || /^(?:[$€£¥%]|\$'?000|£m|€m|\$m)$/i.test(t);
 }

@@ -1,4 +1,6 @@
 import type { ExtractedDocument, TextLine } from '../types';
+import { fixedWidthTables } from './fixed-width';
+import type { Box, LayoutPage } from './layout';
 
 // Windows-1252 differs from Latin-1 in 0x80–0x9F (Node's decoder treats the label as Latin-1).
 const CP1252_HIGH =
@@ -43,6 +45,26 @@ export function loadText(
     lines.push(line);
   });
   const doc: ExtractedDocument = { kind: 'text', lines };
+  // Tables typed with spaces (SEC .txt filings, reports exported as text) read by position.
+  const raw = text.split(/\r\n|\r|\n/);
+  const band = (i: number): Box => [0, i / raw.length, 1, (i + 1) / raw.length];
+  const tables = fixedWidthTables(raw, band);
+  if (tables.length > 0) {
+    const page: LayoutPage = {
+      number: 1,
+      width: 1,
+      height: 1,
+      source: 'markup',
+      words: [],
+      lines: lines.map((l) => {
+        const box = band((l.location?.line ?? 1) - 1);
+        return { text: l.text, box, segments: [{ text: l.text, box, words: [] }] };
+      }),
+      tables,
+    };
+    if (options.sourceUrl) page.url = options.sourceUrl;
+    doc.layout = [page];
+  }
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
   if (options.title) doc.title = options.title;
   return doc;

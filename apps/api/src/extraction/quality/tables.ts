@@ -8,7 +8,7 @@ import { isCorrect, type QualityCase, type QualitySuiteReport } from './types';
 
 /**
  * The table suite of `pnpm quality`: generated report pages in every layout, each read as HTML
- * (clean or EDGAR markup), as a PDF drawn at positions (pdf-lib) and, where Chromium is there, as
+ * (clean or EDGAR markup, or typed in fixed-width text in <pre> as older filings are), as a PDF drawn at positions (pdf-lib) and, where Chromium is there, as
  * Chromium's print of the HTML; every data point an analyst would ask, scored against the value
  * the page stands for.
  */
@@ -33,7 +33,7 @@ export async function renderTableCorpus(options: TableSuiteOptions): Promise<Ren
   const pages = reportPages(options.pages, options.seed);
   const docs: RenderedDocument[] = [];
   for (const [i, page] of pages.entries()) {
-    const style = i % 2 === 0 ? 'clean' : 'edgar';
+    const style = (['clean', 'edgar', 'typed'] as const)[i % 3] as 'clean' | 'edgar' | 'typed';
     docs.push({
       id: `${page.id}.html`,
       form: 'html',
