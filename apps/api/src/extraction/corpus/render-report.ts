@@ -245,6 +245,105 @@ export const PDF_STYLES: PdfStyle[] = [
 
 /** The page drawn with pdf-lib; the split table continues on a second page. */
 export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8Array> {
+  return (await drawReport(page, styleIndex)).bytes;
+}
+
+/** A run of text as drawn: its page, left edge and baseline in points, font size. */
+interface DrawnRun {
+  page: number;
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+  bold: boolean;
+  /** Its drawn width in points. */
+  width: number;
+}
+
+/**
+ * The page as PDF-to-HTML converters write it: every drawn run an absolutely placed element, by
+ * inline `top`/`left` (pdftohtml) or by classes for `left`/`bottom` and font size (pdf2htmlEX),
+ * one positioned box per PDF page. No tables: only positions say what lines up.
+ */
+export async function reportPositionedHtml(page: PageModel, styleIndex = 0): Promise<string> {
+  const { runs, pages } = await drawReport(page, styleIndex);
+  const scale = 4 / 3;
+  const W = 612 * scale;
+  const H = 792 * scale;
+  // pdftohtml: a placed element per run; pdf2htmlEX: one per line, spacers between its runs.
+  const form = (['runs', 'classes', 'lines'] as const)[styleIndex % 3];
+  const byClasses = form !== 'runs';
+  const css: string[] = [];
+  const classOf = new Map<string, string>();
+  const cls = (prefix: string, prop: string, value: number) => {
+    const key = `${prefix}:${value.toFixed(2)}`;
+    let name = classOf.get(key);
+    if (!name) {
+      name = `${prefix}${classOf.size.toString(36)}`;
+      classOf.set(key, name);
+      css.push(`.${name}{${prop}:${value.toFixed(2)}px}`);
+    }
+    return name;
+  };
+  const body: string[] = [];
+  for (let p = 0; p < pages; p++) {
+    body.push(
+      `<div class="${byClasses ? 'pf' : ''}" id="page${p + 1}-div" style="position:relative;width:${W}px;height:${H}px;">`,
+    );
+    const onPage = runs.filter((r) => r.page === p);
+    if (form === 'lines') {
+      const lines = new Map<number, DrawnRun[]>();
+      for (const run of onPage) lines.set(run.y, [...(lines.get(run.y) ?? []), run]);
+      for (const line of lines.values()) {
+        line.sort((a, b) => a.x - b.x);
+        const first = line[0] as DrawnRun;
+        const size = first.size * scale;
+        const classes = [
+          cls('x', 'left', first.x * scale),
+          cls('y', 'bottom', first.y * scale - size * 0.2),
+          cls('fs', 'font-size', size),
+        ];
+        const parts = line.map((run, k) => {
+          const prev = line[k - 1];
+          const gap = prev ? (run.x - (prev.x + prev.width)) * scale : 0;
+          const spacer = gap > 0 ? `<span class="_ ${cls('_', 'width', gap)}"></span>` : '';
+          return `${spacer}${run.bold ? '<b>' : ''}${esc(run.text)}${run.bold ? '</b>' : ''}`;
+        });
+        body.push(`<div class="t ${classes.join(' ')}">${parts.join('')}</div>`);
+      }
+      body.push('</div>');
+      continue;
+    }
+    for (const run of onPage) {
+      const size = run.size * scale;
+      const left = run.x * scale;
+      const text = `${run.bold ? '<b>' : ''}${esc(run.text)}${run.bold ? '</b>' : ''}`;
+      if (byClasses) {
+        const classes = [
+          cls('x', 'left', left),
+          cls('y', 'bottom', run.y * scale - size * 0.2),
+          cls('fs', 'font-size', size),
+        ];
+        body.push(`<div class="t ${classes.join(' ')}">${text}</div>`);
+      } else {
+        const top = (792 - run.y) * scale - size * 0.8;
+        body.push(
+          `<p style="position:absolute;top:${top.toFixed(0)}px;left:${left.toFixed(0)}px;white-space:nowrap;font-size:${size.toFixed(0)}px">${text}</p>`,
+        );
+      }
+    }
+    body.push('</div>');
+  }
+  const pageCss = byClasses ? '.t{position:absolute;white-space:pre}._{display:inline-block}' : '';
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(page.heading)}</title><style>${pageCss}${css.join('')}</style></head><body>${body.join('\n')}</body></html>`;
+}
+
+async function drawReport(
+  page: PageModel,
+  styleIndex: number,
+): Promise<{ bytes: Uint8Array; runs: DrawnRun[]; pages: number }> {
+  const runs: DrawnRun[] = [];
+  let pageIndex = 0;
   const style = PDF_STYLES[styleIndex % PDF_STYLES.length] as PdfStyle;
   const doc = await PDFDocument.create();
   doc.setTitle(page.heading);
@@ -256,7 +355,10 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
   let pdfPage = doc.addPage([W, H]);
   let y = H - margin;
   const lh = style.size * 1.45;
+  const width = (t: string, f: PDFFont = font, size = style.size) =>
+    f.widthOfTextAtSize(t.replace(/[’]/g, "'").replace(/[–—]/g, '-'), size);
   const text = (t: string, x: number, f: PDFFont = font, size = style.size) => {
+    runs.push({ page: pageIndex, text: t, x, y, size, bold: f === bold, width: width(t, f, size) });
     pdfPage.drawText(t.replace(/[’]/g, "'").replace(/[–—]/g, '-'), {
       x,
       y,
@@ -265,8 +367,6 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
       color: rgb(0, 0, 0),
     });
   };
-  const width = (t: string, f: PDFFont = font, size = style.size) =>
-    f.widthOfTextAtSize(t.replace(/[’]/g, "'").replace(/[–—]/g, '-'), size);
   text(page.heading, margin, bold, style.size + 4);
   y -= lh * 2;
   if (page.intro) {
@@ -345,6 +445,7 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
     for (const [i, row] of table.rows.entries()) {
       if (t === 0 && page.splitAfterRows === i) {
         pdfPage = doc.addPage([W, H]);
+        pageIndex += 1;
         y = H - margin;
         text(`${page.heading} (continued)`, margin, font, style.size - 1);
         y -= lh * 2;
@@ -382,7 +483,7 @@ export async function reportPdf(page: PageModel, styleIndex = 0): Promise<Uint8A
     y -= lh * 1.5;
   }
   if (page.footer) text(page.footer, margin, font, style.size - 1);
-  return doc.save();
+  return { bytes: await doc.save(), runs, pages: pageIndex + 1 };
 }
 
 /**

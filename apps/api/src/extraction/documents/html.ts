@@ -3,8 +3,10 @@ import * as cheerio from 'cheerio';
 import type { ExtractedDocument, TextCell, TextLine } from '../types';
 import { fixedWidthTables } from './fixed-width';
 import type { Box, LayoutPage, LayoutTable } from './layout';
+import { textLinesFromLayout } from './layout-builder';
 import { type MarkupCell, type MarkupRow, tableFromMarkup } from './markup-tables';
 import { linkContinuedTables } from './positional-tables';
+import { type DomNode, positionedPages } from './positioned-html';
 import { detectScaleText } from './scale';
 
 /**
@@ -12,16 +14,6 @@ import { detectScaleText } from './scale';
  * block; one line per table row, cells joined by " | "; scripts, styles and hidden elements
  * dropped.
  */
-
-// The parts of domhandler's node shape the walk reads (cheerio does not re-export its node types).
-interface DomNode {
-  type: string;
-  data?: string;
-  name?: string;
-  attribs?: Record<string, string>;
-  children?: DomNode[];
-  parent?: DomNode | null;
-}
 
 const SKIPPED = new Set([
   'head',
@@ -358,7 +350,15 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
   linkContinuedTables([page]);
 
   const title = collapse($('title').first().text()) || collapse($('h1').first().text()) || undefined;
-  const document: ExtractedDocument = { kind: 'html', lines, layout: [page] };
+  // Converted from PDF: text placed by position, read by position.
+  const styles = $('style')
+    .map((_, el) => $(el).text())
+    .get();
+  const placed = positionedPages(root, styles, url);
+  const document: ExtractedDocument = placed
+    ? { kind: 'html', lines: textLinesFromLayout(placed), layout: placed }
+    : { kind: 'html', lines, layout: [page] };
+  if (placed) linkContinuedTables(placed);
   if (url) document.sourceUrl = url;
   if (title) document.title = title;
 

@@ -107,7 +107,7 @@ function lineOf(lineWords: LayoutWord[], aspect: number): LayoutLine {
   let current: LayoutWord[] = [];
   let previous: LayoutWord | undefined;
   for (const word of words) {
-    if (previous && word.box[0] - previous.box[2] > em * SEGMENT_GAP_EM) {
+    if (previous && (word.box[0] - previous.box[2] > em * SEGMENT_GAP_EM || word.runStart)) {
       segments.push(segmentOf(current));
       current = [];
     }

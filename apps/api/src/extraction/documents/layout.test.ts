@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { reportHtml, reportPdf } from '../corpus/render-report';
+import { reportHtml, reportPdf, reportPositionedHtml } from '../corpus/render-report';
 import type { PageModel, RowModel, TableModel } from '../corpus/report-model';
 import { HeuristicProvider } from '../providers/heuristic';
 import type { ExtractedDocument } from '../types';
@@ -399,6 +399,43 @@ describe('tables typed in fixed-width text', () => {
   it('reads the columns of a plain-text filing', async () => {
     const doc = loadText(typed);
     expect(await ask(doc, Object.keys(expected))).toEqual(expected);
+  });
+});
+
+describe('HTML converted from PDF (text placed by position, no tables)', () => {
+  const model = page({
+    scaleText: '(in thousands)',
+    headerRows: [
+      [
+        { text: '2019', span: 1 },
+        { text: '2018', span: 1 },
+      ],
+    ],
+    rows: [
+      heading('Current assets:'),
+      row('Cash and cash equivalents', ['1,000', '900'], { dollar: true }),
+      row('Receivables', ['(25)', '40']),
+      row('Total', ['975', '940'], { kind: 'total', dollar: true }),
+      row('Goodwill', ['1,210', '1,180'], { indent: 0 }),
+    ],
+  });
+  const asked = ['Cash and cash equivalents 2019', 'Receivables 2019', 'Total current assets 2018', 'Goodwill'];
+  const expected = {
+    'Cash and cash equivalents 2019': 1_000_000,
+    'Receivables 2019': -25_000,
+    'Total current assets 2018': 940_000,
+    Goodwill: 1_210_000,
+  };
+
+  it.each([
+    ['a placed element per run (pdftohtml)', 0],
+    ['placement by classes (pdf2htmlEX)', 1],
+    ['a line per element with spacers between its runs', 2],
+  ])('reads the table from %s', async (_, style) => {
+    const html = await reportPositionedHtml(model, style);
+    expect(html).not.toContain('<table');
+    const doc = loadHtml(html);
+    expect(await ask(doc, asked)).toEqual(expected);
   });
 });
 

@@ -19,6 +19,11 @@ export interface LayoutWord {
   box: Box;
   /** OCR's confidence in the word, 0–1; absent for text read from a text layer or markup. */
   confidence?: number;
+  /**
+   * The word starts a run of its own (an element placed apart in HTML converted from PDF): it
+   * starts a segment whatever the estimated gap before it.
+   */
+  runStart?: boolean;
 }
 
 /** A run of words on one line with no wide gap inside: a table cell, a label, a value. */

@@ -43,6 +43,8 @@ const DASH_CELL = /^(?:[-–—−]+|n\/?a|nil|none|—\s*%|-\s*%|\$\s*[-–—]
 /** A cell that holds a figure (or a dash standing for none). */
 export function isFigureText(text: string): boolean {
   const t = text.replace(/\s+/g, ' ').trim();
+  // "835,240 433,284" is two figures run together, not one grouped by spaces and commas.
+  if (/\d[,.]\d{3}\s\d|\d\s\d{3}[,.]\d{3}/.test(t)) return false;
   return t !== '' && (NUMBER_CELL.test(t) || DASH_CELL.test(t));
 }
 

@@ -1,4 +1,4 @@
-import { reportHtml, reportPdf } from '../corpus/render-report';
+import { reportHtml, reportPdf, reportPositionedHtml } from '../corpus/render-report';
 import type { PageModel } from '../corpus/report-model';
 import { casesOf, reportPages } from '../corpus/report-pages';
 import { loadBytes } from '../extract-document';
@@ -8,7 +8,8 @@ import { isCorrect, type QualityCase, type QualitySuiteReport } from './types';
 
 /**
  * The table suite of `pnpm quality`: generated report pages in every layout, each read as HTML
- * (clean or EDGAR markup, or typed in fixed-width text in <pre> as older filings are), as a PDF drawn at positions (pdf-lib) and, where Chromium is there, as
+ * (clean or EDGAR markup, or typed in fixed-width text in <pre> as older filings are), as HTML
+ * converted from the PDF (runs placed by position, no tables), as a PDF drawn at positions (pdf-lib) and, where Chromium is there, as
  * Chromium's print of the HTML; every data point an analyst would ask, scored against the value
  * the page stands for.
  */
@@ -22,7 +23,7 @@ export interface TableSuiteOptions {
 
 export interface RenderedDocument {
   id: string;
-  form: 'html' | 'pdf' | 'pdf-chromium';
+  form: 'html' | 'html-placed' | 'pdf' | 'pdf-chromium';
   page: PageModel;
   bytes: Uint8Array;
   contentType: string;
@@ -39,6 +40,13 @@ export async function renderTableCorpus(options: TableSuiteOptions): Promise<Ren
       form: 'html',
       page,
       bytes: Buffer.from(reportHtml(page, style)),
+      contentType: 'text/html',
+    });
+    docs.push({
+      id: `${page.id}.placed.html`,
+      form: 'html-placed',
+      page,
+      bytes: Buffer.from(await reportPositionedHtml(page, i)),
       contentType: 'text/html',
     });
     docs.push({
@@ -119,7 +127,7 @@ export async function runTableSuite(options: TableSuiteOptions): Promise<Quality
     const result = await provider.extract(
       extracted,
       corpusCases.map((c) => c.dataPoint),
-      { documentType: doc.form === 'html' ? 'html' : 'pdf' },
+      { documentType: doc.form.startsWith('html') ? 'html' : 'pdf' },
     );
     documentSeconds.push((performance.now() - t0) / 1000);
     for (const c of corpusCases) {
