@@ -43,8 +43,9 @@ const MAX_PIXELS = 12_000_000;
 /** Below this width text is usually too small for the model: such images are upscaled. */
 const MIN_WIDTH = 900;
 const MAX_UPSCALE = 3;
-const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
-const WORKER_IDLE_MS = 60_000;
+let poolSize = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
+/** Kept warm between jobs (a start costs ~0.3 s plus the model load); an idle worker holds ~40 MB. */
+const WORKER_IDLE_MS = 10 * 60_000;
 const JOBS_PER_WORKER = 500;
 /** Words below this confidence are noise from specks, lines and textures. */
 const MIN_WORD_CONFIDENCE = 0.2;
@@ -197,7 +198,7 @@ class OcrWorkerPool {
   private dispatch() {
     while (this.queue.length > 0) {
       let slot = this.slots.find((s) => s.job === null);
-      if (!slot && this.slots.length < POOL_SIZE) slot = this.spawn();
+      if (!slot && this.slots.length < poolSize) slot = this.spawn();
       if (!slot) return;
       void this.run(slot, this.queue.shift() as OcrJob);
     }
@@ -303,6 +304,11 @@ class OcrWorkerPool {
 }
 
 const pool = new OcrWorkerPool();
+
+/** Tesseract workers this thread keeps at most (the extraction pool shares the cores between threads). */
+export function setOcrPoolSize(size: number) {
+  poolSize = Math.max(1, Math.floor(size));
+}
 const closers = new Set<() => Promise<void>>();
 
 /** Registers another OCR resource (the PDF page renderer) to stop with the pool. */
