@@ -1,4 +1,7 @@
 import { writeFileSync } from 'node:fs';
+import { reportPages } from '../corpus/report-pages';
+import { scannedReport } from '../corpus/scanned-reports';
+import { closeOcrWorkers } from '../documents/ocr';
 import { closePdfWorkers } from '../documents/pdf';
 import { columnHeaderPath } from '../documents/table-builder';
 import { loadBytes } from '../extract-document';
@@ -7,15 +10,26 @@ import { renderTableCorpus } from './tables';
 /**
  * Looks at one corpus document as the reader sees it: `tsx src/extraction/quality/inspect.ts
  * page-011.pdf` prints its tables (header paths, row names, sections, cells) and writes the
- * document to /tmp so it can be opened.
+ * document to /tmp so it can be opened. `page-012.scan.pdf` is the scanned-tables suite's image-only
+ * version of page 12 (OCR'd); LINES=1 prints the lines with their segments too.
  */
 const id = process.argv[2] ?? 'page-001.pdf';
 const pages = Number(process.env.QUALITY_PAGES ?? 45);
-const docs = await renderTableCorpus({
-  pages,
-  ...(id.includes('chromium') ? { chromiumPath: '/usr/bin/chromium' } : {}),
-});
-const doc = docs.find((d) => d.id === id);
+async function corpusDocument(): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
+  const scan = /^(page-\d+)\.scan\.pdf$/.exec(id);
+  if (scan) {
+    const all = reportPages(Number(process.env.QUALITY_SCANNED_PAGES ?? 24));
+    const index = all.findIndex((p) => p.id === scan[1]);
+    const page = all[index];
+    return page ? { bytes: await scannedReport(page, index), contentType: 'application/pdf' } : undefined;
+  }
+  const docs = await renderTableCorpus({
+    pages,
+    ...(id.includes('chromium') ? { chromiumPath: '/usr/bin/chromium' } : {}),
+  });
+  return docs.find((d) => d.id === id);
+}
+const doc = await corpusDocument();
 if (!doc) throw new Error(`no ${id}`);
 writeFileSync(`/tmp/${id}`, doc.bytes);
 const extracted = await loadBytes(doc.bytes, { contentType: doc.contentType });
@@ -46,3 +60,4 @@ for (const page of extracted.layout ?? []) {
   }
 }
 await closePdfWorkers();
+await closeOcrWorkers();
