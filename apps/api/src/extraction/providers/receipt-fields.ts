@@ -365,8 +365,37 @@ export function parseAmount(raw: string): { value: number; hasCurrency: boolean 
   return { value: negative ? -value : value, hasCurrency };
 }
 
+/** "9" ".00" and "9." "00": an amount OCR split at its decimal point is one word again. */
+function joinSplitAmounts(words: RWord[]): RWord[] {
+  const out: RWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as RWord;
+    const next = words[i + 1];
+    if (
+      next &&
+      ((/^(?:RM|\$)?\d{1,5}$/i.test(word.text) && /^\.\d{2}$/.test(next.text)) ||
+        (/^(?:RM|\$)?\d{1,5}\.$/i.test(word.text) && /^\d{2}$/.test(next.text)))
+    ) {
+      const merged: RWord = { text: `${word.text}${next.text}` };
+      if (word.box && next.box)
+        merged.box = [
+          word.box[0],
+          Math.min(word.box[1], next.box[1]),
+          next.box[2],
+          Math.max(word.box[3], next.box[3]),
+        ];
+      const confidence = Math.min(word.confidence ?? 1, next.confidence ?? 1);
+      if (word.confidence !== undefined || next.confidence !== undefined) merged.confidence = confidence;
+      out.push(merged);
+      i++;
+    } else out.push(word);
+  }
+  return out;
+}
+
 /** The amounts on a line, left to right ("RM" "25.95" is one amount). */
-function moneyIn(words: RWord[]): Money[] {
+function moneyIn(lineWords: RWord[]): Money[] {
+  const words = joinSplitAmounts(lineWords);
   const found: Money[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as RWord;
@@ -429,7 +458,10 @@ function item(doc: ExtractedDocument, found: Found): ExtractedItem {
 const TOTAL_EXCLUDE =
   /sub[\s-]?tota|\bexcl|before (?:tax|gst|vat)|total (?:qty|quantity|items?|item\(s\)|pcs|units|savings?|discounts?|points?|weight|count|no)|no\.? of items|\bqty\b|items? count|\bchange\b|\bcash\b|\btender|\bsaving|you saved|\bdiscount|\bpoints?\b|\bdeposit|\bcredit limit|\btip\b|\bchange due/;
 const TOTAL_ROUNDED =
-  /rounded total|total rounded|total after rounding|round(?:ed|ing)? (?:total|amount)|nett? total after/;
+  /rounded total|total rounded|total after rounding|total \(?rounded|rounded (?:total|amount)|rounding total|nett? total after/;
+/** The rounding adjustment's own line ("ROUNDING ADJ -0.02", "Rounding Amount 0.02"). */
+const ROUNDING_ADJUSTMENT =
+  /^\W*round(?:ing)?\b(?!.*\btotal\b)|\bround(?:ing)?[\s.]*(?:adj|adjustment|amount|amt)\b/;
 const TOTAL_STRONG =
   /grand total|amount due|total due|balance due|total payable|amount payable|amount to pay|invoice total|total amount|net total|nett total|total \(?incl|total inclusive|total sales \(?incl|total to pay|total \((?:rm|usd|\$|myr|sgd)|total (?:rm|usd|myr|sgd|eur|gbp)\b|please pay|amount \(?(?:rm|usd|\$|myr)/;
 const TOTAL_PLAIN = /\btotal\b|\btota1\b|\bt0tal\b|\bsumme\b|\bgesamt|\bbetrag\b|\btotal:/;
@@ -441,6 +473,7 @@ function findTotal(lines: RLine[]): Found | undefined {
   lines.forEach((line, order) => {
     const label = labelText(line.text);
     if (TOTAL_EXCLUDE.test(label) && !TOTAL_ROUNDED.test(label) && !/total \(?incl/.test(label)) return;
+    if (ROUNDING_ADJUSTMENT.test(label) && !TOTAL_ROUNDED.test(label)) return;
     if (/\b(?:gst|vat|tax|mwst|sst)\b/.test(label) && !/\bincl|inclusive|total/.test(label)) return;
     let priority = 0;
     if (TOTAL_ROUNDED.test(label)) priority = 1;
@@ -466,8 +499,21 @@ function findTotal(lines: RLine[]): Found | undefined {
     if (last) candidates.push({ money: last, line: valueLine, priority, order });
   });
   if (candidates.length > 0) {
-    // A rounded total is what was paid. Otherwise the largest labelled total (the tax-inclusive
-    // grand total is the largest of a receipt's totals), and the lowest one of those.
+    // A rounded total is what was paid: labelled so, or the total that is another total plus the
+    // rounding adjustment ("TOTAL 25.97 / ROUNDING ADJ -0.02 / NETT TOTAL 25.95").
+    const adjustment = roundingAdjustment(lines);
+    if (adjustment !== undefined) {
+      const roundedBy = (adj: number) =>
+        candidates.filter((c) =>
+          candidates.some((o) => o !== c && Math.abs(round2(o.money.value + adj) - c.money.value) < 0.005),
+        );
+      // An adjustment printed without its sign may go either way.
+      let after = roundedBy(adjustment);
+      if (after.length === 0 && adjustment > 0) after = roundedBy(-adjustment);
+      for (const c of after) c.priority = 1;
+    }
+    // Otherwise the largest labelled total (the tax-inclusive grand total is the largest of a
+    // receipt's totals), and the lowest one of those.
     const rounded = candidates.filter((c) => c.priority === 1);
     const pool = rounded.length ? rounded : candidates.filter((c) => c.priority >= 0.9);
     const ranked = (pool.length ? pool : candidates).sort(
@@ -495,6 +541,17 @@ function findTotal(lines: RLine[]): Found | undefined {
   return best
     ? { value: round2(best.money.value), line: best.line, words: best.money.words, base: 0.6 }
     : undefined;
+}
+
+/** The non-zero rounding adjustment a receipt prints, if any. */
+function roundingAdjustment(lines: RLine[]): number | undefined {
+  for (const line of lines) {
+    const label = labelText(line.text);
+    if (!ROUNDING_ADJUSTMENT.test(label) || TOTAL_ROUNDED.test(label)) continue;
+    const money = moneyIn(line.words).at(-1);
+    if (money && money.value !== 0 && Math.abs(money.value) < 0.1) return money.value;
+  }
+  return undefined;
 }
 
 function findSubtotal(lines: RLine[]): Found | undefined {
@@ -797,6 +854,10 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
       if (/\d/.test(text) && !LEGAL_SUFFIX.test(text)) score -= 0.15;
       const boxHeight = segment[0]?.box ? segment[0].box[3] - segment[0].box[1] : 0;
       if (boxHeight) score += Math.min(0.1, boxHeight * 2);
+      // A logo or a smudge read as text: low confidence, few letters among the characters.
+      const confidence = meanConfidence(segment);
+      if (confidence < 0.7) score -= 0.7 - confidence;
+      if (letterCount(text) / text.replace(/\s/g, '').length < 0.6) score -= 0.3;
       candidates.push({ text, words: segment, index: i, score });
       break;
     }
@@ -806,30 +867,77 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   if (!best) return undefined;
   const title = /\s+(?:simplified\s+)?(?:tax\s+)?(?:invoice|receipt)\s*$/i.exec(best.text);
   let text = title ? best.text.slice(0, title.index) : best.text;
-  // "GIN KEE TRADING (81109-A)", "… SDN BHD CO. REG NO 12345-X": the registration number is not the name.
-  text =
+  text = stripRegNumber(text);
+  let words = title ? best.words.slice(0, text.split(/\s+/).length) : best.words;
+  let first = best.index;
+  let last = best.index;
+  const candidateAt = (i: number) => candidates.find((c) => c.index === i);
+  const sameSize = (a: RWord[], b: RWord[]) => {
+    const ha = a[0]?.box ? a[0].box[3] - a[0].box[1] : 0;
+    const hb = b[0]?.box ? b[0].box[3] - b[0].box[1] : 0;
+    return !ha || !hb || (ha / hb > 0.75 && ha / hb < 1.33);
+  };
+  // A name printed over two lines: "GOLDEN MART" / "SDN BHD", "AIK HUAT HARDWARE" / "(SETIA ALAM)
+  // SDN BHD", or "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD" (the same size, not a brand repeated).
+  const next = candidateAt(best.index + 1);
+  const previous = candidateAt(best.index - 1);
+  if (
+    !LEGAL_SUFFIX.test(text) &&
+    next &&
+    LEGAL_SUFFIX.test(next.text) &&
+    !ADDRESS_WORD.test(next.text.replace(/\([^)]*\)/g, '')) &&
+    !/\d/.test(next.text.replace(/\([^)]*\)/g, ''))
+  ) {
+    text = `${text} ${stripRegNumber(next.text)}`;
+    words = [...words, ...next.words];
+    last = next.index;
+  } else if (
+    previous &&
+    !title &&
+    !LEGAL_SUFFIX.test(previous.text) &&
+    !/\d/.test(previous.text) &&
+    sameSize(previous.words, best.words) &&
+    meanConfidence(previous.words) >= 0.7 &&
+    (/^\(|^(?:SDN|BHD|PTE|LTD|S\/B)\b/i.test(text) ||
+      (previous.text.split(/\s+/).length <= 4 && !containsWords(text, previous.text)))
+  ) {
+    text = `${previous.text} ${text}`;
+    words = [...previous.words, ...words];
+    first = previous.index;
+  }
+  const line = top[first] as RLine;
+  const hasSuffix = LEGAL_SUFFIX.test(text);
+  return {
+    found: { value: text, line, words, base: hasSuffix ? 0.92 : 0.72 },
+    lineIndex: lines.indexOf(top[last] as RLine),
+  };
+}
+
+function meanConfidence(words: RWord[]): number {
+  const known = words.map((w) => w.confidence).filter((c): c is number => c !== undefined);
+  return known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+}
+
+/** Whether most words of `part` already appear in `text` (a brand line above its legal name). */
+function containsWords(text: string, part: string): boolean {
+  const have = new Set(text.toUpperCase().split(/[^A-Z0-9]+/));
+  const words = part
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
+  return words.filter((w) => have.has(w)).length >= Math.ceil(words.length / 2);
+}
+
+/** "… SDN BHD (81109-A)", "… CO. REG NO 12345-X": the registration number is not the name. */
+function stripRegNumber(text: string): string {
+  return (
     text
       .replace(
         /\s*\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*)?(?:no\.?\s*:?\s*)?\d{4,}[-\s]?[A-Z]?\s*\)?\s*$/i,
         '',
       )
-      .trim() || text;
-  let words = title ? best.words.slice(0, text.split(/\s+/).length) : best.words;
-  // "GOLDEN MART" / "SDN BHD" printed on two lines.
-  const next = top[best.index + 1];
-  if (
-    next &&
-    /^\W*(?:SDN\.?\s*BHD\.?|BHD\.?|PTE\.?\s*LTD\.?|LTD\.?|LIMITED|INC\.?|LLC|GMBH)\W*$/i.test(next.text)
-  ) {
-    text = `${text} ${cleanName(next.text)}`;
-    words = [...words, ...next.words];
-  }
-  const line = top[best.index] as RLine;
-  const hasSuffix = LEGAL_SUFFIX.test(text);
-  return {
-    found: { value: text, line, words, base: hasSuffix ? 0.92 : 0.72 },
-    lineIndex: lines.indexOf(line),
-  };
+      .trim() || text
+  );
 }
 
 function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | undefined {
@@ -859,13 +967,11 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
     if (/^[-=_*.\s]+$/.test(text)) break;
     if (parts.length === 0 && !ADDRESS_WORD.test(text) && !/\d/.test(text)) continue;
     parts.push({ text, words: segment, line });
-    if (parts.length >= 4) break;
+    if (parts.length >= 5) break;
   }
   if (parts.length === 0) return undefined;
-  const value = parts.reduce(
-    (acc, p, j) => (j === 0 ? p.text : `${acc}${/[,;]$/.test(acc) ? ' ' : ', '}${p.text}`),
-    '',
-  );
+  // The lines joined as printed: a space between them, the commas the shop printed kept, none added.
+  const value = parts.map((p) => p.text).join(' ');
   return {
     value,
     line: (parts[0] as (typeof parts)[number]).line,
