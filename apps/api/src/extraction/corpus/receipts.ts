@@ -639,16 +639,19 @@ function myGstReceipt(r: Rand): MyGstReceipt {
   const runs: Run[] = [];
   let y = 10;
   const lh = fontSize * 1.3;
+  // A line wider than the paper wraps at a space, as a till prints it (the truth joins lines with a space).
   const centre = (text: string, options: { bold?: boolean; size?: number } = {}) => {
-    runs.push({
-      text,
-      x: width / 2,
-      y,
-      align: 'centre',
-      bold: options.bold ?? false,
-      size: options.size ?? fontSize,
-    });
-    y += (options.size ?? fontSize) * 1.3;
+    const size = options.size ?? fontSize;
+    const fits = Math.floor((cols * fontSize) / size) - 2;
+    let rest = text;
+    while (rest) {
+      let line = rest;
+      const cut = line.lastIndexOf(' ', fits);
+      if (line.length > fits && cut > 0) line = line.slice(0, cut);
+      rest = rest.slice(line.length).trim();
+      runs.push({ text: line, x: width / 2, y, align: 'centre', bold: options.bold ?? false, size });
+      y += size * 1.3;
+    }
   };
   const left = (text: string) => {
     runs.push({ text, x: 10, y, size: fontSize });

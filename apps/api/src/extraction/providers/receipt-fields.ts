@@ -211,9 +211,12 @@ function linesOf(doc: ExtractedDocument): RLine[] {
     for (const page of doc.layout) {
       const aspect = page.width > 0 ? page.height / page.width : 1;
       page.lines.forEach((line, i) => {
-        const segments = resegment(line.segments.flatMap((s) => s.words).map(toWord), aspect);
+        const segments = resegment(line.segments.flatMap((s) => s.words).map(toWord), aspect).filter(
+          (segment) => !isSpeck(segment),
+        );
+        if (segments.length === 0) return;
         out.push({
-          text: line.segments.map((s) => s.text).join('  '),
+          text: segments.map((segment) => lineText(segment)).join('  '),
           page: page.number,
           line: i + 1,
           words: segments.flat(),
@@ -267,6 +270,18 @@ function resegment(words: RWord[], aspect: number): RWord[][] {
   }
   if (current.length) segments.push(current);
   return segments;
+}
+
+/**
+ * A speck, a fold or a paper edge read as a segment of its own ("|", "i", "—"): no letter or
+ * digit, or one non-digit character read without confidence. Currency signs are kept.
+ */
+function isSpeck(segment: RWord[]): boolean {
+  const text = segment.map((w) => w.text).join('');
+  if (/[$£€¥₹]/.test(text)) return false;
+  if (!/[\p{L}\p{N}]/u.test(text)) return true;
+  const confidence = segment[0]?.confidence ?? 1;
+  return segment.length === 1 && /^[^\p{N}]$/u.test(text) && confidence < 0.75;
 }
 
 function toWord(w: LayoutWord): RWord {
@@ -872,10 +887,15 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   let first = best.index;
   let last = best.index;
   const candidateAt = (i: number) => candidates.find((c) => c.index === i);
+  // Median word heights ("(M)" is taller than "SDN." by its parentheses).
+  const heightOf = (words: RWord[]) => {
+    const hs = words.map((w) => (w.box ? w.box[3] - w.box[1] : 0)).filter((h) => h > 0);
+    return hs.sort((a, b) => a - b)[Math.floor(hs.length / 2)] ?? 0;
+  };
   const sameSize = (a: RWord[], b: RWord[]) => {
-    const ha = a[0]?.box ? a[0].box[3] - a[0].box[1] : 0;
-    const hb = b[0]?.box ? b[0].box[3] - b[0].box[1] : 0;
-    return !ha || !hb || (ha / hb > 0.75 && ha / hb < 1.33);
+    const ha = heightOf(a);
+    const hb = heightOf(b);
+    return !ha || !hb || (ha / hb > 0.7 && ha / hb < 1.45);
   };
   // A name printed over two lines: "GOLDEN MART" / "SDN BHD", "AIK HUAT HARDWARE" / "(SETIA ALAM)
   // SDN BHD", or "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD" (the same size, not a brand repeated).
