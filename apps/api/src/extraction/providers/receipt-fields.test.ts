@@ -140,6 +140,21 @@ TOTAL      9 .00
     expect(values(doc, ['Total'])).toEqual({ Total: 9 });
   });
 
+  it('reads a date with the time or the weekday glued to it', () => {
+    const glued = receipt(`
+KEDAI MAJU JAYA SDN BHD
+DATE: 28/10/17.08:23:36 AM
+TOTAL      RM 9.00
+`);
+    const weekday = receipt(`
+KEDAI MAJU JAYA SDN BHD
+Date: 25/12/2018(TUE)
+TOTAL      RM 9.00
+`);
+    expect(values(glued, ['Date']).Date).toBe('20171028');
+    expect(values(weekday, ['Date']).Date).toBe('20181225');
+  });
+
   it('reads numeric dates month-first only with US evidence', () => {
     const us = receipt(`
 BRIGHT CEDAR MART INC.
