@@ -420,9 +420,17 @@ function thermalLayout(
   const runs: Run[] = [];
   let y = 12;
   const lh = fontSize * 1.35;
+  // A line wider than the paper wraps at a space (it used to be dropped, leaving the truth unprinted).
   const centre = (text: string, bold = false) => {
-    runs.push({ text, x: width / 2, y, align: 'centre', bold });
-    y += lh;
+    let rest = text;
+    while (rest) {
+      let line = rest;
+      const cut = line.lastIndexOf(' ', cols - 1);
+      if (line.length > cols - 1 && cut > 0) line = line.slice(0, cut);
+      rest = rest.slice(line.length).trim();
+      runs.push({ text: line, x: width / 2, y, align: 'centre', bold });
+      y += lh;
+    }
   };
   const left = (text: string) => {
     runs.push({ text, x: 12, y });

@@ -120,10 +120,7 @@ async function prepareFrom(image: Sharp, width: number, height: number): Promise
     // Light falling unevenly (a shadow, a gradient across a photographed slip) is divided out,
     // so that one threshold suits the whole page.
     const raw = await pipeline.raw().toBuffer({ resolveWithObject: true });
-    if (raw.info.channels === 1) {
-      flattenBackground(raw.data, raw.info.width, raw.info.height);
-      removeRules(raw.data, raw.info.width, raw.info.height);
-    }
+    if (raw.info.channels === 1) flattenBackground(raw.data, raw.info.width, raw.info.height);
     const gray = await sharp(raw.data, {
       raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels },
     })
@@ -223,71 +220,6 @@ export function flattenBackground(gray: Uint8Array, width: number, height: numbe
     }
   }
   return true;
-}
-
-/** The ink/paper threshold of a grayscale image (Otsu). */
-function otsu(gray: Uint8Array): number {
-  const histogram = new Float64Array(256);
-  for (const v of gray) histogram[v] = (histogram[v] as number) + 1;
-  let sum = 0;
-  for (let v = 0; v < 256; v++) sum += v * (histogram[v] as number);
-  let sumBack = 0;
-  let weightBack = 0;
-  let best = 0;
-  let threshold = 128;
-  for (let v = 0; v < 256; v++) {
-    weightBack += histogram[v] as number;
-    if (weightBack === 0) continue;
-    const weightFore = gray.length - weightBack;
-    if (weightFore === 0) break;
-    sumBack += v * (histogram[v] as number);
-    const meanBack = sumBack / weightBack;
-    const meanFore = (sum - sumBack) / weightFore;
-    const between = weightBack * weightFore * (meanBack - meanFore) ** 2;
-    if (between > best) {
-      best = between;
-      threshold = v;
-    }
-  }
-  return threshold;
-}
-
-/**
- * Rule lines (a table's header underlines, a receipt's dashes run together) touching the
- * letters above them make the engine drop the word ("Company" over its underline): thin
- * horizontal runs of ink much longer than any letter are painted paper-white, in place.
- * Solid bands (white-on-black headings) are left alone. Returns how many runs were removed.
- */
-export function removeRules(gray: Uint8Array, width: number, height: number): number {
-  const threshold = otsu(gray);
-  const minRun = Math.max(50, Math.round(width * 0.05));
-  const maxThickness = Math.max(4, Math.round(width / 250));
-  const dark = (x: number, y: number) => (gray[y * width + x] as number) <= threshold;
-  const runs: [number, number, number][] = [];
-  for (let y = 0; y < height; y++) {
-    let start = -1;
-    for (let x = 0; x <= width; x++) {
-      if (x < width && dark(x, y)) {
-        if (start < 0) start = x;
-        continue;
-      }
-      if (start >= 0 && x - start >= minRun) {
-        // Thin along most of its length (letters crossing it aside): a rule, not a filled box.
-        const samples: number[] = [];
-        for (let sx = start; sx < x; sx += Math.max(1, Math.floor((x - start) / 9))) {
-          let t = 1;
-          for (let yy = y - 1; yy >= 0 && dark(sx, yy) && t <= maxThickness; yy--) t++;
-          for (let yy = y + 1; yy < height && dark(sx, yy) && t <= maxThickness; yy++) t++;
-          samples.push(t);
-        }
-        samples.sort((a, b) => a - b);
-        if ((samples[Math.floor(samples.length / 2)] ?? 0) <= maxThickness) runs.push([y, start, x]);
-      }
-      start = -1;
-    }
-  }
-  for (const [y, x0, x1] of runs) gray.fill(255, y * width + x0, y * width + x1);
-  return runs.length;
 }
 
 // ---------------------------------------------------------------------------------------------
