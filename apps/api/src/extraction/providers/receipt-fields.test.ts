@@ -81,7 +81,7 @@ CHANGE      24.05
 
   it('reads a name printed over two lines and an address without commas, as printed', () => {
     const doc = receipt(`
-SUNRISE
+AIK HUAT
 AIK HUAT HARDWARE
 (SETIA ALAM) SDN BHD
 (867388-U)
@@ -106,6 +106,16 @@ LOT 107, JALAN SETIA INDAH 20/1,
 40150 SHAH ALAM, SELANGOR.
 `);
     expect(values(suffixBelow, ['Company']).Company).toBe('KEDAI BRIGHT CEDAR STATIONERY (M) SDN. BHD.');
+    // Three lines, a bracket broken across two, and OCR's "SON, BHB" for "SDN. BHD.".
+    const threeLines = receipt(`
+KEDAI MUTIARA
+HOME DECO (SEKSYEN
+13) SON, BHB
+CO: REG 123456-X
+LOT 97, JALAN KPB 18,
+43000 KAJANG, SELANGOR.
+`);
+    expect(values(threeLines, ['Company']).Company).toBe('KEDAI MUTIARA HOME DECO (SEKSYEN 13) SDN. BHD');
   });
 
   it('takes the total after the rounding adjustment, however the two totals are labelled', () => {

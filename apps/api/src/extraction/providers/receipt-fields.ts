@@ -819,7 +819,7 @@ const LEGAL_SUFFIX =
 const NOT_COMPANY =
   /^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|tax receipt|quotation|statement|order)\b|^\W*$/i;
 const CONTACT =
-  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|ust-?id|tin)\b|@/i;
+  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?:?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|ust-?id|tin)\b|@/i;
 const REG_NUMBER = /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?\d{3,}[-\s]?[A-Z]?\s*\)?\.?$/i;
 const ADDRESS_WORD =
   /\b(?:no\.?\s*\d|lot|jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|blvd|boulevard|way|square|place|court|floor|suite|unit|level|block|blk|building|plaza|mall|centre|center|park|strasse|straße|platz|weg|allee|\d{4,6})\b/i;
@@ -835,8 +835,19 @@ function letterCount(text: string): number {
   return (text.match(/\p{L}/gu) ?? []).length;
 }
 
-function cleanName(text: string): string {
+/** OCR's usual slips in a Malaysian legal suffix: "SON BHD", "SDN, BHB", "SDH. BHD.", "(My", "SIB". */
+function normaliseLegalSuffix(text: string): string {
   return text
+    .replace(
+      /\bS[DO0Q][NHM]([.,]?)(\s*)B[HN][DO0B]([.,]?)(?=[\s)]|$)/gi,
+      (_m, a: string, gap: string, b: string) => `SDN${a ? '.' : ''}${gap}BHD${b ? '.' : ''}`,
+    )
+    .replace(/\(M[y\]}|]?(?=\s+SDN)/g, '(M)')
+    .replace(/\bS[I1l|]B\b/g, 'S/B');
+}
+
+function cleanName(text: string): string {
+  return normaliseLegalSuffix(text)
     .replace(/^[^\p{L}\p{N}(]+/u, '')
     .replace(/[\s,;:*_~-]+$/u, '')
     .replace(/\s+/g, ' ')
@@ -901,28 +912,35 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   };
   // A name printed over two lines: "GOLDEN MART" / "SDN BHD", "AIK HUAT HARDWARE" / "(SETIA ALAM)
   // SDN BHD", or "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD" (the same size, not a brand repeated).
+  const outsideParens = (t: string) => t.replace(/\([^)]*\)?/g, '');
+  // The suffix (or a branch in brackets and the suffix) on the next line: "GOLDEN MART" / "SDN BHD",
+  // "RESTORAN ALPINE TRADING" / "(KAWASAN PERINDUSTRIAN BALAKONG) ENTERPRISE".
   const next = candidateAt(best.index + 1);
-  const previous = candidateAt(best.index - 1);
   if (
-    !LEGAL_SUFFIX.test(text) &&
     next &&
     LEGAL_SUFFIX.test(next.text) &&
-    !ADDRESS_WORD.test(next.text.replace(/\([^)]*\)/g, '')) &&
-    !/\d/.test(next.text.replace(/\([^)]*\)/g, ''))
+    !ADDRESS_WORD.test(outsideParens(next.text)) &&
+    !/\d/.test(outsideParens(next.text)) &&
+    (!LEGAL_SUFFIX.test(text) || /^\(/.test(next.text) || /\([^)]*$/.test(text))
   ) {
     text = `${text} ${stripRegNumber(next.text)}`;
     words = [...words, ...next.words];
     last = next.index;
-  } else if (
-    previous &&
-    !title &&
-    !LEGAL_SUFFIX.test(previous.text) &&
-    !/\d/.test(previous.text) &&
-    sameSize(previous.words, best.words) &&
-    meanConfidence(previous.words) >= 0.7 &&
-    (/^\(|^(?:SDN|BHD|PTE|LTD|S\/B)\b/i.test(text) ||
-      (previous.text.split(/\s+/).length <= 4 && !containsWords(text, previous.text)))
-  ) {
+  }
+  // The start of the name on the lines above (up to two): "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD",
+  // "KEDAI MUTIARA HOME DECO (SEKSYEN" / "13) (M) SDN. BHD." — the same size, not a brand repeated.
+  for (let k = 0; k < 2 && !title; k++) {
+    const previous = candidateAt(first - 1);
+    if (!previous) break;
+    const continues =
+      /^\(|^(?:SDN|BHD|PTE|LTD|S\/B)\b|^[^(]*\)/i.test(text) || /\([^)]*$/.test(previous.text);
+    const joins =
+      !LEGAL_SUFFIX.test(previous.text) &&
+      !/\d/.test(outsideParens(previous.text)) &&
+      sameSize(previous.words, words) &&
+      meanConfidence(previous.words) >= 0.7 &&
+      (continues || (previous.text.split(/\s+/).length <= 4 && !containsWords(text, previous.text)));
+    if (!joins) break;
     text = `${previous.text} ${text}`;
     words = [...previous.words, ...words];
     first = previous.index;
