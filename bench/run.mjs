@@ -82,7 +82,7 @@ if (ocr && !ocr.error) {
   const p = ocr.product;
   add(
     `  ${p.jobs} receipt requests through the product: all done; GET /health p50 / p99 / max ms`,
-    `${p.submitToAllDoneSeconds} s (${JSON.stringify(p.statuses)}); ${p.healthMs.p50} / ${p.healthMs.p99} / ${p.healthMs.max} (${p.healthRequests} probes)`,
+    `${p.submitToAllDoneSeconds} s (${JSON.stringify(p.statuses)}); ${p.healthMs.p50} / ${p.healthMs.p99} / ${p.healthMs.max} (${p.healthRequests} probes; idle p50 / p99 ${p.idleHealthMs.p50} / ${p.idleHealthMs.p99}; load ${ocr.loadAverage.join(' ')})`,
   );
 } else if (ocr) add('OCR', ocr.error);
 const o = results.apiOverhead;
