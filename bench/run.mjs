@@ -5,6 +5,7 @@ import { bundleSizes } from './bundle.mjs';
 import { extractionSpeed } from './extraction.mjs';
 import { firstPaint } from './first-paint.mjs';
 import { postgresReachable, ROOT, round, startProduct } from './lib.mjs';
+import { ocrSpeed } from './ocr.mjs';
 import { reviewThroughput } from './review.mjs';
 import { reviewerUi } from './reviewer-ui.mjs';
 import { scaleBench } from './scale.mjs';
@@ -40,6 +41,7 @@ await step('start', async () => {
   };
 });
 await step('extraction', extractionSpeed);
+await step('ocr', ocrSpeed);
 await step('reviewerUi', reviewerUi);
 await step('firstPaint', firstPaint);
 if (hasPostgres) {
@@ -71,6 +73,18 @@ add(
     ? `${x.aiOnlyAnnualReport40DataPointsSubmitToCompletedSeconds} s`
     : x.error,
 );
+const ocr = results.ocr;
+if (ocr && !ocr.error) {
+  add(
+    `OCR s per receipt image (${ocr.receiptImages}) mean / max; per letter page (${ocr.letterPages}) mean / max`,
+    `${ocr.secondsPerReceipt.mean} / ${ocr.secondsPerReceipt.max} s; ${ocr.secondsPerLetterPage.mean} / ${ocr.secondsPerLetterPage.max} s`,
+  );
+  const p = ocr.product;
+  add(
+    `  ${p.jobs} receipt requests through the product: all done; GET /health p50 / p99 / max ms`,
+    `${p.submitToAllDoneSeconds} s (${JSON.stringify(p.statuses)}); ${p.healthMs.p50} / ${p.healthMs.p99} / ${p.healthMs.max} (${p.healthRequests} probes; idle p50 / p99 ${p.idleHealthMs.p50} / ${p.idleHealthMs.p99}; load ${ocr.loadAverage.join(' ')})`,
+  );
+} else if (ocr) add('OCR', ocr.error);
 const o = results.apiOverhead;
 if (o && !o.error) {
   add(

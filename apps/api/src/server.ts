@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 import { closeOcrWorkers } from './extraction/documents/ocr';
+import { closeExtractionPools } from './modules/requests/extraction-thread';
 import type { Runtime } from './runtime';
 
 /** Listens, and on SIGTERM/SIGINT stops accepting, lets in-flight requests and jobs finish, closes pools. */
@@ -38,6 +39,7 @@ export function installShutdown(runtime: Runtime, stopAccepting: () => Promise<v
     try {
       await stopAccepting();
       await queue.close();
+      await closeExtractionPools();
       await closeOcrWorkers();
       runtime.redis?.disconnect();
       await database.close();

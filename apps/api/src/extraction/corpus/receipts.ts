@@ -9,6 +9,13 @@ import sharp, { type OverlayOptions } from 'sharp';
  */
 
 export type ReceiptKind = 'thermal' | 'invoice' | 'card-slip';
+/**
+ * 'classic': the first generator's layouts. 'my-gst': Malaysian GST-era till receipts the way real
+ * scans look (brand or logo above the legal name, names over two lines, registration number and
+ * GST ID under it, long addresses with or without commas, GST summary tables, rounding, dot-matrix
+ * and condensed print, faded thermal paper, uneven light, 150 dpi).
+ */
+export type ReceiptStyle = 'classic' | 'my-gst';
 
 export interface ReceiptTruth {
   company: string;
@@ -26,6 +33,7 @@ export interface ReceiptTruth {
 export interface ReceiptSpec {
   id: string;
   kind: ReceiptKind;
+  style: ReceiptStyle;
   locale: Locale;
   truth: ReceiptTruth;
   /** Printed lines top to bottom (thermal / card slip), or positioned runs (invoice). */
@@ -45,6 +53,10 @@ export interface Degradation {
   ink: string;
   /** Final pixels per point (≈ dpi / 72). */
   scale: number;
+  /** Light falling unevenly: a gradient across the slip, or a shadow over part of it. */
+  light?: 'gradient' | 'shadow';
+  /** Print broken into dots like a dot-matrix or worn thermal head. */
+  dots?: boolean;
 }
 
 /** A run of text placed at (x, y) in points; `align` right puts its right edge at x. */
@@ -408,9 +420,17 @@ function thermalLayout(
   const runs: Run[] = [];
   let y = 12;
   const lh = fontSize * 1.35;
+  // A line wider than the paper wraps at a space (it used to be dropped, leaving the truth unprinted).
   const centre = (text: string, bold = false) => {
-    runs.push({ text, x: width / 2, y, align: 'centre', bold });
-    y += lh;
+    let rest = text;
+    while (rest) {
+      let line = rest;
+      const cut = line.lastIndexOf(' ', cols - 1);
+      if (line.length > cols - 1 && cut > 0) line = line.slice(0, cut);
+      rest = rest.slice(line.length).trim();
+      runs.push({ text: line, x: width / 2, y, align: 'centre', bold });
+      y += lh;
+    }
   };
   const left = (text: string) => {
     runs.push({ text, x: 12, y });
@@ -561,6 +581,301 @@ function invoiceLayout(r: Rand, c: Content, locale: Locale): { runs: Run[]; widt
 }
 
 // ---------------------------------------------------------------------------------------------
+// Malaysian GST-era till receipts, as real scans show them
+
+const MY_PREFIX = ['SYARIKAT', 'KEDAI', 'RESTORAN', 'PERNIAGAAN', ''] as const;
+const MY_SUFFIX = ['SDN BHD', 'SDN. BHD.', '(M) SDN. BHD.', '(M) SDN BHD', 'ENTERPRISE', 'TRADING', 'S/B'];
+const MY_AREAS = [
+  'TAMAN DAYA',
+  'TAMAN MOLEK',
+  'BANDAR BARU BANGI',
+  'KAWASAN PERINDUSTRIAN BALAKONG',
+  'TAMAN SRI GADING',
+  'SEKSYEN 13',
+  'PUSAT BANDAR PUCHONG',
+];
+const MY_TOWNS = [
+  ['81100', 'JOHOR BAHRU', 'JOHOR'],
+  ['43300', 'SERI KEMBANGAN', 'SELANGOR'],
+  ['43000', 'KAJANG', 'SELANGOR'],
+  ['47100', 'PUCHONG', 'SELANGOR'],
+  ['50450', 'KUALA LUMPUR', 'W.P. KUALA LUMPUR'],
+  ['40150', 'SHAH ALAM', 'SELANGOR D.E.'],
+  ['14000', 'BUKIT MERTAJAM', 'PULAU PINANG'],
+] as const;
+const MY_TOTAL_LABELS = [
+  'TOTAL',
+  'TOTAL (RM)',
+  'TOTAL INCL. GST',
+  'TOTAL SALES (INCL GST)',
+  'NETT TOTAL',
+  'GRAND TOTAL',
+  'TOTAL AMOUNT',
+  'Total Inclusive GST:',
+];
+
+interface MyGstReceipt {
+  runs: Run[];
+  width: number;
+  company: string;
+  address: string;
+  dateText: string;
+  time: string;
+  total: number;
+  tax: number;
+  receiptNumber: string;
+  card: string | null;
+  fontSize: number;
+}
+
+/** Splits a long name at a word boundary so that the second line holds at least the suffix. */
+function splitName(name: string, suffix: string): [string, string] {
+  const head = name.slice(0, name.length - suffix.length).trim();
+  const words = head.split(' ');
+  if (words.length >= 3 && /^\(/.test(suffix) === false) {
+    const cut = Math.ceil(words.length / 2);
+    return [words.slice(0, cut).join(' '), `${words.slice(cut).join(' ')} ${suffix}`];
+  }
+  return [head, suffix];
+}
+
+function myGstReceipt(r: Rand): MyGstReceipt {
+  const fontSize = Math.round(between(r, 7.5, 9.5) * 2) / 2;
+  const charW = fontSize * 0.6;
+  const cols = int(r, 36, 46);
+  const width = cols * charW + 24;
+  const runs: Run[] = [];
+  let y = 10;
+  const lh = fontSize * 1.3;
+  // A line wider than the paper wraps at a space, as a till prints it (the truth joins lines with a space).
+  const centre = (text: string, options: { bold?: boolean; size?: number } = {}) => {
+    const size = options.size ?? fontSize;
+    const fits = Math.floor((cols * fontSize) / size) - 2;
+    let rest = text;
+    while (rest) {
+      let line = rest;
+      const cut = line.lastIndexOf(' ', fits);
+      if (line.length > fits && cut > 0) line = line.slice(0, cut);
+      rest = rest.slice(line.length).trim();
+      runs.push({ text: line, x: width / 2, y, align: 'centre', bold: options.bold ?? false, size });
+      y += size * 1.3;
+    }
+  };
+  const left = (text: string) => {
+    runs.push({ text, x: 10, y, size: fontSize });
+    y += lh;
+  };
+  const pair = (label: string, value: string, bold = false) => {
+    runs.push({ text: label, x: 10, y, bold, size: fontSize });
+    runs.push({ text: value, x: width - 10, y, align: 'right', bold, size: fontSize });
+    y += lh;
+  };
+  const rule = (ch = '-') => left(ch.repeat(cols));
+
+  const brandWords = [pick(r, NAME_WORDS), ...(r() < 0.6 ? [pick(r, NAME_WORDS)] : [])];
+  const brand = [...new Set(brandWords)].join(' ');
+  const trade = pick(r, TRADES);
+  const prefix = pick(r, MY_PREFIX);
+  const suffix = pick(r, MY_SUFFIX);
+  const branch = r() < 0.25 ? ` (${pick(r, MY_AREAS)})` : '';
+  const company = `${prefix ? `${prefix} ` : ''}${brand} ${trade}${branch} ${suffix}`;
+
+  // Above the name: a logo (drawn as symbols OCR reads as noise), the brand in large type, or nothing.
+  const top = r();
+  if (top < 0.3) centre(pick(r, ['◆◆◆', '✿ ✿', '▲▼▲', '❖', '☘ ☘ ☘', '⬤⬤']), { size: fontSize * 2.4 });
+  else if (top < 0.55) centre(`${brand}${pick(r, ['', ` ${trade}`])}`, { bold: true, size: fontSize * 1.8 });
+  if (r() < 0.2) centre(pick(r, ['TAX INVOICE', 'WELCOME']), {});
+
+  const regNo = `${int(r, 100000, 1299999)}-${pick(r, ['A', 'K', 'P', 'X', 'W', 'U', 'D', 'M'])}`;
+  const regInline = r() < 0.3;
+  const nameLines = company.length > cols - 2 || r() < 0.3 ? splitName(company, suffix) : [company];
+  for (const [j, part] of nameLines.entries()) {
+    const last = j === nameLines.length - 1;
+    centre(last && regInline ? `${part} (${regNo})` : part, { bold: true });
+  }
+  if (!regInline) centre(pick(r, [`(${regNo})`, `CO. REG: ${regNo}`, `Company No. ${regNo}`]));
+  if (r() < 0.7)
+    centre(`GST ${pick(r, ['ID', 'REG NO', 'ID NO'])}: 00${int(r, 1000, 9999)}${int(r, 100000, 999999)}`);
+
+  // The address: 2–4 lines, commas at line ends or not, postcode + town + state last.
+  const [postcode, town, state] = pick(r, MY_TOWNS);
+  const number = pick(r, ['NO', 'NO.', 'LOT', 'NO ']).trim();
+  const street = `${pick(r, ['JALAN', 'JLN', 'LORONG', 'PERSIARAN'])} ${pick(r, ['SAGU', 'KPB', 'IMPIAN EMAS', 'PUTERI', 'SETIA INDAH', 'TAMPOI', 'BESAR'])} ${int(r, 1, 20)}${r() < 0.3 ? `/${int(r, 1, 9)}` : ''}`;
+  const unit = `${number} ${int(r, 1, 120)}${r() < 0.3 ? `, ${int(r, 1, 120)} & ${int(r, 1, 120)}` : ''}${r() < 0.3 ? `-G` : ''}`;
+  const area = pick(r, MY_AREAS);
+  const commas = r() < 0.6;
+  const c = commas ? ',' : '';
+  let addressLines = [
+    `${unit}${c} ${street}${c}`,
+    `${area}${c}`,
+    `${postcode} ${town}${c} ${state}${commas && !state.endsWith('.') ? '.' : ''}`,
+  ];
+  const addressShape = r();
+  if (addressShape < 0.3) addressLines = [`${unit}${c} ${street}${c} ${area}${c}`, addressLines[2] as string];
+  else if (addressShape < 0.55)
+    addressLines = [
+      `${unit}${c}`,
+      `${street}${c}`,
+      `${area}${c}`,
+      `${postcode} ${town}${c}`,
+      `${state}${commas && !state.endsWith('.') ? '.' : ''}`,
+    ];
+  for (const a of addressLines) centre(a);
+  const tel = `${pick(r, ['TEL', 'Tel', 'TEL NO', 'H/P'])}: 0${int(r, 3, 9)}-${int(r, 1000, 9999)} ${int(r, 1000, 9999)}`;
+  centre(r() < 0.4 ? `${tel}  FAX: 0${int(r, 3, 9)}-${int(r, 1000, 9999)} ${int(r, 1000, 9999)}` : tel);
+  y += lh * 0.3;
+  centre(pick(r, ['TAX INVOICE', 'SIMPLIFIED TAX INVOICE', 'CASH SALES', 'RECEIPT']), { bold: r() < 0.5 });
+
+  const yr = int(r, 2015, 2018);
+  const m = int(r, 1, 12);
+  const d = int(r, 1, 28);
+  const mon = MONTHS[m - 1] as string;
+  const dateText = pick(r, [
+    `${pad2(d)}/${pad2(m)}/${yr}`,
+    `${pad2(d)}-${pad2(m)}-${pad2(yr % 100)}`,
+    `${pad2(d)}/${pad2(m)}/${pad2(yr % 100)}`,
+    `${d} ${mon} ${yr}`,
+    `${pad2(d)}-${mon}-${yr}`,
+    `${pad2(d)}.${pad2(m)}.${yr}`,
+  ]);
+  const hh = int(r, 8, 22);
+  const mi = int(r, 0, 59);
+  const time =
+    r() < 0.3
+      ? `${pad2(((hh + 11) % 12) + 1)}:${pad2(mi)}:${pad2(int(r, 0, 59))} ${hh < 12 ? 'AM' : 'PM'}`
+      : `${pad2(hh)}:${pad2(mi)}${r() < 0.5 ? `:${pad2(int(r, 0, 59))}` : ''}`;
+  const receiptNumber =
+    `${pick(r, ['CS', 'INV', 'OR', 'T', ''])}${pick(r, ['', '-'])}${int(r, 10000, 99999999)}`.replace(
+      /^-/,
+      '',
+    );
+  const numberLabel = pick(r, [
+    'INVOICE NO',
+    'Invoice No',
+    'RECEIPT NO',
+    'BILL NO',
+    'DOC NO',
+    'No',
+    'CS NO',
+    'Receipt #',
+  ]);
+  const layoutChoice = r();
+  if (layoutChoice < 0.35) {
+    pair(`${numberLabel}: ${receiptNumber}`, '');
+    left(`DATE: ${dateText} ${time}`);
+  } else if (layoutChoice < 0.7) {
+    pair(`${pick(r, ['Date', 'DATE', 'Tarikh'])} : ${dateText}`, `${pick(r, ['Time', 'TIME'])} : ${time}`);
+    pair(
+      `${numberLabel} : ${receiptNumber}`,
+      `${pick(r, ['Cashier', 'CASHIER', 'Counter'])}: ${int(r, 1, 9)}`,
+    );
+  } else {
+    pair(`${numberLabel}: ${receiptNumber}`, dateText);
+    pair(
+      `${pick(r, ['CASHIER', 'Salesperson', 'Operator'])}: ${pick(r, ['ANNE', 'SITI', 'MEI LING', 'RAVI', 'ADMIN'])}`,
+      time,
+    );
+  }
+  rule(pick(r, ['-', '=', '-']));
+  pair(
+    pick(r, ['ITEM          QTY  PRICE', 'DESCRIPTION  QTY  U/PRICE', 'Item  Qty  Price']),
+    pick(r, ['AMOUNT', 'TOTAL', 'AMT(RM)']),
+  );
+  rule();
+
+  // Items: long receipts too; a code line above some names; a GST code after each amount.
+  const count = r() < 0.25 ? int(r, 12, 24) : int(r, 1, 8);
+  let subtotal = 0;
+  let qtyTotal = 0;
+  const gstCoded = r() < 0.7;
+  for (let i = 0; i < count; i++) {
+    const name = pick(r, ITEMS);
+    const qty = r() < 0.6 ? 1 : int(r, 2, 6);
+    const unitPrice = Math.round(between(r, 0.8, 80) * 100) / 100;
+    const amount = Math.round(qty * unitPrice * 100) / 100;
+    subtotal += amount;
+    qtyTotal += qty;
+    const code = gstCoded ? ` ${pick(r, ['SR', 'SR', 'ZR'])}` : '';
+    if (r() < 0.3) left(`${int(r, 100000000, 999999999)}${int(r, 1000, 9999)}`);
+    if (r() < 0.5) {
+      left(name);
+      pair(`  ${qty} x ${unitPrice.toFixed(2)}`, `${amount.toFixed(2)}${code}`);
+    } else pair(`${name.slice(0, cols - 18)} ${qty}`, `${amount.toFixed(2)}${code}`);
+  }
+  subtotal = Math.round(subtotal * 100) / 100;
+  rule();
+  if (r() < 0.6) left(`${pick(r, ['TOTAL QTY', 'Total Qty', 'ITEM(S)', 'No. of Items'])}: ${qtyTotal}`);
+  // GST 6 % on top (2015–2018), or prices inclusive of it.
+  const inclusive = r() < 0.5;
+  const tax = Math.round((inclusive ? subtotal - subtotal / 1.06 : subtotal * 0.06) * 100) / 100;
+  const gross = Math.round((inclusive ? subtotal : subtotal + tax) * 100) / 100;
+  const total = Math.round(gross * 20) / 20;
+  const rounding = Math.round((total - gross) * 100) / 100;
+  const withRm = (n: number) => (r() < 0.3 ? `RM${n.toFixed(2)}` : n.toFixed(2));
+  if (!inclusive) {
+    pair(
+      pick(r, ['TOTAL SALES (EXCL GST)', 'Sub Total', 'SUBTOTAL', 'Total Excl. GST']),
+      subtotal.toFixed(2),
+    );
+    pair(pick(r, ['GST @6%', 'GST 6%', 'Total GST', 'GST Payable']), tax.toFixed(2));
+  }
+  const totalLabel = pick(r, MY_TOTAL_LABELS);
+  if (rounding !== 0 || r() < 0.4) {
+    const adjLabel = pick(r, ['ROUNDING ADJ', 'Rounding Adjustment', 'ROUNDING', 'Rounding Adj']);
+    const shape = r();
+    if (shape < 0.5) {
+      pair(totalLabel, gross.toFixed(2), true);
+      pair(adjLabel, rounding.toFixed(2));
+      pair(
+        pick(r, ['NETT TOTAL', 'TOTAL AFTER ROUNDING', 'Rounded Total', 'TOTAL PAYABLE', 'NET TOTAL (RM)']),
+        withRm(total),
+        true,
+      );
+    } else {
+      pair(adjLabel, rounding.toFixed(2));
+      pair(totalLabel, withRm(total), true);
+    }
+  } else pair(totalLabel, withRm(total), true);
+  const paysByCard = r() < 0.25;
+  const card = paysByCard ? String(int(r, 1000, 9999)) : null;
+  if (card) {
+    pair(pick(r, ['VISA', 'MASTER', 'CREDIT CARD']), total.toFixed(2));
+    left(`CARD NO: ************${card}`);
+  } else {
+    const cash = Math.ceil(total / 10) * 10 + (r() < 0.3 ? 50 : 0);
+    pair(pick(r, ['CASH', 'Cash', 'CASH TENDERED', 'Tendered']), cash.toFixed(2));
+    pair(pick(r, ['CHANGE', 'Change', 'CHANGE DUE']), (Math.round((cash - total) * 100) / 100).toFixed(2));
+  }
+  if (r() < 0.7) {
+    rule();
+    pair('GST SUMMARY', 'AMOUNT(RM)  TAX(RM)');
+    const base = Math.round((gross - tax) * 100) / 100;
+    pair('SR @ 6%', `${base.toFixed(2)}     ${tax.toFixed(2)}`);
+    if (r() < 0.5) pair('ZR @ 0%', '0.00     0.00');
+  }
+  y += lh * 0.4;
+  centre(pick(r, ['THANK YOU. PLEASE COME AGAIN', 'THANK YOU', 'TERIMA KASIH']));
+  if (r() < 0.6)
+    centre(
+      pick(r, ['GOODS SOLD ARE NOT RETURNABLE', 'GOODS SOLD ARE NOT REFUNDABLE', 'PRICE INCLUSIVE OF GST']),
+    );
+  // Truth: the name as printed over its lines; the address lines joined with a space as printed.
+  return {
+    runs,
+    width: Math.ceil(width),
+    company: nameLines.join(' '),
+    address: addressLines.join(' '),
+    dateText,
+    time,
+    total,
+    tax,
+    receiptNumber,
+    card,
+    fontSize,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 
 const LOCALES: readonly Locale[] = ['my', 'my', 'my', 'sg', 'uk', 'us', 'us', 'de', 'au'];
 
@@ -570,6 +885,10 @@ export function receiptSpecs(count = 160, seed = 20_181_225): ReceiptSpec[] {
   for (let i = 0; i < count; i++) {
     const r = rng(seed + i * 7919);
     const kind: ReceiptKind = i % 5 === 3 ? 'invoice' : i % 9 === 4 ? 'card-slip' : 'thermal';
+    if (kind === 'thermal' && (i % 5 === 1 || i % 5 === 2)) {
+      specs.push(myGstSpec(r, i));
+      continue;
+    }
     const locale = pick(r, LOCALES);
     const c = makeContent(r, kind, locale);
     const font =
@@ -577,11 +896,12 @@ export function receiptSpecs(count = 160, seed = 20_181_225): ReceiptSpec[] {
     const fontSize = kind === 'invoice' ? 10 : Math.round(between(r, 8, 10) * 2) / 2;
     const { runs, width } =
       kind === 'invoice' ? invoiceLayout(r, c, locale) : thermalLayout(r, c, locale, kind, fontSize);
-    const joiner = (a: string) => (/[,;]$/.test(a) ? ' ' : ', ');
-    const address = c.addressLines.reduce((acc, a, j) => (j === 0 ? a : `${acc}${joiner(acc)}${a}`), '');
+    // The address as printed: its lines joined with a space, the printed commas kept.
+    const address = c.addressLines.join(' ');
     specs.push({
       id: `receipt-${String(i + 1).padStart(3, '0')}`,
       kind,
+      style: 'classic',
       locale,
       layout: runs,
       pageWidth: width,
@@ -615,6 +935,53 @@ export function receiptSpecs(count = 160, seed = 20_181_225): ReceiptSpec[] {
     });
   }
   return specs;
+}
+
+const MY_GST_FONTS = [
+  'DejaVu Sans Mono',
+  'Liberation Mono',
+  'DejaVu Sans Condensed',
+  'Liberation Sans Narrow',
+  'DejaVu Sans Mono Bold',
+  'DejaVu Sans',
+];
+
+function myGstSpec(r: Rand, i: number): ReceiptSpec {
+  const receipt = myGstReceipt(r);
+  const faded = r() < 0.45;
+  return {
+    id: `receipt-${String(i + 1).padStart(3, '0')}`,
+    kind: 'thermal',
+    style: 'my-gst',
+    locale: 'my',
+    layout: receipt.runs,
+    pageWidth: receipt.width,
+    font: pick(r, MY_GST_FONTS),
+    fontSize: receipt.fontSize,
+    truth: {
+      company: receipt.company,
+      address: receipt.address,
+      date: dateTruth(receipt.dateText.replace(/^(\d{2})\.(\d{2})\./, '$1/$2/'), 'my'),
+      time: receipt.time,
+      total: receipt.total,
+      tax: receipt.tax,
+      currency: 'MYR',
+      receiptNumber: receipt.receiptNumber,
+      cardLastFour: receipt.card,
+    },
+    degrade: {
+      angle: r() < 0.6 ? between(r, -3, 3) : 0,
+      blur: r() < 0.5 ? between(r, 0.3, 0.8) : 0,
+      contrast: faded ? between(r, 0.45, 0.75) : r() < 0.3 ? between(r, 0.7, 0.9) : 1,
+      noise: r() < 0.5 ? between(r, 0.0005, 0.003) : 0,
+      jpegQuality: int(r, 40, 85),
+      ink: faded ? pick(r, ['#5a5a5a', '#6e6e6e', '#7a7a7a']) : pick(r, ['#000000', '#202020', '#333333']),
+      // ≈ 150–180 dpi, what a shop receipt scanned for expenses usually is.
+      scale: between(r, 2.05, 2.5),
+      ...(r() < 0.5 ? { light: r() < 0.5 ? ('gradient' as const) : ('shadow' as const) } : {}),
+      ...(r() < 0.25 ? { dots: true } : {}),
+    },
+  };
 }
 
 function dateTruth(text: string, locale: Locale): string {
@@ -654,6 +1021,7 @@ export async function renderReceipt(spec: ReceiptSpec): Promise<Buffer> {
   const width = Math.ceil(spec.pageWidth * s);
   const composites: OverlayOptions[] = [];
   for (const run of spec.layout) {
+    if (!run.text.trim()) continue;
     const size = run.size ?? spec.fontSize;
     const font = `${spec.font}${run.bold && !spec.font.includes('Bold') ? ' Bold' : ''} ${size}`;
     const markup = `<span foreground="${degrade.ink}">${escapeMarkup(run.text)}</span>`;
@@ -672,12 +1040,47 @@ export async function renderReceipt(spec: ReceiptSpec): Promise<Buffer> {
   const paper = spec.kind === 'invoice' ? '#ffffff' : '#fbfaf5';
   let image = sharp({ create: { width, height, channels: 3, background: paper } }).composite(composites);
   let bytes: Buffer = await image.png().toBuffer();
+  if (degrade.dots) bytes = await dotMatrix(bytes, width, height);
   if (degrade.noise > 0) bytes = await addSpecks(bytes, width, height, degrade.noise, spec.id);
+  if (degrade.light) bytes = await unevenLight(bytes, width, height, degrade.light);
   image = sharp(bytes);
   if (degrade.angle !== 0) image = image.rotate(degrade.angle, { background: paper });
   if (degrade.blur > 0) image = image.blur(degrade.blur);
   if (degrade.contrast < 1) image = image.linear(degrade.contrast, 255 * (1 - degrade.contrast) * 0.85);
   return image.jpeg({ quality: degrade.jpegQuality }).toBuffer();
+}
+
+/** Strokes broken into dots: every fourth row and column of pixels is paper. */
+async function dotMatrix(png: Buffer, width: number, height: number): Promise<Buffer> {
+  const mask = Buffer.alloc(width * height * 4, 0);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const p = (y * width + x) * 4;
+      const gap = y % 4 === 3 || x % 4 === 3;
+      mask[p] = mask[p + 1] = mask[p + 2] = gap ? 255 : 0;
+      mask[p + 3] = 255;
+    }
+  return sharp(png)
+    .composite([{ input: mask, raw: { width, height, channels: 4 }, blend: 'lighten' }])
+    .png()
+    .toBuffer();
+}
+
+/** Light falling unevenly on the slip: darker towards one side, or a soft shadow over a corner. */
+async function unevenLight(
+  png: Buffer,
+  width: number,
+  height: number,
+  kind: 'gradient' | 'shadow',
+): Promise<Buffer> {
+  const svg =
+    kind === 'gradient'
+      ? `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#8c8c8c"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`
+      : `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><radialGradient id="g" cx="0.15" cy="0.3" r="0.6"><stop offset="0" stop-color="#7a7a7a"/><stop offset="1" stop-color="#ffffff"/></radialGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+  return sharp(png)
+    .composite([{ input: Buffer.from(svg), blend: 'multiply' }])
+    .png()
+    .toBuffer();
 }
 
 /** Dark and light specks (dust, thermal paper grain), seeded by the sample id. */

@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { extractFromSource } from '../extract-document';
 import { HeuristicProvider } from '../providers/heuristic';
 import { loadImage } from './image';
-import { closeOcrWorkers, ocrLangPath } from './ocr';
+import { closeOcrWorkers, flattenBackground, ocrLangPath } from './ocr';
 
 /** A clean shop receipt, rendered as a PNG the way a flatbed scan at ~170 dpi would give it. */
 async function receiptPng(): Promise<Buffer> {
@@ -107,5 +107,48 @@ describe('OCR of images', { timeout: 60_000 }, () => {
     const doc = await loadImage(await receiptPng(), { mediaType: 'image/png' });
     expect(doc.lines.map((l) => l.text).join('\n')).toMatch(/KEDAI\s+MAJU\s+JAYA/);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('reads a receipt photographed in uneven light (a shadow darkening one side)', async () => {
+    const png = await receiptPng();
+    const { width = 0, height = 0 } = await sharp(png).metadata();
+    const shadow = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="0.3"><stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="#6a6a6a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+    const shaded = await sharp(png)
+      .composite([{ input: Buffer.from(shadow), blend: 'multiply' }])
+      .linear(0.7, 40)
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    const doc = await loadImage(shaded, { mediaType: 'image/jpeg' });
+    const { result } = await provider.extract(doc, ['Company', 'Total'], { documentType: 'receipt_mapping' });
+    expect(result.Company?.value).toBe('KEDAI MAJU JAYA SDN BHD');
+    expect(result.Total?.value).toBe(25.95);
+  });
+});
+
+describe('uneven light', () => {
+  it('divides out a background that darkens across the page and keeps the ink dark', () => {
+    const width = 480;
+    const height = 240;
+    const gray = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const paper = 240 - Math.round((x / width) * 140); // 240 on the left, 100 on the right
+        const ink = y % 24 < 4 && x % 12 < 6;
+        gray[y * width + x] = ink ? Math.round(paper * 0.25) : paper;
+      }
+    expect(flattenBackground(gray, width, height)).toBe(true);
+    const paperLeft = gray[10 * width + 8] as number;
+    const paperRight = gray[10 * width + 470] as number;
+    const inkRight = gray[1 * width + 458] as number;
+    expect(Math.abs(paperLeft - paperRight)).toBeLessThan(20);
+    expect(paperRight - inkRight).toBeGreaterThan(120);
+  });
+
+  it('leaves an evenly lit page as it is', () => {
+    const gray = new Uint8Array(200 * 200).fill(235);
+    for (let i = 0; i < gray.length; i += 7) gray[i] = 30;
+    const before = Uint8Array.from(gray);
+    expect(flattenBackground(gray, 200, 200)).toBe(false);
+    expect(gray).toEqual(before);
   });
 });

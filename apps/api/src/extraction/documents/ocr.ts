@@ -43,8 +43,9 @@ const MAX_PIXELS = 12_000_000;
 /** Below this width text is usually too small for the model: such images are upscaled. */
 const MIN_WIDTH = 900;
 const MAX_UPSCALE = 3;
-const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
-const WORKER_IDLE_MS = 60_000;
+let poolSize = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
+/** Kept warm between jobs (a start costs ~0.3 s plus the model load); an idle worker holds ~40 MB. */
+const WORKER_IDLE_MS = 10 * 60_000;
 const JOBS_PER_WORKER = 500;
 /** Words below this confidence are noise from specks, lines and textures. */
 const MIN_WORD_CONFIDENCE = 0.2;
@@ -116,9 +117,17 @@ async function prepareFrom(image: Sharp, width: number, height: number): Promise
     // Specks and paper grain become blobs the engine tries to read (slow and noisy): a 3 × 3
     // median removes them and keeps strokes, which are wider than that once upscaled.
     pipeline = pipeline.median(3);
+    // Light falling unevenly (a shadow, a gradient across a photographed slip) is divided out,
+    // so that one threshold suits the whole page.
+    const raw = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    if (raw.info.channels === 1) flattenBackground(raw.data, raw.info.width, raw.info.height);
+    const gray = await sharp(raw.data, {
+      raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels },
+    })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     // Stretch faded thermal print and low-contrast photos to the full range. Not by percentiles
     // (normalise): on a sparse page ink is under 1 % of the pixels and would be stretched away.
-    const gray = await pipeline.png({ compressionLevel: 1 }).toBuffer();
     const { channels } = await sharp(gray).stats();
     const { min = 0, max = 255 } = channels[0] ?? {};
     let stretched = sharp(gray);
@@ -131,6 +140,86 @@ async function prepareFrom(image: Sharp, width: number, height: number): Promise
   } catch (error) {
     throw new DocumentError('The image could not be read (it is damaged or too large)', { cause: error });
   }
+}
+
+const BLOCK = 24;
+/** Background brightness varying by more than this across the page is uneven light. */
+const UNEVEN_LIGHT = 28;
+
+/**
+ * Estimates the paper's brightness per block (a bright percentile, which skips the ink) and,
+ * when it varies across the page, divides each pixel by it (flat-field correction), in place.
+ * Returns whether it changed anything.
+ */
+export function flattenBackground(gray: Uint8Array, width: number, height: number): boolean {
+  const bw = Math.ceil(width / BLOCK);
+  const bh = Math.ceil(height / BLOCK);
+  if (bw < 3 || bh < 3) return false;
+  const background = new Float32Array(bw * bh);
+  const histogram = new Uint32Array(256);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      histogram.fill(0);
+      let count = 0;
+      const y1 = Math.min(height, (by + 1) * BLOCK);
+      const x1 = Math.min(width, (bx + 1) * BLOCK);
+      for (let y = by * BLOCK; y < y1; y++)
+        for (let x = bx * BLOCK; x < x1; x++) {
+          histogram[gray[y * width + x] as number] = (histogram[gray[y * width + x] as number] as number) + 1;
+          count++;
+        }
+      // The 80th percentile: paper even where text is dense, not a lone white speck.
+      let seen = 0;
+      let level = 255;
+      for (let v = 0; v < 256; v++) {
+        seen += histogram[v] as number;
+        if (seen >= count * 0.8) {
+          level = v;
+          break;
+        }
+      }
+      background[by * bw + bx] = level;
+    }
+  }
+  const sorted = Float32Array.from(background).sort();
+  const low = sorted[Math.floor(sorted.length * 0.05)] as number;
+  const high = sorted[Math.floor(sorted.length * 0.95)] as number;
+  if (high - low < UNEVEN_LIGHT || high < 40) return false;
+  // Smooth the block map (3 × 3 mean) so block edges do not show.
+  const smooth = new Float32Array(bw * bh);
+  for (let by = 0; by < bh; by++)
+    for (let bx = 0; bx < bw; bx++) {
+      let sum = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const yy = by + dy;
+          const xx = bx + dx;
+          if (yy < 0 || yy >= bh || xx < 0 || xx >= bw) continue;
+          sum += background[yy * bw + xx] as number;
+          n++;
+        }
+      smooth[by * bw + bx] = Math.max(16, sum / n);
+    }
+  // Divide by the bilinearly interpolated background; the page's brightest paper stays white.
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(bh - 1, Math.max(0, (y + 0.5) / BLOCK - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(bh - 1, y0 + 1);
+    const ty = fy - y0;
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / BLOCK - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(bw - 1, x0 + 1);
+      const tx = fx - x0;
+      const top = (smooth[y0 * bw + x0] as number) * (1 - tx) + (smooth[y0 * bw + x1] as number) * tx;
+      const bottom = (smooth[y1 * bw + x0] as number) * (1 - tx) + (smooth[y1 * bw + x1] as number) * tx;
+      const bg = top * (1 - ty) + bottom * ty;
+      const i = y * width + x;
+      gray[i] = Math.min(255, Math.round(((gray[i] as number) * high) / bg));
+    }
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -197,7 +286,7 @@ class OcrWorkerPool {
   private dispatch() {
     while (this.queue.length > 0) {
       let slot = this.slots.find((s) => s.job === null);
-      if (!slot && this.slots.length < POOL_SIZE) slot = this.spawn();
+      if (!slot && this.slots.length < poolSize) slot = this.spawn();
       if (!slot) return;
       void this.run(slot, this.queue.shift() as OcrJob);
     }
@@ -303,6 +392,11 @@ class OcrWorkerPool {
 }
 
 const pool = new OcrWorkerPool();
+
+/** Tesseract workers this thread keeps at most (the extraction pool shares the cores between threads). */
+export function setOcrPoolSize(size: number) {
+  poolSize = Math.max(1, Math.floor(size));
+}
 const closers = new Set<() => Promise<void>>();
 
 /** Registers another OCR resource (the PDF page renderer) to stop with the pool. */
@@ -317,11 +411,32 @@ export async function closeOcrWorkers(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Image bytes (PNG, JPEG, WebP, GIF, TIFF) → words with boxes and confidence. */
+/** Below this mean word confidence an image is read a second time with its strokes closed. */
+const RETRY_CONFIDENCE = 0.7;
+
+/**
+ * Image bytes (PNG, JPEG, WebP, GIF, TIFF) → words with boxes and confidence. A poorly read image
+ * (dot-matrix print, worn thermal head: strokes broken into dots) is read again after a
+ * morphological closing that joins the dots, and the more confident reading is kept.
+ */
 export async function ocrImage(bytes: Uint8Array, options: OcrOptions = {}): Promise<OcrResult> {
   const started = performance.now();
   const prepared = await prepareImage(bytes);
-  return ocrPrepared(prepared, options, started);
+  const first = await ocrPrepared(prepared, options, started);
+  if (first.confidence >= RETRY_CONFIDENCE || first.words.length === 0) return first;
+  let closed: Buffer;
+  try {
+    closed = await sharp(await sharp(prepared.png).dilate(1).png({ compressionLevel: 1 }).toBuffer())
+      .erode(1)
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+  } catch {
+    return first;
+  }
+  const second = await ocrPrepared({ ...prepared, png: closed }, options, started);
+  const score = (r: OcrResult) =>
+    r.confidence * Math.min(1, r.words.length / Math.max(1, first.words.length));
+  return score(second) > score(first) ? second : { ...first, seconds: second.seconds };
 }
 
 /** OCR of an already prepared (grayscale PNG) image. */

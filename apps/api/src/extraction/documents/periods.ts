@@ -84,8 +84,9 @@ function scan(text: string): { period: Period; spans: Found[] } {
     if (isYear(y) && !period.years.includes(y)) period.years.push(y);
   };
 
-  // Dates: "December 31, 2019", "Dec. 28 2019", "31 March 2019", "31-Mar-2019", ISO, numeric.
-  take(new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`, 'i'), (m) => {
+  // Dates: "December 31, 2019", "Dec. 28 2019", "31 March 2019", "31-Mar-2019", ISO, numeric;
+  // "Jun 30,2016" too (OCR drops the space after a comma).
+  take(new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{4})\b`, 'i'), (m) => {
     period.month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()];
     period.day = Number(m[2]);
     addYear(Number(m[3]));

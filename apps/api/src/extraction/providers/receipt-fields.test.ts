@@ -79,6 +79,92 @@ CHANGE      24.05
     expect(values(doc, ['Total amount'])).toEqual({ 'Total amount': 25.95 });
   });
 
+  it('reads a name printed over two lines and an address without commas, as printed', () => {
+    const doc = receipt(`
+AIK HUAT
+AIK HUAT HARDWARE
+(SETIA ALAM) SDN BHD
+(867388-U)
+GST ID: 000123456789
+LOT 1851-A JALAN KPB 6
+KAWASAN PERINDUSTRIAN BALAKONG
+43300 SERI KEMBANGAN SELANGOR
+TEL: 03-8961 1234
+TAX INVOICE
+25 DEC 2018      10:32 AM
+`);
+    expect(values(doc, ['Company', 'Address', 'Date'])).toEqual({
+      Company: 'AIK HUAT HARDWARE (SETIA ALAM) SDN BHD',
+      Address: 'LOT 1851-A JALAN KPB 6 KAWASAN PERINDUSTRIAN BALAKONG 43300 SERI KEMBANGAN SELANGOR',
+      Date: '20181225',
+    });
+    const suffixBelow = receipt(`
+KEDAI BRIGHT CEDAR STATIONERY
+(M) SDN. BHD.
+(249810-M)
+LOT 107, JALAN SETIA INDAH 20/1,
+40150 SHAH ALAM, SELANGOR.
+`);
+    expect(values(suffixBelow, ['Company']).Company).toBe('KEDAI BRIGHT CEDAR STATIONERY (M) SDN. BHD.');
+    // Three lines, a bracket broken across two, and OCR's "SON, BHB" for "SDN. BHD.".
+    const threeLines = receipt(`
+KEDAI MUTIARA
+HOME DECO (SEKSYEN
+13) SON, BHB
+CO: REG 123456-X
+LOT 97, JALAN KPB 18,
+43000 KAJANG, SELANGOR.
+`);
+    expect(values(threeLines, ['Company']).Company).toBe('KEDAI MUTIARA HOME DECO (SEKSYEN 13) SDN. BHD');
+  });
+
+  it('takes the total after the rounding adjustment, however the two totals are labelled', () => {
+    const doc = receipt(`
+GOLDEN MART SDN BHD
+TOTAL SALES (EXCL GST)      24.50
+GST @6%      1.47
+TOTAL INCL. GST      25.97
+ROUNDING ADJ      -0.02
+NETT TOTAL      25.95
+CASH      50.00
+CHANGE      24.05
+GST SUMMARY      AMOUNT(RM)  TAX(RM)
+SR @ 6%      24.50      1.47
+`);
+    expect(values(doc, ['Total'])).toEqual({ Total: 25.95 });
+    // "Rounding Amount" is the adjustment, never the total.
+    const amount = receipt(`
+GOLDEN MART SDN BHD
+TOTAL (RM)      26.00
+Rounding Amount      0.03
+`);
+    expect(values(amount, ['Total'])).toEqual({ Total: 26 });
+  });
+
+  it('reads an amount OCR split at its decimal point', () => {
+    const doc = receipt(`
+GOLDEN MART SDN BHD
+TOTAL      9 .00
+`);
+    // The test helper splits cells at wide gaps only: "9 .00" is two words of one cell.
+    expect(values(doc, ['Total'])).toEqual({ Total: 9 });
+  });
+
+  it('reads a date with the time or the weekday glued to it', () => {
+    const glued = receipt(`
+KEDAI MAJU JAYA SDN BHD
+DATE: 28/10/17.08:23:36 AM
+TOTAL      RM 9.00
+`);
+    const weekday = receipt(`
+KEDAI MAJU JAYA SDN BHD
+Date: 25/12/2018(TUE)
+TOTAL      RM 9.00
+`);
+    expect(values(glued, ['Date']).Date).toBe('20171028');
+    expect(values(weekday, ['Date']).Date).toBe('20181225');
+  });
+
   it('reads numeric dates month-first only with US evidence', () => {
     const us = receipt(`
 BRIGHT CEDAR MART INC.

@@ -211,9 +211,12 @@ function linesOf(doc: ExtractedDocument): RLine[] {
     for (const page of doc.layout) {
       const aspect = page.width > 0 ? page.height / page.width : 1;
       page.lines.forEach((line, i) => {
-        const segments = resegment(line.segments.flatMap((s) => s.words).map(toWord), aspect);
+        const segments = resegment(line.segments.flatMap((s) => s.words).map(toWord), aspect).filter(
+          (segment) => !isSpeck(segment),
+        );
+        if (segments.length === 0) return;
         out.push({
-          text: line.segments.map((s) => s.text).join('  '),
+          text: segments.map((segment) => lineText(segment)).join('  '),
           page: page.number,
           line: i + 1,
           words: segments.flat(),
@@ -267,6 +270,18 @@ function resegment(words: RWord[], aspect: number): RWord[][] {
   }
   if (current.length) segments.push(current);
   return segments;
+}
+
+/**
+ * A speck, a fold or a paper edge read as a segment of its own ("|", "i", "—"): no letter or
+ * digit, or one non-digit character read without confidence. Currency signs are kept.
+ */
+function isSpeck(segment: RWord[]): boolean {
+  const text = segment.map((w) => w.text).join('');
+  if (/[$£€¥₹]/.test(text)) return false;
+  if (!/[\p{L}\p{N}]/u.test(text)) return true;
+  const confidence = segment[0]?.confidence ?? 1;
+  return segment.length === 1 && /^[^\p{N}]$/u.test(text) && confidence < 0.75;
 }
 
 function toWord(w: LayoutWord): RWord {
@@ -365,8 +380,37 @@ export function parseAmount(raw: string): { value: number; hasCurrency: boolean 
   return { value: negative ? -value : value, hasCurrency };
 }
 
+/** "9" ".00" and "9." "00": an amount OCR split at its decimal point is one word again. */
+function joinSplitAmounts(words: RWord[]): RWord[] {
+  const out: RWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as RWord;
+    const next = words[i + 1];
+    if (
+      next &&
+      ((/^(?:RM|\$)?\d{1,5}$/i.test(word.text) && /^\.\d{2}$/.test(next.text)) ||
+        (/^(?:RM|\$)?\d{1,5}\.$/i.test(word.text) && /^\d{2}$/.test(next.text)))
+    ) {
+      const merged: RWord = { text: `${word.text}${next.text}` };
+      if (word.box && next.box)
+        merged.box = [
+          word.box[0],
+          Math.min(word.box[1], next.box[1]),
+          next.box[2],
+          Math.max(word.box[3], next.box[3]),
+        ];
+      const confidence = Math.min(word.confidence ?? 1, next.confidence ?? 1);
+      if (word.confidence !== undefined || next.confidence !== undefined) merged.confidence = confidence;
+      out.push(merged);
+      i++;
+    } else out.push(word);
+  }
+  return out;
+}
+
 /** The amounts on a line, left to right ("RM" "25.95" is one amount). */
-function moneyIn(words: RWord[]): Money[] {
+function moneyIn(lineWords: RWord[]): Money[] {
+  const words = joinSplitAmounts(lineWords);
   const found: Money[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as RWord;
@@ -429,7 +473,10 @@ function item(doc: ExtractedDocument, found: Found): ExtractedItem {
 const TOTAL_EXCLUDE =
   /sub[\s-]?tota|\bexcl|before (?:tax|gst|vat)|total (?:qty|quantity|items?|item\(s\)|pcs|units|savings?|discounts?|points?|weight|count|no)|no\.? of items|\bqty\b|items? count|\bchange\b|\bcash\b|\btender|\bsaving|you saved|\bdiscount|\bpoints?\b|\bdeposit|\bcredit limit|\btip\b|\bchange due/;
 const TOTAL_ROUNDED =
-  /rounded total|total rounded|total after rounding|round(?:ed|ing)? (?:total|amount)|nett? total after/;
+  /rounded total|total rounded|total after rounding|total \(?rounded|rounded (?:total|amount)|rounding total|nett? total after/;
+/** The rounding adjustment's own line ("ROUNDING ADJ -0.02", "Rounding Amount 0.02"). */
+const ROUNDING_ADJUSTMENT =
+  /^\W*round(?:ing)?\b(?!.*\btotal\b)|\bround(?:ing)?[\s.]*(?:adj|adjustment|amount|amt)\b/;
 const TOTAL_STRONG =
   /grand total|amount due|total due|balance due|total payable|amount payable|amount to pay|invoice total|total amount|net total|nett total|total \(?incl|total inclusive|total sales \(?incl|total to pay|total \((?:rm|usd|\$|myr|sgd)|total (?:rm|usd|myr|sgd|eur|gbp)\b|please pay|amount \(?(?:rm|usd|\$|myr)/;
 const TOTAL_PLAIN = /\btotal\b|\btota1\b|\bt0tal\b|\bsumme\b|\bgesamt|\bbetrag\b|\btotal:/;
@@ -441,6 +488,7 @@ function findTotal(lines: RLine[]): Found | undefined {
   lines.forEach((line, order) => {
     const label = labelText(line.text);
     if (TOTAL_EXCLUDE.test(label) && !TOTAL_ROUNDED.test(label) && !/total \(?incl/.test(label)) return;
+    if (ROUNDING_ADJUSTMENT.test(label) && !TOTAL_ROUNDED.test(label)) return;
     if (/\b(?:gst|vat|tax|mwst|sst)\b/.test(label) && !/\bincl|inclusive|total/.test(label)) return;
     let priority = 0;
     if (TOTAL_ROUNDED.test(label)) priority = 1;
@@ -466,8 +514,21 @@ function findTotal(lines: RLine[]): Found | undefined {
     if (last) candidates.push({ money: last, line: valueLine, priority, order });
   });
   if (candidates.length > 0) {
-    // A rounded total is what was paid. Otherwise the largest labelled total (the tax-inclusive
-    // grand total is the largest of a receipt's totals), and the lowest one of those.
+    // A rounded total is what was paid: labelled so, or the total that is another total plus the
+    // rounding adjustment ("TOTAL 25.97 / ROUNDING ADJ -0.02 / NETT TOTAL 25.95").
+    const adjustment = roundingAdjustment(lines);
+    if (adjustment !== undefined) {
+      const roundedBy = (adj: number) =>
+        candidates.filter((c) =>
+          candidates.some((o) => o !== c && Math.abs(round2(o.money.value + adj) - c.money.value) < 0.005),
+        );
+      // An adjustment printed without its sign may go either way.
+      let after = roundedBy(adjustment);
+      if (after.length === 0 && adjustment > 0) after = roundedBy(-adjustment);
+      for (const c of after) c.priority = 1;
+    }
+    // Otherwise the largest labelled total (the tax-inclusive grand total is the largest of a
+    // receipt's totals), and the lowest one of those.
     const rounded = candidates.filter((c) => c.priority === 1);
     const pool = rounded.length ? rounded : candidates.filter((c) => c.priority >= 0.9);
     const ranked = (pool.length ? pool : candidates).sort(
@@ -495,6 +556,17 @@ function findTotal(lines: RLine[]): Found | undefined {
   return best
     ? { value: round2(best.money.value), line: best.line, words: best.money.words, base: 0.6 }
     : undefined;
+}
+
+/** The non-zero rounding adjustment a receipt prints, if any. */
+function roundingAdjustment(lines: RLine[]): number | undefined {
+  for (const line of lines) {
+    const label = labelText(line.text);
+    if (!ROUNDING_ADJUSTMENT.test(label) || TOTAL_ROUNDED.test(label)) continue;
+    const money = moneyIn(line.words).at(-1);
+    if (money && money.value !== 0 && Math.abs(money.value) < 0.1) return money.value;
+  }
+  return undefined;
 }
 
 function findSubtotal(lines: RLine[]): Found | undefined {
@@ -586,7 +658,9 @@ function datesIn(line: RLine, index: number): DateHit[] {
     const raw = (words[i] as RWord).text
       .replace(/^[A-Za-z]{2,}[:.]+(?=\d)/, '')
       .replace(/^[^\dA-Za-z]+|[^\dA-Za-z]+$/g, '');
-    const token = fixDigits(raw);
+    // "28/10/17.08:23:36", "25/12/2018(TUE)": the time or the weekday glued after the date.
+    const fixed = fixDigits(raw);
+    const token = /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4})(?=[^\d]|$)/.exec(fixed)?.[1] ?? fixed;
     const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(token);
     const numeric = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(token);
     const named = /^([\dOoIl]{1,2})[-/. ]?([A-Za-z0]{3,9})\.?[-/. ]?([\dOoIl]{4}|[\dOoIl]{2})$/.exec(raw);
@@ -745,7 +819,7 @@ const LEGAL_SUFFIX =
 const NOT_COMPANY =
   /^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|tax receipt|quotation|statement|order)\b|^\W*$/i;
 const CONTACT =
-  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|ust-?id|tin)\b|@/i;
+  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?:?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|ust-?id|tin)\b|@/i;
 const REG_NUMBER = /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?\d{3,}[-\s]?[A-Z]?\s*\)?\.?$/i;
 const ADDRESS_WORD =
   /\b(?:no\.?\s*\d|lot|jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|blvd|boulevard|way|square|place|court|floor|suite|unit|level|block|blk|building|plaza|mall|centre|center|park|strasse|straße|platz|weg|allee|\d{4,6})\b/i;
@@ -761,8 +835,19 @@ function letterCount(text: string): number {
   return (text.match(/\p{L}/gu) ?? []).length;
 }
 
-function cleanName(text: string): string {
+/** OCR's usual slips in a Malaysian legal suffix: "SON BHD", "SDN, BHB", "SDH. BHD.", "(My", "SIB". */
+function normaliseLegalSuffix(text: string): string {
   return text
+    .replace(
+      /\bS[DO0Q][NHM]([.,]?)(\s*)B[HN][DO0B]([.,]?)(?=[\s)]|$)/gi,
+      (_m, a: string, gap: string, b: string) => `SDN${a ? '.' : ''}${gap}BHD${b ? '.' : ''}`,
+    )
+    .replace(/\(M[y\]}|]?(?=\s+SDN)/g, '(M)')
+    .replace(/\bS[I1l|]B\b/g, 'S/B');
+}
+
+function cleanName(text: string): string {
+  return normaliseLegalSuffix(text)
     .replace(/^[^\p{L}\p{N}(]+/u, '')
     .replace(/[\s,;:*_~-]+$/u, '')
     .replace(/\s+/g, ' ')
@@ -797,6 +882,10 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
       if (/\d/.test(text) && !LEGAL_SUFFIX.test(text)) score -= 0.15;
       const boxHeight = segment[0]?.box ? segment[0].box[3] - segment[0].box[1] : 0;
       if (boxHeight) score += Math.min(0.1, boxHeight * 2);
+      // A logo or a smudge read as text: low confidence, few letters among the characters.
+      const confidence = meanConfidence(segment);
+      if (confidence < 0.7) score -= 0.7 - confidence;
+      if (letterCount(text) / text.replace(/\s/g, '').length < 0.6) score -= 0.3;
       candidates.push({ text, words: segment, index: i, score });
       break;
     }
@@ -806,30 +895,89 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   if (!best) return undefined;
   const title = /\s+(?:simplified\s+)?(?:tax\s+)?(?:invoice|receipt)\s*$/i.exec(best.text);
   let text = title ? best.text.slice(0, title.index) : best.text;
-  // "GIN KEE TRADING (81109-A)", "… SDN BHD CO. REG NO 12345-X": the registration number is not the name.
-  text =
+  text = stripRegNumber(text);
+  let words = title ? best.words.slice(0, text.split(/\s+/).length) : best.words;
+  let first = best.index;
+  let last = best.index;
+  const candidateAt = (i: number) => candidates.find((c) => c.index === i);
+  // Median word heights ("(M)" is taller than "SDN." by its parentheses).
+  const heightOf = (words: RWord[]) => {
+    const hs = words.map((w) => (w.box ? w.box[3] - w.box[1] : 0)).filter((h) => h > 0);
+    return hs.sort((a, b) => a - b)[Math.floor(hs.length / 2)] ?? 0;
+  };
+  const sameSize = (a: RWord[], b: RWord[]) => {
+    const ha = heightOf(a);
+    const hb = heightOf(b);
+    return !ha || !hb || (ha / hb > 0.7 && ha / hb < 1.45);
+  };
+  // A name printed over two lines: "GOLDEN MART" / "SDN BHD", "AIK HUAT HARDWARE" / "(SETIA ALAM)
+  // SDN BHD", or "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD" (the same size, not a brand repeated).
+  const outsideParens = (t: string) => t.replace(/\([^)]*\)?/g, '');
+  // The suffix (or a branch in brackets and the suffix) on the next line: "GOLDEN MART" / "SDN BHD",
+  // "RESTORAN ALPINE TRADING" / "(KAWASAN PERINDUSTRIAN BALAKONG) ENTERPRISE".
+  const next = candidateAt(best.index + 1);
+  if (
+    next &&
+    LEGAL_SUFFIX.test(next.text) &&
+    !ADDRESS_WORD.test(outsideParens(next.text)) &&
+    !/\d/.test(outsideParens(next.text)) &&
+    (!LEGAL_SUFFIX.test(text) || /^\(/.test(next.text) || /\([^)]*$/.test(text))
+  ) {
+    text = `${text} ${stripRegNumber(next.text)}`;
+    words = [...words, ...next.words];
+    last = next.index;
+  }
+  // The start of the name on the lines above (up to two): "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD",
+  // "KEDAI MUTIARA HOME DECO (SEKSYEN" / "13) (M) SDN. BHD." — the same size, not a brand repeated.
+  for (let k = 0; k < 2 && !title; k++) {
+    const previous = candidateAt(first - 1);
+    if (!previous) break;
+    const continues =
+      /^\(|^(?:SDN|BHD|PTE|LTD|S\/B)\b|^[^(]*\)/i.test(text) || /\([^)]*$/.test(previous.text);
+    const joins =
+      !LEGAL_SUFFIX.test(previous.text) &&
+      !/\d/.test(outsideParens(previous.text)) &&
+      sameSize(previous.words, words) &&
+      meanConfidence(previous.words) >= 0.7 &&
+      (continues || (previous.text.split(/\s+/).length <= 4 && !containsWords(text, previous.text)));
+    if (!joins) break;
+    text = `${previous.text} ${text}`;
+    words = [...previous.words, ...words];
+    first = previous.index;
+  }
+  const line = top[first] as RLine;
+  const hasSuffix = LEGAL_SUFFIX.test(text);
+  return {
+    found: { value: text, line, words, base: hasSuffix ? 0.92 : 0.72 },
+    lineIndex: lines.indexOf(top[last] as RLine),
+  };
+}
+
+function meanConfidence(words: RWord[]): number {
+  const known = words.map((w) => w.confidence).filter((c): c is number => c !== undefined);
+  return known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
+}
+
+/** Whether most words of `part` already appear in `text` (a brand line above its legal name). */
+function containsWords(text: string, part: string): boolean {
+  const have = new Set(text.toUpperCase().split(/[^A-Z0-9]+/));
+  const words = part
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter(Boolean);
+  return words.filter((w) => have.has(w)).length >= Math.ceil(words.length / 2);
+}
+
+/** "… SDN BHD (81109-A)", "… CO. REG NO 12345-X": the registration number is not the name. */
+function stripRegNumber(text: string): string {
+  return (
     text
       .replace(
         /\s*\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*)?(?:no\.?\s*:?\s*)?\d{4,}[-\s]?[A-Z]?\s*\)?\s*$/i,
         '',
       )
-      .trim() || text;
-  let words = title ? best.words.slice(0, text.split(/\s+/).length) : best.words;
-  // "GOLDEN MART" / "SDN BHD" printed on two lines.
-  const next = top[best.index + 1];
-  if (
-    next &&
-    /^\W*(?:SDN\.?\s*BHD\.?|BHD\.?|PTE\.?\s*LTD\.?|LTD\.?|LIMITED|INC\.?|LLC|GMBH)\W*$/i.test(next.text)
-  ) {
-    text = `${text} ${cleanName(next.text)}`;
-    words = [...words, ...next.words];
-  }
-  const line = top[best.index] as RLine;
-  const hasSuffix = LEGAL_SUFFIX.test(text);
-  return {
-    found: { value: text, line, words, base: hasSuffix ? 0.92 : 0.72 },
-    lineIndex: lines.indexOf(line),
-  };
+      .trim() || text
+  );
 }
 
 function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | undefined {
@@ -859,13 +1007,11 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
     if (/^[-=_*.\s]+$/.test(text)) break;
     if (parts.length === 0 && !ADDRESS_WORD.test(text) && !/\d/.test(text)) continue;
     parts.push({ text, words: segment, line });
-    if (parts.length >= 4) break;
+    if (parts.length >= 5) break;
   }
   if (parts.length === 0) return undefined;
-  const value = parts.reduce(
-    (acc, p, j) => (j === 0 ? p.text : `${acc}${/[,;]$/.test(acc) ? ' ' : ', '}${p.text}`),
-    '',
-  );
+  // The lines joined as printed: a space between them, the commas the shop printed kept, none added.
+  const value = parts.map((p) => p.text).join(' ');
   return {
     value,
     line: (parts[0] as (typeof parts)[number]).line,

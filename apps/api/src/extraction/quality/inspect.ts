@@ -1,4 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { reportPages } from '../corpus/report-pages';
+import { scannedReport } from '../corpus/scanned-reports';
+import { closeOcrWorkers } from '../documents/ocr';
 import { closePdfWorkers } from '../documents/pdf';
 import { columnHeaderPath } from '../documents/table-builder';
 import { loadBytes } from '../extract-document';
@@ -7,22 +10,33 @@ import { renderTableCorpus } from './tables';
 
 /**
  * Looks at one document as the reader sees it: `tsx src/extraction/quality/inspect.ts
- * page-011.pdf` (a corpus document, written to /tmp so it can be opened) or a path to any file,
- * then data points to ask of it: prints its tables (header paths, row names, sections, cells),
- * with LINES=1 its lines and segments, and each data point's value, confidence and location.
+ * page-011.pdf` (a corpus document, written to /tmp so it can be opened; `page-012.scan.pdf` is
+ * the scanned-tables suite's image-only version of page 12, OCR'd) or a path to any file, then
+ * data points to ask of it: prints its tables (header paths, row names, sections, cells), with
+ * LINES=1 its lines and segments, and each data point's value, confidence and location.
  */
 const [id = 'page-001.pdf', ...dataPoints] = process.argv.slice(2);
+async function corpusDocument(): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
+  const scan = /^(page-\d+)\.scan\.pdf$/.exec(id);
+  if (scan) {
+    const all = reportPages(Number(process.env.QUALITY_SCANNED_PAGES ?? 24));
+    const index = all.findIndex((p) => p.id === scan[1]);
+    const page = all[index];
+    return page ? { bytes: await scannedReport(page, index), contentType: 'application/pdf' } : undefined;
+  }
+  const docs = await renderTableCorpus({
+    pages: Number(process.env.QUALITY_PAGES ?? 45),
+    ...(id.includes('chromium') ? { chromiumPath: '/usr/bin/chromium' } : {}),
+  });
+  return docs.find((d) => d.id === id);
+}
 let bytes: Uint8Array;
 let contentType: string | undefined;
 if (existsSync(id)) {
   bytes = readFileSync(id);
   contentType = /\.html?$/i.test(id) ? 'text/html' : undefined;
 } else {
-  const docs = await renderTableCorpus({
-    pages: Number(process.env.QUALITY_PAGES ?? 45),
-    ...(id.includes('chromium') ? { chromiumPath: '/usr/bin/chromium' } : {}),
-  });
-  const doc = docs.find((d) => d.id === id);
+  const doc = await corpusDocument();
   if (!doc) throw new Error(`no ${id}`);
   writeFileSync(`/tmp/${id}`, doc.bytes);
   bytes = doc.bytes;
@@ -65,3 +79,4 @@ if (dataPoints.length > 0) {
   }
 }
 await closePdfWorkers();
+await closeOcrWorkers();

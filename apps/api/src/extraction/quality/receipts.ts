@@ -62,7 +62,7 @@ export async function runReceiptSuite(options: ReceiptSuiteOptions = {}): Promis
       return {
         suite: 'receipts',
         document: spec.id,
-        kind: spec.kind,
+        kind: `${spec.style}/${spec.kind}`,
         caseType: field.caseType,
         dataPoint: field.dataPoint,
         expected,

@@ -85,6 +85,15 @@ export function summarise(report: QualitySuiteReport) {
     '  by layout / kind',
     groupBy(cases, (c) => c.kind),
   );
+  if (report.suite === 'receipts') {
+    table(
+      '  by corpus style and field',
+      groupBy(
+        cases.filter((c) => ['Company', 'Date', 'Address', 'Total'].includes(c.caseType)),
+        (c) => `${c.kind.split('/')[0]} · ${c.caseType}`,
+      ),
+    );
+  }
   table(
     '  reliability by confidence band',
     groupBy(cases, (c) => band(c.confidence)),

@@ -30,6 +30,7 @@ export async function startProcessors(runtime: Runtime, metrics: Metrics): Promi
       load,
       (source, request) => extractFromSource(source, request, { ...load, provider }),
       runtime.logger,
+      { jobConcurrency: config.jobConcurrency },
     ),
   });
   await runtime.queue.process(extractionJob, metrics.timed(extractionJob.name, extract));

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { setOcrPoolSize } from '../../extraction/documents/ocr';
 import { ExtractionError } from '../../extraction/errors';
 import {
   type DocumentSource,
@@ -8,8 +9,9 @@ import {
 import { createProvider } from '../../extraction/providers';
 
 /**
- * The body of an extraction thread (see extraction-thread.ts): fetch, parse and extract one
- * request's document off the main event loop, then post the result (or the error) back.
+ * The body of a long-lived extraction thread (see extraction-thread.ts): it keeps pdf.js, the
+ * providers and the OCR workers loaded, and fetches, parses and extracts one request's document
+ * per message, off the main event loop, posting the result (or the error) back with its id.
  */
 export interface ExtractionThreadInput {
   source: DocumentSource;
@@ -18,24 +20,43 @@ export interface ExtractionThreadInput {
   load: Omit<LoadDocumentDeps, 'signal' | 'fetch'>;
 }
 
+/** What the thread is started with (once). */
+export interface ExtractionThreadSetup {
+  providerConfig: ExtractionThreadInput['providerConfig'];
+  load: ExtractionThreadInput['load'];
+  /** Tesseract workers this thread may keep (the pool shares the cores between its threads). */
+  ocrWorkers: number;
+}
+
+export type ExtractionThreadJob = {
+  id: number;
+  source: DocumentSource;
+  request: ExtractionThreadInput['request'];
+};
+
 export type ExtractionThreadMessage =
-  | { ok: true; value: Awaited<ReturnType<typeof extractFromSource>> }
-  | { ok: false; message: string; isExtractionError: boolean; retryable: boolean };
+  | { id: number; ok: true; value: Awaited<ReturnType<typeof extractFromSource>> }
+  | { id: number; ok: false; message: string; isExtractionError: boolean; retryable: boolean };
 
 if (parentPort) {
   const port = parentPort;
-  const input = workerData as ExtractionThreadInput;
-  extractFromSource(input.source, input.request, {
-    ...input.load,
-    provider: createProvider(input.providerConfig),
-  }).then(
-    (value) => port.postMessage({ ok: true, value } satisfies ExtractionThreadMessage),
-    (error: unknown) =>
-      port.postMessage({
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-        isExtractionError: error instanceof ExtractionError,
-        retryable: error instanceof ExtractionError ? error.retryable : true,
-      } satisfies ExtractionThreadMessage),
-  );
+  const setup = workerData as ExtractionThreadSetup;
+  setOcrPoolSize(setup.ocrWorkers);
+  const provider = createProvider(setup.providerConfig);
+  port.on('message', (job: ExtractionThreadJob) => {
+    extractFromSource(job.source, job.request, { ...setup.load, provider }).then(
+      (value) => port.postMessage({ id: job.id, ok: true, value } satisfies ExtractionThreadMessage),
+      (error: unknown) =>
+        port.postMessage({
+          id: job.id,
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+          isExtractionError: error instanceof ExtractionError,
+          retryable: error instanceof ExtractionError ? error.retryable : true,
+        } satisfies ExtractionThreadMessage),
+    );
+  });
+  // Tell the pool the thread is ready (modules loaded), so a failure to start is told apart
+  // from a crash in the middle of a document.
+  port.postMessage({ ready: true });
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicProvider } from '../providers/heuristic';
+import type { ExtractedDocument } from '../types';
+import type { LayoutWord } from './layout';
+import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
+
+/** Words of a scanned income statement, as OCR returns them (0–1 boxes), one entry per printed line. */
+function statement(source: 'ocr' | 'text'): ExtractedDocument {
+  const rows: [string, string, string][] = [
+    ['', '2022', '2021'],
+    ['Revenue', '1,234', '1,100'],
+    ['Net income', '412', '388'],
+    ['Earnings per share:', '', ''],
+    ['Basic', '$ 224', '$ 1.96'],
+    ['Diluted', '2.20', '195'],
+    ['Weighted-average shares used in computing earnings per share:', '', ''],
+    ['Basic', '364', '347'],
+  ];
+  const words: LayoutWord[] = [];
+  const put = (text: string, x0: number, y: number) => {
+    let x = x0;
+    for (const part of text.split(' ')) {
+      const w = part.length * 0.009;
+      words.push({ text: part, box: [x, y, x + w, y + 0.012], confidence: 0.9 });
+      x += w + 0.006;
+    }
+  };
+  const right = (text: string, x1: number, y: number) =>
+    put(text, x1 - (text.length * 0.009 + 0.006 * (text.split(' ').length - 1)), y);
+  rows.forEach(([label, a, b], i) => {
+    const y = 0.1 + i * 0.022;
+    if (label) put(label, 0.08, y);
+    if (a) right(a, 0.62, y);
+    if (b) right(b, 0.78, y);
+  });
+  const page = layoutPageFromWords({ number: 1, width: 612, height: 792, source, words, ocrConfidence: 0.9 });
+  return { kind: 'pdf', lines: textLinesFromLayout([page]), layout: [page] };
+}
+
+async function ask(doc: ExtractedDocument, dataPoints: string[]) {
+  const { result } = await new HeuristicProvider().extract(doc, dataPoints, { documentType: 'pdf' });
+  return Object.fromEntries(dataPoints.map((d) => [d, result[d]?.value ?? null]));
+}
+
+describe('figures OCR misread', () => {
+  it('gives per-share figures back the decimal point OCR dropped, from the per-share cells that kept it', async () => {
+    expect(
+      await ask(statement('ocr'), [
+        'Basic earnings per share 2022',
+        'Diluted earnings per share 2021',
+        'Basic earnings per share 2021',
+      ]),
+    ).toEqual({
+      'Basic earnings per share 2022': 2.24,
+      'Diluted earnings per share 2021': 1.95,
+      'Basic earnings per share 2021': 1.96,
+    });
+  });
+
+  it('leaves share counts and other figures as read, and leaves text-layer pages alone', async () => {
+    expect(await ask(statement('ocr'), ['Net income 2021', 'Basic weighted-average shares 2022'])).toEqual({
+      'Net income 2021': 388,
+      'Basic weighted-average shares 2022': 364,
+    });
+    expect(await ask(statement('text'), ['Basic earnings per share 2022'])).toEqual({
+      'Basic earnings per share 2022': 224,
+    });
+  });
+});

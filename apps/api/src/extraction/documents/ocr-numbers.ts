@@ -1,0 +1,52 @@
+import type { LayoutTable } from './layout';
+
+/**
+ * Figures OCR misreads in a way the table itself shows (issue 12). The engine often loses the
+ * decimal point of small figures set tight ("3.88" read "388"); per-share rows give it away: the
+ * row's or its section's other cells keep theirs. Only OCR'd pages are touched.
+ */
+
+const PER_SHARE = /\bper (?:ordinary |common )?share\b|\bper ads\b|\beps\b|\bper unit\b/i;
+/** Share counts sit under headings that say "per share" too ("Shares used in computing earnings per share"). */
+const SHARE_COUNT = /\bweighted\b|\bshares\b|\bnumber of\b|\bunits\b/i;
+/** A figure as printed with its decimals: "3.88", "$ 1.96", "(0.42)". */
+const DECIMAL = /^\(?-?[$€£]?\s?\(?-?\d{1,3}\.(\d{1,3})\)?$/;
+/** A bare figure with no separators: what a dropped decimal point leaves ("388", "$ 224"). */
+const BARE = /^(\(?-?[$€£]?\s?\(?-?)(\d{3,4})(\)?)$/;
+
+function perShareRows(table: LayoutTable): number[] {
+  const rows: number[] = [];
+  table.rowLabels.forEach((label, row) => {
+    if (!label || label.isHeading) return;
+    const text = [label.text, label.name, ...label.section].join(' ');
+    if (PER_SHARE.test(text) && !SHARE_COUNT.test(text)) rows.push(row);
+  });
+  return rows;
+}
+
+/**
+ * In per-share rows, a bare 3–4 digit figure gets back the decimals its neighbours have (the
+ * most common count of decimals among the per-share cells of the table), when at least one of
+ * them was read with its point. Returns how many cells were changed.
+ */
+export function recoverPerShareDecimals(table: LayoutTable): number {
+  const rows = new Set(perShareRows(table));
+  if (rows.size === 0) return 0;
+  const cells = table.cells.filter((c) => rows.has(c.row) && c.column >= table.labelColumns);
+  const places = new Map<number, number>();
+  for (const cell of cells) {
+    const m = DECIMAL.exec(cell.text.trim());
+    if (m?.[1]) places.set(m[1].length, (places.get(m[1].length) ?? 0) + 1);
+  }
+  const common = [...places.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  if (!common) return 0;
+  let changed = 0;
+  for (const cell of cells) {
+    const m = BARE.exec(cell.text.trim());
+    if (!m?.[2] || m[2].length <= common) continue;
+    const digits = m[2];
+    cell.text = `${m[1]}${digits.slice(0, -common)}.${digits.slice(-common)}${m[3]}`;
+    changed++;
+  }
+  return changed;
+}
