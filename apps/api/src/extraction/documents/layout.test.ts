@@ -419,7 +419,12 @@ describe('HTML converted from PDF (text placed by position, no tables)', () => {
       row('Goodwill', ['1,210', '1,180'], { indent: 0 }),
     ],
   });
-  const asked = ['Cash and cash equivalents 2019', 'Receivables 2019', 'Total current assets 2018', 'Goodwill'];
+  const asked = [
+    'Cash and cash equivalents 2019',
+    'Receivables 2019',
+    'Total current assets 2018',
+    'Goodwill',
+  ];
   const expected = {
     'Cash and cash equivalents 2019': 1_000_000,
     'Receivables 2019': -25_000,
