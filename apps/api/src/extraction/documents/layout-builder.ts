@@ -8,7 +8,7 @@ import {
   roundBox,
   unionBox,
 } from './layout';
-import { recoverPerShareDecimals } from './ocr-numbers';
+import { recoverAmountDecimals, recoverPerShareDecimals } from './ocr-numbers';
 import { tablesFromLines } from './positional-tables';
 
 /**
@@ -238,7 +238,11 @@ export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
   if (input.url) page.url = input.url;
   if (input.ocrConfidence !== undefined) page.ocrConfidence = input.ocrConfidence;
   page.tables = tablesFromLines(page);
-  if (input.source === 'ocr') for (const table of page.tables) recoverPerShareDecimals(table);
+  if (input.source === 'ocr')
+    for (const table of page.tables) {
+      recoverPerShareDecimals(table);
+      recoverAmountDecimals(table);
+    }
   return page;
 }
 

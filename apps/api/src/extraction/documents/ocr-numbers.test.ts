@@ -5,17 +5,18 @@ import type { LayoutWord } from './layout';
 import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
 
 /** Words of a scanned income statement, as OCR returns them (0–1 boxes), one entry per printed line. */
-function statement(source: 'ocr' | 'text'): ExtractedDocument {
-  const rows: [string, string, string][] = [
-    ['', '2022', '2021'],
-    ['Revenue', '1,234', '1,100'],
-    ['Net income', '412', '388'],
-    ['Earnings per share:', '', ''],
-    ['Basic', '$ 224', '$ 1.96'],
-    ['Diluted', '2.20', '195'],
-    ['Weighted-average shares used in computing earnings per share:', '', ''],
-    ['Basic', '364', '347'],
-  ];
+const INCOME_STATEMENT: [string, string, string][] = [
+  ['', '2022', '2021'],
+  ['Revenue', '1,234', '1,100'],
+  ['Net income', '412', '388'],
+  ['Earnings per share:', '', ''],
+  ['Basic', '$ 224', '$ 1.96'],
+  ['Diluted', '2.20', '195'],
+  ['Weighted-average shares used in computing earnings per share:', '', ''],
+  ['Basic', '364', '347'],
+];
+
+function statement(source: 'ocr' | 'text', rows = INCOME_STATEMENT): ExtractedDocument {
   const words: LayoutWord[] = [];
   const put = (text: string, x0: number, y: number) => {
     let x = x0;
@@ -64,6 +65,24 @@ describe('figures OCR misread', () => {
     });
     expect(await ask(statement('text'), ['Basic earnings per share 2022'])).toEqual({
       'Basic earnings per share 2022': 224,
+    });
+  });
+
+  it('gives amounts back the point OCR lost when the table prints one decimal throughout', async () => {
+    const summary: [string, string, string][] = [
+      ['', '2016', '2015'],
+      ['Revenue', '12,3812', '11,002.1'],
+      ['Operating profit', '412.3', '380.9'],
+      ['Profit before tax', '3113', '355.5'],
+      ['Taxation', '(95.0)', '(88.1)'],
+      ['Employees', '5,400', '5,210'],
+    ];
+    expect(
+      await ask(statement('ocr', summary), ['Revenue 2016', 'Profit before tax 2016', 'Taxation 2015']),
+    ).toEqual({ 'Revenue 2016': 12_381.2, 'Profit before tax 2016': 311.3, 'Taxation 2015': -88.1 });
+    // A text layer is read as printed.
+    expect(await ask(statement('text', summary), ['Profit before tax 2016'])).toEqual({
+      'Profit before tax 2016': 3113,
     });
   });
 });

@@ -50,3 +50,50 @@ export function recoverPerShareDecimals(table: LayoutTable): number {
   }
   return changed;
 }
+
+/** An amount as printed with decimals: "1,734.5", "(22.1)", "$ 311.3". */
+const AMOUNT_DECIMAL = /^\(?-?[$€£]?\s?\(?-?\d{1,3}(?:,\d{3})*\.(\d{1,2})\)?$/;
+/** An amount with its point lost: grouped with a long last group ("12,3812") or bare ("3113"). */
+const AMOUNT_BARE = /^(\(?-?[$€£]?\s?\(?-?)((?:\d{1,3}(?:,\d{3})*,\d{4,5})|\d{2,7})(\)?)$/;
+
+/**
+ * Amounts in a table printed to one or two decimals throughout ("1,734.5", "311.3") whose point
+ * OCR lost ("12,3812", "3113") get it back: when most of the table's amounts (not per-share or
+ * percentage rows) carry the same number of decimals, a cell with none and the digits for them
+ * is read with them. Returns how many cells were changed.
+ */
+export function recoverAmountDecimals(table: LayoutTable): number {
+  const perShare = new Set(perShareRows(table));
+  const cells = table.cells.filter(
+    (c) =>
+      c.row >= table.headerRows &&
+      c.column >= table.labelColumns &&
+      !perShare.has(c.row) &&
+      !table.noteColumns.includes(c.column) &&
+      !/%/.test(c.text) &&
+      !/%|\bpercent|\bmargin\b|\brate\b|\bratio\b/i.test(table.rowLabels[c.row]?.name ?? ''),
+  );
+  const places = new Map<number, number>();
+  let figures = 0;
+  for (const cell of cells) {
+    const text = cell.text.trim();
+    const m = AMOUNT_DECIMAL.exec(text);
+    if (m?.[1]) places.set(m[1].length, (places.get(m[1].length) ?? 0) + 1);
+    if (m || AMOUNT_BARE.test(text)) figures++;
+  }
+  const [common, count] = [...places.entries()].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  if (!common || count < 3 || count < figures * 0.7) return 0;
+  let changed = 0;
+  for (const cell of cells) {
+    const m = AMOUNT_BARE.exec(cell.text.trim());
+    if (!m?.[2]) continue;
+    const digits = m[2];
+    const grouped = digits.includes(',');
+    // A grouped figure needs its last group to hold the 3 digits plus the decimals.
+    if (grouped && (digits.split(',').at(-1) ?? '').length !== 3 + common) continue;
+    if (!grouped && digits.length <= common) continue;
+    cell.text = `${m[1]}${digits.slice(0, -common)}.${digits.slice(-common)}${m[3]}`;
+    changed++;
+  }
+  return changed;
+}
