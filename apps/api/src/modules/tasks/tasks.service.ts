@@ -1,4 +1,11 @@
-import type { RejectionReason, ReviewBody, TaskSort, WorkerStats, WorkerTask } from '@sieve/contracts';
+import type {
+  RejectionReason,
+  ReviewBody,
+  TaskSort,
+  WorkerStats,
+  WorkerTask,
+  WorkerTaskSummary,
+} from '@sieve/contracts';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client';
 import { assignments, requests, tasks, users } from '../../db/schema';
@@ -43,7 +50,7 @@ const LIST_ORDER: Record<TaskSort, SQL> = {
   id_desc: sql`id desc`,
 };
 
-/** A listed task as the list statement returns it (raw columns). */
+/** A listed task as the list statement returns it (raw columns, the AI result reduced to its figures). */
 interface ListedTaskRow {
   id: string;
   request_id: string;
@@ -53,24 +60,51 @@ interface ListedTaskRow {
   priority: number;
   required_reviews: number;
   metadata: Record<string, unknown>;
-  ai_result: Record<string, unknown>;
-  request_metadata: Record<string, unknown>;
+  ai_confidence_score: number | string | null;
+  ai_field_count: number | string | null;
   lease_expires_at: string | Date | null;
 }
 
+type FullTaskColumns = Pick<
+  TaskRow,
+  | 'id'
+  | 'requestId'
+  | 'documentType'
+  | 'createdAt'
+  | 'status'
+  | 'priority'
+  | 'requiredReviews'
+  | 'metadata'
+  | 'aiResult'
+>;
+
+function aiFigures(aiResult: Record<string, unknown>) {
+  const result = aiResult.result;
+  const score = aiResult.confidence_score;
+  return {
+    ai_confidence_score: typeof score === 'number' ? score : 0,
+    ai_field_count: result && typeof result === 'object' ? Object.keys(result).length : 0,
+  };
+}
+
+function toSummary(row: ListedTaskRow): WorkerTaskSummary {
+  return {
+    task_id: row.id,
+    request_id: row.request_id,
+    document_type: row.document_type as WorkerTaskSummary['document_type'],
+    created_at: new Date(row.created_at).toISOString(),
+    status: row.status,
+    priority: row.priority,
+    required_reviews: row.required_reviews,
+    metadata: row.metadata,
+    ai_confidence_score: Number(row.ai_confidence_score ?? 0),
+    ai_field_count: Number(row.ai_field_count ?? 0),
+    claim: row.lease_expires_at ? { lease_expires_at: new Date(row.lease_expires_at).toISOString() } : null,
+  };
+}
+
 function toWorkerTask(
-  task: Pick<
-    TaskRow,
-    | 'id'
-    | 'requestId'
-    | 'documentType'
-    | 'createdAt'
-    | 'status'
-    | 'priority'
-    | 'requiredReviews'
-    | 'metadata'
-    | 'aiResult'
-  >,
+  task: FullTaskColumns,
   requestMetadata: Record<string, unknown>,
   leaseExpiresAt: Date | null,
 ): WorkerTask {
@@ -84,6 +118,7 @@ function toWorkerTask(
     priority: task.priority,
     required_reviews: task.requiredReviews,
     metadata: task.metadata,
+    ...aiFigures(task.aiResult as Record<string, unknown>),
     original_request: { metadata },
     ai_result: task.aiResult as WorkerTask['ai_result'],
     claim: leaseExpiresAt ? { lease_expires_at: leaseExpiresAt.toISOString() } : null,
@@ -250,8 +285,12 @@ export function createTasksService(deps: TasksServiceDeps) {
               ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
             )
             select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
-              t.metadata, t.ai_result, r.metadata as request_metadata, page.lease_expires_at
-            from page join ${tasks} t on t.id = page.id join ${requests} r on r.id = t.request_id
+              t.metadata, page.lease_expires_at,
+              case when jsonb_typeof(t.ai_result->'confidence_score') = 'number'
+                then (t.ai_result->>'confidence_score')::float8 else 0 end as ai_confidence_score,
+              case when jsonb_typeof(t.ai_result->'result') = 'object'
+                then (select count(*) from jsonb_object_keys(t.ai_result->'result'))::int else 0 end as ai_field_count
+            from page join ${tasks} t on t.id = page.id
             order by page.ord`,
         ),
         queryRows<{ n: number }>(
@@ -268,27 +307,37 @@ export function createTasksService(deps: TasksServiceDeps) {
         ),
       ]);
       return {
-        tasks: rows.map((r) =>
-          toWorkerTask(
-            {
-              id: r.id,
-              requestId: r.request_id,
-              documentType: r.document_type,
-              createdAt: new Date(r.created_at),
-              status: r.status,
-              priority: r.priority,
-              requiredReviews: r.required_reviews,
-              metadata: r.metadata,
-              aiResult: r.ai_result,
-            },
-            r.request_metadata,
-            r.lease_expires_at ? new Date(r.lease_expires_at) : null,
-          ),
-        ),
+        tasks: rows.map(toSummary),
         total: Number(counts?.n ?? 0),
         page: query.page,
         limit: query.limit,
       };
+    },
+
+    /**
+     * One task in full, as opened for review: a task of this reviewer's queue (available, never
+     * assigned to them), or one they hold or held. Anything else is not theirs to read: 404.
+     */
+    async open(workerId: string, taskId: string): Promise<WorkerTask> {
+      const [row] = await db
+        .select({
+          task: tasks,
+          requestMetadata: requests.metadata,
+          requestDeletedAt: requests.deletedAt,
+          mine: { status: assignments.status, leaseExpiresAt: assignments.leaseExpiresAt },
+        })
+        .from(tasks)
+        .innerJoin(requests, eq(requests.id, tasks.requestId))
+        .leftJoin(assignments, and(eq(assignments.taskId, tasks.id), eq(assignments.workerId, workerId)))
+        .where(eq(tasks.id, taskId));
+      if (!row) throw new AppError('TASK_NOT_FOUND');
+      const inQueue = row.task.status === 'available' && row.requestDeletedAt === null;
+      if (!row.mine && !inQueue) throw new AppError('TASK_NOT_FOUND');
+      const lease =
+        row.mine?.status === 'claimed' && row.mine.leaseExpiresAt > new Date()
+          ? row.mine.leaseExpiresAt
+          : null;
+      return toWorkerTask(row.task, row.requestMetadata, lease);
     },
 
     /**
