@@ -1,13 +1,19 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { preparedRows } from '../../db/client';
 import { assignments, requests, tasks } from '../../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type AssignmentRow = typeof assignments.$inferSelect;
 
 export async function lockTask(tx: Tx, taskId: string): Promise<TaskRow | undefined> {
-  const [row] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(tasks)
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .for('update')
+    .prepare('lock_task')
+    .execute({ taskId });
   return row;
 }
 
@@ -19,7 +25,14 @@ export async function assignmentOf(
   const [row] = await tx
     .select()
     .from(assignments)
-    .where(and(eq(assignments.taskId, taskId), eq(assignments.workerId, workerId)));
+    .where(
+      and(
+        eq(assignments.taskId, sql.placeholder('taskId')),
+        eq(assignments.workerId, sql.placeholder('workerId')),
+      ),
+    )
+    .prepare('assignment_of')
+    .execute({ taskId, workerId });
   return row;
 }
 
@@ -31,7 +44,7 @@ export interface SlotUsage {
 
 /** What occupies a task's review slots: live claims, submitted reviews and rejection votes. */
 export async function slotUsage(tx: Tx, taskId: string): Promise<SlotUsage> {
-  const [row] = await queryRows<{ live: number; submitted: number; votes: number }>(
+  const [row] = await preparedRows<{ live: number; submitted: number; votes: number }>(
     tx,
     sql`select
       count(*) filter (where status = 'claimed' and lease_expires_at > now())::int as live,

@@ -7,7 +7,7 @@ import type {
   WorkerTaskSummary,
 } from '@sieve/contracts';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client';
+import { type Db, preparedRows, queryRows, type Tx } from '../../db/client';
 import { assignments, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Logger } from '../../logger';
@@ -273,7 +273,7 @@ export function createTasksService(deps: TasksServiceDeps) {
       const depth = query.page * query.limit;
       const [rows, [counts]] = await Promise.all([
         // The page (its ids from the two halves) and its full rows in one round trip.
-        queryRows<ListedTaskRow>(
+        preparedRows<ListedTaskRow>(
           db,
           sql`with page as (
               select v.id, v.lease_expires_at, row_number() over (order by ${order}) as ord from (
@@ -293,7 +293,7 @@ export function createTasksService(deps: TasksServiceDeps) {
             from page join ${tasks} t on t.id = page.id
             order by page.ord`,
         ),
-        queryRows<{ n: number }>(
+        preparedRows<{ n: number }>(
           db,
           // All available tasks (tasks_available_idx) less those this reviewer was ever assigned
           // (assignments by worker): no anti-join over the whole queue. A deleted request's tasks
@@ -351,7 +351,7 @@ export function createTasksService(deps: TasksServiceDeps) {
       filter: { search?: string | undefined; document_type?: string | undefined },
     ) {
       const leaseSeconds = deps.leaseSeconds;
-      const [held] = await queryRows<{ task_id: string; lease_expires_at: string }>(
+      const [held] = await preparedRows<{ task_id: string; lease_expires_at: string }>(
         db,
         sql`update ${assignments} set lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
           where id = (select id from ${assignments} where worker_id = ${workerId} and status = 'claimed'
@@ -361,7 +361,7 @@ export function createTasksService(deps: TasksServiceDeps) {
       const filterSql = taskFilterSql({ search: filter.search, documentType: filter.document_type });
       const [claimed] = held
         ? [held]
-        : await queryRows<{ task_id: string; lease_expires_at: string }>(
+        : await preparedRows<{ task_id: string; lease_expires_at: string }>(
             db,
             claimNextSql(workerId, leaseSeconds, filterSql),
           );
