@@ -271,44 +271,45 @@ export function createTasksService(deps: TasksServiceDeps) {
       const filter = taskFilterSql({ search: query.search, documentType: query.document_type });
       const order = LIST_ORDER[query.sort];
       const depth = query.page * query.limit;
-      const [rows, [counts]] = await Promise.all([
-        // The page (its ids from the two halves) and its full rows in one round trip.
-        preparedRows<ListedTaskRow>(
-          db,
-          sql`with page as (
-              select v.id, v.lease_expires_at, row_number() over (order by ${order}) as ord from (
-                (${availableTasksSql(workerId, filter, order, depth)})
-                union all
-                (select t.id, t.priority, t.created_at, t.document_type, a.lease_expires_at
-                  from ${assignments} a join ${tasks} t on t.id = a.task_id
-                  where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
-              ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
-            )
+      // One statement, one round trip: the page (its ids from the two halves, then its rows) and
+      // the total, which is all available tasks (tasks_available_idx) less those this reviewer was
+      // ever assigned (assignments by worker) plus the ones they hold: no anti-join over the whole
+      // queue. A deleted request's tasks leave the queue when it is deleted (admin.service).
+      const rows = await preparedRows<ListedTaskRow & { total: number | string }>(
+        db,
+        sql`with page as (
+            select v.id, v.lease_expires_at, row_number() over (order by ${order}) as ord from (
+              (${availableTasksSql(workerId, filter, order, depth)})
+              union all
+              (select t.id, t.priority, t.created_at, t.document_type, a.lease_expires_at
+                from ${assignments} a join ${tasks} t on t.id = a.task_id
+                where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
+            ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
+          ),
+          total as (
+            select (select count(*) from ${tasks} t where t.status = 'available' ${filter})
+              - (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
+                where a.worker_id = ${workerId} and t.status = 'available' ${filter})
+              + (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
+                where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
+              as n
+          )
+          select total.n as total, listed.* from total left join (
             select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
-              t.metadata, page.lease_expires_at,
+              t.metadata, page.lease_expires_at, page.ord,
               case when jsonb_typeof(t.ai_result->'confidence_score') = 'number'
                 then (t.ai_result->>'confidence_score')::float8 else 0 end as ai_confidence_score,
               case when jsonb_typeof(t.ai_result->'result') = 'object'
                 then (select count(*) from jsonb_object_keys(t.ai_result->'result'))::int else 0 end as ai_field_count
             from page join ${tasks} t on t.id = page.id
-            order by page.ord`,
-        ),
-        preparedRows<{ n: number }>(
-          db,
-          // All available tasks (tasks_available_idx) less those this reviewer was ever assigned
-          // (assignments by worker): no anti-join over the whole queue. A deleted request's tasks
-          // leave the queue when it is deleted (admin.service deleteRequest).
-          sql`select (select count(*) from ${tasks} t where t.status = 'available' ${filter})
-              - (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
-                where a.worker_id = ${workerId} and t.status = 'available' ${filter})
-              + (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
-                where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
-              as n`,
-        ),
-      ]);
+          ) listed on true
+          order by listed.ord`,
+      );
+      // With an empty page the total still comes, on a row of nulls.
+      const listed = rows.filter((r) => r.id !== null);
       return {
-        tasks: rows.map(toSummary),
-        total: Number(counts?.n ?? 0),
+        tasks: listed.map(toSummary),
+        total: Number(rows[0]?.total ?? 0),
         page: query.page,
         limit: query.limit,
       };
