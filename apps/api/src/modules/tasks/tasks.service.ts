@@ -37,6 +37,8 @@ export interface TasksServiceDeps {
   leaseSeconds: number;
   logger: Logger;
   metrics?: Pick<Metrics, 'reviews'>;
+  /** How old the count of all available tasks in the queue total may be; 0 counts on every list. */
+  queueCountMaxAgeMs?: number;
 }
 
 /** The list orders, on unqualified columns (they apply to the tasks and to the merged halves). */
@@ -147,6 +149,8 @@ function mergeResults(finals: Record<string, unknown>[]) {
 export function createTasksService(deps: TasksServiceDeps) {
   const { db } = deps;
   const leaseEnd = () => new Date(Date.now() + deps.leaseSeconds * 1000);
+  /** Counts of all available tasks by search and type filter, with when they were taken. */
+  const availableCounts = new Map<string, { n: number; at: number }>();
 
   /** Claims a slot for this worker inside the transaction, or refuses with 409. */
   async function claimSlot(tx: Tx, task: TaskRow, workerId: string, existing: { id: string } | undefined) {
@@ -216,10 +220,15 @@ export function createTasksService(deps: TasksServiceDeps) {
       .select()
       .from(assignments)
       .where(and(eq(assignments.taskId, task.id), eq(assignments.status, 'submitted')));
-    const quality = await qualityScores(
-      tx,
-      submitted.map((a) => a.workerId),
-    );
+    // Quality only breaks a tie among several reviews: a lone review is its own majority, and
+    // summing a reviewer's whole history on every single-review task is the cost we skip.
+    const quality =
+      submitted.length > 1
+        ? await qualityScores(
+            tx,
+            submitted.map((a) => a.workerId),
+          )
+        : new Map<string, number>();
     const reviews = submitted.map((a) => ({
       workerId: a.workerId,
       result: ((a.response as { result?: Record<string, unknown> } | null)?.result ?? {}) as Record<
@@ -271,11 +280,20 @@ export function createTasksService(deps: TasksServiceDeps) {
       const filter = taskFilterSql({ search: query.search, documentType: query.document_type });
       const order = LIST_ORDER[query.sort];
       const depth = query.page * query.limit;
+      const countKey = `${query.search ?? ''}\u0000${query.document_type ?? ''}`;
+      const maxAge = deps.queueCountMaxAgeMs ?? 0;
+      const known = availableCounts.get(countKey);
+      const isKnown = maxAge > 0 && known !== undefined && Date.now() - known.at <= maxAge;
+      const allAvailable = isKnown
+        ? sql`${known.n}::bigint`
+        : sql`(select count(*) from ${tasks} t where t.status = 'available' ${filter})`;
       // One statement, one round trip: the page (its ids from the two halves, then its rows) and
       // the total, which is all available tasks (tasks_available_idx) less those this reviewer was
       // ever assigned (assignments by worker) plus the ones they hold: no anti-join over the whole
       // queue. A deleted request's tasks leave the queue when it is deleted (admin.service).
-      const rows = await preparedRows<ListedTaskRow & { total: number | string }>(
+      const rows = await preparedRows<
+        ListedTaskRow & { total: number | string; all_available: number | string }
+      >(
         db,
         sql`with page as (
             select v.id, v.lease_expires_at, row_number() over (order by ${order}) as ord from (
@@ -286,15 +304,17 @@ export function createTasksService(deps: TasksServiceDeps) {
                 where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
             ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
           ),
+          available as (select ${allAvailable} as n),
           total as (
-            select (select count(*) from ${tasks} t where t.status = 'available' ${filter})
+            select available.n as all_available, available.n
               - (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
                 where a.worker_id = ${workerId} and t.status = 'available' ${filter})
               + (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
                 where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
               as n
+            from available
           )
-          select total.n as total, listed.* from total left join (
+          select total.n as total, total.all_available, listed.* from total left join (
             select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
               t.metadata, page.lease_expires_at, page.ord,
               case when jsonb_typeof(t.ai_result->'confidence_score') = 'number'
@@ -305,6 +325,10 @@ export function createTasksService(deps: TasksServiceDeps) {
           ) listed on true
           order by listed.ord`,
       );
+      if (maxAge > 0 && !isKnown && rows[0]) {
+        if (availableCounts.size > 1000) availableCounts.clear(); // searches are many; keep it small
+        availableCounts.set(countKey, { n: Number(rows[0].all_available), at: Date.now() });
+      }
       // With an empty page the total still comes, on a row of nulls.
       const listed = rows.filter((r) => r.id !== null);
       return {
