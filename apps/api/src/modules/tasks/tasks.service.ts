@@ -375,31 +375,38 @@ export function createTasksService(deps: TasksServiceDeps) {
       workerId: string,
       filter: { search?: string | undefined; document_type?: string | undefined },
     ) {
-      const leaseSeconds = deps.leaseSeconds;
-      const [held] = await preparedRows<{ task_id: string; lease_expires_at: string }>(
-        db,
-        sql`update ${assignments} set lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
-          where id = (select id from ${assignments} where worker_id = ${workerId} and status = 'claimed'
-            and lease_expires_at > now() order by claimed_at limit 1)
-          returning task_id, lease_expires_at`,
-      );
       const filterSql = taskFilterSql({ search: filter.search, documentType: filter.document_type });
-      const [claimed] = held
-        ? [held]
-        : await preparedRows<{ task_id: string; lease_expires_at: string }>(
-            db,
-            claimNextSql(workerId, leaseSeconds, filterSql),
-          );
+      const [claimed] = await preparedRows<{
+        task_id: string;
+        lease_expires_at: string;
+        status: TaskRow['status'];
+        request_id: string;
+        document_type: string;
+        created_at: string;
+        priority: number;
+        required_reviews: number;
+        metadata: Record<string, unknown>;
+        ai_result: Record<string, unknown>;
+        request_metadata: Record<string, unknown>;
+      }>(db, claimNextSql(workerId, deps.leaseSeconds, filterSql));
       if (!claimed) return { task: null, lease_expires_at: null };
-      const [row] = await db
-        .select({ task: tasks, requestMetadata: requests.metadata })
-        .from(tasks)
-        .innerJoin(requests, eq(requests.id, tasks.requestId))
-        .where(eq(tasks.id, claimed.task_id));
-      if (!row) return { task: null, lease_expires_at: null };
       const lease = new Date(claimed.lease_expires_at);
       return {
-        task: toWorkerTask(row.task, row.requestMetadata, lease),
+        task: toWorkerTask(
+          {
+            id: claimed.task_id,
+            requestId: claimed.request_id,
+            documentType: claimed.document_type,
+            createdAt: new Date(claimed.created_at),
+            status: claimed.status,
+            priority: claimed.priority,
+            requiredReviews: claimed.required_reviews,
+            metadata: claimed.metadata,
+            aiResult: claimed.ai_result,
+          },
+          claimed.request_metadata,
+          lease,
+        ),
         lease_expires_at: lease.toISOString(),
       };
     },
@@ -459,7 +466,8 @@ export function createTasksService(deps: TasksServiceDeps) {
             finishedAt: now,
           })
           .where(eq(assignments.id, mine.id));
-        await tx.update(users).set({ lastActivityAt: now }).where(eq(users.id, workerId));
+        // No write to users here: the admin's "last activity" already takes the latest review's
+        // finished_at, and one row less to lock per review keeps the review path short.
         const taskStatus = await evaluate(tx, task);
         stored = true;
         return {
