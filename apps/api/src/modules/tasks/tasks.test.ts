@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assignments, requests, tasks } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/app';
 import { createReviewTask } from '../../test/tasks';
@@ -310,6 +310,34 @@ describe('the queue', () => {
       .get('/api/v1/worker/tasks/6f1c1c9e-3b1a-4c55-9d1e-5d7f8b9a0c11')
       .set('Authorization', other.auth);
     expect(unknown.body.code).toBe('TASK_NOT_FOUND');
+  });
+});
+
+describe('the queue total under load', () => {
+  it('counts all available tasks at most once per QUEUE_COUNT_MAX_AGE_MS, while the page is always fresh', async () => {
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    const service = createTasksService({
+      db: ctx.database.db,
+      leaseSeconds: 60,
+      logger: console as never,
+      queueCountMaxAgeMs: 60_000,
+    });
+    const query = { page: 1, limit: 5, sort: 'priority' as const };
+    let now = Date.parse('2026-03-02T10:00:00Z');
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const before = await service.list(w.id, query);
+      const { task } = await createReviewTask(ctx.database.db, requester.id, { priority: 9 });
+      const cached = await service.list(w.id, query);
+      // The page is read afresh (the new task heads it); the count of all available tasks is kept.
+      expect(cached.tasks[0]?.task_id).toBe(task.id);
+      expect(cached.total).toBe(before.total);
+      now += 60_001;
+      expect((await service.list(w.id, query)).total).toBe(before.total + 1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
