@@ -45,6 +45,17 @@ describe('preparedRows', () => {
       expect(named[0]?.name).toMatch(/^sv_/);
     });
   });
+
+  it.runIf(isPostgres())(
+    'runs statements without parallel workers (a generic plan must stay serial)',
+    async () => {
+      const [row] = await queryRows<{ max_parallel_workers_per_gather: string }>(
+        database.db,
+        sql`show max_parallel_workers_per_gather`,
+      );
+      expect(row?.max_parallel_workers_per_gather).toBe('0');
+    },
+  );
 });
 
 function isPostgres() {
