@@ -128,6 +128,12 @@ if (s && !s.error) {
     `  requests CSV export: ${e.rows} rows`,
     `${e.seconds} s, API RSS ${e.apiRssBeforeMb} → max ${e.apiRssMaxDuringMb} MB (peak ${e.apiPeakRssMb} MB)`,
   );
+  const big = s.exportLarge;
+  if (big)
+    add(
+      `  requests CSV export: ${big.rows} rows (table topped up by ${big.requestsAdded})`,
+      `${big.seconds} s, ${big.megabytes} MB, API RSS ${big.apiRssBeforeMb} → max ${big.apiRssMaxDuringMb} MB (peak ${big.apiPeakRssMb} MB)`,
+    );
 } else if (s) add('scale', s.error);
 
 const ui = results.reviewerUi;

@@ -53,7 +53,11 @@ async function tasksOf(api: AdminApi, token: string, atLeast: number): Promise<T
     const list = await api.call<{ tasks: Task[]; total: number }>('GET', '/worker/tasks?limit=100', {
       token,
     });
-    if (list.total >= atLeast) return list.tasks;
+    // The list carries summaries: each task opened for its AI result.
+    if (list.total >= atLeast)
+      return Promise.all(
+        list.tasks.map((task) => api.call<Task>('GET', `/worker/tasks/${task.task_id}`, { token })),
+      );
     if (Date.now() > deadline) throw new Error(`Only ${list.total} of ${atLeast} review tasks appeared`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -66,9 +70,9 @@ async function review(
   task: Task,
   change?: (result: Record<string, unknown>) => void,
 ): Promise<boolean> {
-  const result = structuredClone(task.ai_result?.result ?? {});
-  change?.(result);
   try {
+    const result = structuredClone(task.ai_result?.result ?? {});
+    change?.(result);
     await api.call('POST', `/worker/tasks/${task.task_id}/accept`, { token });
     await api.call('POST', `/worker/tasks/${task.task_id}/review`, {
       token,

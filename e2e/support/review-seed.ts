@@ -9,7 +9,7 @@ import { E2E_ADMIN, serverPort } from './env';
 interface WorkerTaskSummary {
   task_id: string;
   metadata: { name?: string | null };
-  ai_result: { result: Record<string, unknown> };
+  ai_confidence_score: number;
 }
 
 async function rawApi<T>(

@@ -117,6 +117,12 @@ const SORTS: Record<string, (a: MockTask, b: MockTask) => number> = {
   id_desc: (a, b) => b.task_id.localeCompare(a.task_id),
 };
 
+/** The list carries summaries (issue 16): the AI result and request metadata come on open. */
+function summaryOf(task: MockTask) {
+  const { ai_result: ai, original_request: _request, ...rest } = task;
+  return { ...rest, ai_confidence_score: ai.confidence_score, ai_field_count: Object.keys(ai.result).length };
+}
+
 function json(route: Route, status: number, body: unknown) {
   return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 }
@@ -167,7 +173,7 @@ export async function mockWorkerApi(page: Page, options: MockApiOptions): Promis
         )
         .sort(sort);
       return json(route, 200, {
-        tasks: matching.slice((page - 1) * limit, page * limit),
+        tasks: matching.slice((page - 1) * limit, page * limit).map(summaryOf),
         total: matching.length,
         page,
         limit,
@@ -175,6 +181,12 @@ export async function mockWorkerApi(page: Page, options: MockApiOptions): Promis
     }
     if (path === '/stats') return json(route, 200, stats);
     if (path.startsWith('/history')) return json(route, 200, { history: [], total: 0, page: 1, limit: 20 });
+    const opened = /^\/tasks\/([^/]+)$/.exec(path);
+    if (opened && route.request().method() === 'GET') {
+      const task = state.tasks.find((candidate) => candidate.task_id === opened[1]);
+      if (!task) return json(route, 404, { code: 'TASK_NOT_FOUND', detail: 'Not found' });
+      return json(route, 200, { ...summaryOf(task), ...task });
+    }
     const match = /^\/tasks\/([^/]+)\/(accept|review|skip|reject)$/.exec(path);
     if (!match) return json(route, 404, { code: 'NOT_FOUND', detail: 'Not found' });
     const [, taskId = '', action] = match;

@@ -76,6 +76,11 @@ const EnvSchema = z.object({
     .default('1mb'),
   /** How old the admin stats summary may be when read; the API refreshes it on this interval. */
   ADMIN_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  /**
+   * How old the count of all available tasks in a reviewer's queue total may be (per process):
+   * every reviewer polls every 30 s, and counting a large queue on each poll is the list's cost.
+   */
+  QUEUE_COUNT_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -165,6 +170,7 @@ function buildConfig(env: Env) {
     bodyLimit: env.BODY_LIMIT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     adminStatsMaxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS,
+    queueCountMaxAgeMs: env.QUEUE_COUNT_MAX_AGE_MS,
     webDistDir: env.WEB_DIST_DIR,
     metricsToken: env.METRICS_TOKEN,
     workerMetricsPort: env.WORKER_METRICS_PORT,

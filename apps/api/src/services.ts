@@ -28,7 +28,13 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
   );
   const files = createFilesService({ db, storage: deps.storage });
   const requests = createRequestsService({ db, queue: deps.queue, files, logger, metrics });
-  const tasks = createTasksService({ db, leaseSeconds: config.claimLeaseSeconds, logger, metrics });
+  const tasks = createTasksService({
+    db,
+    leaseSeconds: config.claimLeaseSeconds,
+    logger,
+    metrics,
+    queueCountMaxAgeMs: config.queueCountMaxAgeMs,
+  });
   const latency = new LatencyWindow();
   return {
     metrics,

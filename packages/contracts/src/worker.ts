@@ -16,7 +16,12 @@ export const TaskMetadata = z
   })
   .catchall(z.unknown());
 
-export const WorkerTask = z
+/**
+ * A task as the queue lists it: only what the list and its preview header show (name, type, age,
+ * AI confidence, how many fields). The full task (AI result, request metadata) comes on open, from
+ * `GET /worker/tasks/{id}` or the next-task claim: a poll of the queue stays a few KB per page.
+ */
+export const WorkerTaskSummary = z
   .object({
     task_id: z.string(),
     request_id: z.string(),
@@ -26,12 +31,21 @@ export const WorkerTask = z
     priority: z.number().int(),
     required_reviews: z.number().int(),
     metadata: TaskMetadata,
-    original_request: z.object({ metadata: z.record(z.string(), z.unknown()) }),
-    ai_result: z.object({ confidence_score: z.number() }).catchall(z.unknown()),
+    /** The AI's overall confidence (`ai_result.confidence_score` of the full task). */
+    ai_confidence_score: z.number(),
+    /** How many data points the AI result holds. */
+    ai_field_count: z.number().int().min(0),
     /** The caller's live claim on it, if any. */
     claim: z.object({ lease_expires_at: z.string() }).nullable(),
   })
-  .meta({ id: 'WorkerTask' });
+  .meta({ id: 'WorkerTaskSummary' });
+export type WorkerTaskSummary = z.infer<typeof WorkerTaskSummary>;
+
+/** A task as opened for review: the summary plus the request's metadata and the AI result. */
+export const WorkerTask = WorkerTaskSummary.extend({
+  original_request: z.object({ metadata: z.record(z.string(), z.unknown()) }),
+  ai_result: z.object({ confidence_score: z.number() }).catchall(z.unknown()),
+}).meta({ id: 'WorkerTask' });
 export type WorkerTask = z.infer<typeof WorkerTask>;
 
 export const TaskListQuery = z.strictObject({
@@ -43,7 +57,7 @@ export const TaskListQuery = z.strictObject({
 });
 export const TaskListResponse = z
   .object({
-    tasks: z.array(WorkerTask),
+    tasks: z.array(WorkerTaskSummary),
     total: z.number().int(),
     page: z.number().int(),
     limit: z.number().int(),
@@ -160,6 +174,17 @@ export const workerEndpoints = {
     access: worker,
     query: TaskListQuery,
     response: { status: 200, schema: TaskListResponse, description: 'A page of tasks' },
+  }),
+  task: defineEndpoint({
+    id: 'getWorkerTask',
+    method: 'get',
+    path: '/worker/tasks/{id}',
+    summary:
+      'One task in full (AI result, request metadata), as opened for review: a task of the queue, or one this reviewer holds or held',
+    tag: 'worker',
+    access: worker,
+    params: TaskParams,
+    response: { status: 200, schema: WorkerTask, description: 'The task' },
   }),
   next: defineEndpoint({
     id: 'claimNextTask',

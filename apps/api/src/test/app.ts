@@ -30,6 +30,7 @@ export function testConfig(env: Record<string, string> = {}) {
     LOG_LEVEL: 'silent',
     // API tests read the admin figures right after changing the data: no summary age.
     ADMIN_STATS_MAX_AGE_SECONDS: '0',
+    QUEUE_COUNT_MAX_AGE_MS: '0',
     ...env,
   });
 }

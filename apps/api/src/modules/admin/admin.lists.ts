@@ -6,7 +6,7 @@ import {
   WORKER_SORTS,
 } from '@sieve/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client';
+import { type Db, preparedRows } from '../../db/client';
 
 export interface ListParams {
   page: number;
@@ -39,11 +39,11 @@ async function page<T>(
   map: (row: Record<string, unknown>) => T,
 ) {
   const [rows, [total]] = await Promise.all([
-    queryRows<Record<string, unknown>>(
+    preparedRows<Record<string, unknown>>(
       db,
       sql`select * from (${from}) as list where ${where} order by ${order} limit ${params.limit} offset ${(params.page - 1) * params.limit}`,
     ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${from}) as list where ${where}`),
+    preparedRows<{ n: number }>(db, sql`select count(*)::int as n from (${from}) as list where ${where}`),
   ]);
   const count = Number(total?.n ?? 0);
   return {
@@ -118,13 +118,13 @@ async function fastPage<T>(
   const known = totals.get(key);
   const isKnown = maxAge > 0 && known !== undefined && Date.now() - known.at <= maxAge;
   const [ids, [total]] = await Promise.all([
-    queryRows<{ id: string }>(
+    preparedRows<{ id: string }>(
       db,
       sql`select id from (${fast.base}) as list where ${where} order by ${order} limit ${params.limit} offset ${(params.page - 1) * params.limit}`,
     ),
     isKnown
       ? [{ n: known.n }]
-      : queryRows<{ n: number }>(
+      : preparedRows<{ n: number }>(
           db,
           sql`select count(*)::int as n from (${countFrom}) as list where ${where}`,
         ),
@@ -134,7 +134,7 @@ async function fastPage<T>(
   const rows =
     ids.length === 0
       ? []
-      : await queryRows<Record<string, unknown>>(
+      : await preparedRows<Record<string, unknown>>(
           db,
           sql`select * from (${fast.fromIds(
             sql.join(
@@ -392,7 +392,7 @@ export async function requestsExportPage(
   after: { createdAt: string; id: string } | null,
   limit: number,
 ) {
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await preparedRows<Record<string, unknown>>(
     db,
     sql`select r.id, u.email as requester_email, r.document_type as request_type, r.status, r.priority,
         r.error, r.created_at, r.completed_at,

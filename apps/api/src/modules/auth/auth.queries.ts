@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client';
+import { type Db, preparedRows, type Tx } from '../../db/client';
 import { inviteCodes, oneTimeTokens, revokedTokens, users } from '../../db/schema';
 
 export function findLiveUserByEmail(db: Db, email: string) {
@@ -60,7 +60,7 @@ export interface SessionUser {
 
 /** The signed-in user and whether this token was revoked, in one round trip (every request runs it). */
 export async function sessionUser(db: Db, userId: string, jti: string): Promise<SessionUser | undefined> {
-  const [row] = await queryRows<{
+  const [row] = await preparedRows<{
     id: string;
     email: string;
     user_type: SessionUser['userType'];

@@ -1,13 +1,19 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { queryRows } from '../../db/client';
+import { preparedRows } from '../../db/client';
 import { assignments, requests, tasks } from '../../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
 export type AssignmentRow = typeof assignments.$inferSelect;
 
 export async function lockTask(tx: Tx, taskId: string): Promise<TaskRow | undefined> {
-  const [row] = await tx.select().from(tasks).where(eq(tasks.id, taskId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(tasks)
+    .where(eq(tasks.id, sql.placeholder('taskId')))
+    .for('update')
+    .prepare('lock_task')
+    .execute({ taskId });
   return row;
 }
 
@@ -19,7 +25,14 @@ export async function assignmentOf(
   const [row] = await tx
     .select()
     .from(assignments)
-    .where(and(eq(assignments.taskId, taskId), eq(assignments.workerId, workerId)));
+    .where(
+      and(
+        eq(assignments.taskId, sql.placeholder('taskId')),
+        eq(assignments.workerId, sql.placeholder('workerId')),
+      ),
+    )
+    .prepare('assignment_of')
+    .execute({ taskId, workerId });
   return row;
 }
 
@@ -31,7 +44,7 @@ export interface SlotUsage {
 
 /** What occupies a task's review slots: live claims, submitted reviews and rejection votes. */
 export async function slotUsage(tx: Tx, taskId: string): Promise<SlotUsage> {
-  const [row] = await queryRows<{ live: number; submitted: number; votes: number }>(
+  const [row] = await preparedRows<{ live: number; submitted: number; votes: number }>(
     tx,
     sql`select
       count(*) filter (where status = 'claimed' and lease_expires_at > now())::int as live,
@@ -109,13 +122,21 @@ export function availableTasksSql(workerId: string, filter: SQL, order: SQL, dep
 }
 
 /**
- * The next-task claim as one statement: lock the head of the queue that no other transaction holds
- * (FOR UPDATE SKIP LOCKED), insert the claim, and mark the task claimed when its slots are full.
+ * The next-task claim as one statement (one round trip): a live claim this worker already holds
+ * comes back with its lease renewed; otherwise lock the head of the queue that no other
+ * transaction holds (FOR UPDATE SKIP LOCKED), insert the claim, and mark the task claimed when its
+ * slots are full. Answers the task's full row and its request's metadata (the task as opened).
  */
 export function claimNextSql(workerId: string, leaseSeconds: number, filterSql: SQL): SQL {
-  return sql`with picked as (
+  return sql`with held as (
+      update ${assignments} set lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
+      where id = (select id from ${assignments} where worker_id = ${workerId} and status = 'claimed'
+        and lease_expires_at > now() order by claimed_at limit 1)
+      returning task_id, lease_expires_at
+    ),
+    picked as (
       select t.id, t.required_reviews from ${tasks} t
-      where t.status = 'available'
+      where not exists (select 1 from held) and t.status = 'available'
         and not exists (select 1 from ${assignments} mine where mine.task_id = t.id and mine.worker_id = ${workerId})
         and exists (select 1 from ${requests} r where r.id = t.request_id and r.deleted_at is null)
         ${filterSql}
@@ -136,9 +157,18 @@ export function claimNextSql(workerId: string, leaseSeconds: number, filterSql: 
             or (a.status = 'rejected' and a.rejection_reason <> 'not_qualified'))
         ) >= picked.required_reviews then 'claimed' else 'available' end
       from picked where t.id = picked.id
-      returning t.id
+      returning t.id, t.status
+    ),
+    chosen as (
+      select task_id, lease_expires_at, null::text as status from held
+      union all
+      select claimed.task_id, claimed.lease_expires_at, refreshed.status
+      from claimed join refreshed on refreshed.id = claimed.task_id
     )
-    select claimed.task_id, claimed.lease_expires_at from claimed, refreshed`;
+    select chosen.task_id, chosen.lease_expires_at, coalesce(chosen.status, t.status) as status,
+      t.request_id, t.document_type, t.created_at, t.priority, t.required_reviews, t.metadata, t.ai_result,
+      r.metadata as request_metadata
+    from chosen join ${tasks} t on t.id = chosen.task_id join ${requests} r on r.id = t.request_id`;
 }
 
 /** This worker's reviews in [from, to) and their rank among all reviewers then (the leaderboard). */

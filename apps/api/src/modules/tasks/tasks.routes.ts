@@ -6,6 +6,7 @@ import type { TasksService } from './tasks.service';
 export function tasksRoutes(service: TasksService) {
   const router = Router();
   mount(router, workerEndpoints.tasks, ({ query, user }) => service.list(user.id, query));
+  mount(router, workerEndpoints.task, ({ params, user }) => service.open(user.id, params.id));
   mount(router, workerEndpoints.next, ({ body, user }) => service.claimNext(user.id, body));
   mount(router, workerEndpoints.accept, ({ params, user }) => service.accept(user.id, params.id));
   mount(router, workerEndpoints.review, ({ params, body, user }) => service.review(user.id, params.id, body));

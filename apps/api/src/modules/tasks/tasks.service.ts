@@ -1,6 +1,13 @@
-import type { RejectionReason, ReviewBody, TaskSort, WorkerStats, WorkerTask } from '@sieve/contracts';
+import type {
+  RejectionReason,
+  ReviewBody,
+  TaskSort,
+  WorkerStats,
+  WorkerTask,
+  WorkerTaskSummary,
+} from '@sieve/contracts';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client';
+import { type Db, preparedRows, queryRows, type Tx } from '../../db/client';
 import { assignments, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Logger } from '../../logger';
@@ -30,6 +37,8 @@ export interface TasksServiceDeps {
   leaseSeconds: number;
   logger: Logger;
   metrics?: Pick<Metrics, 'reviews'>;
+  /** How old the count of all available tasks in the queue total may be; 0 counts on every list. */
+  queueCountMaxAgeMs?: number;
 }
 
 /** The list orders, on unqualified columns (they apply to the tasks and to the merged halves). */
@@ -43,7 +52,7 @@ const LIST_ORDER: Record<TaskSort, SQL> = {
   id_desc: sql`id desc`,
 };
 
-/** A listed task as the list statement returns it (raw columns). */
+/** A listed task as the list statement returns it (raw columns, the AI result reduced to its figures). */
 interface ListedTaskRow {
   id: string;
   request_id: string;
@@ -53,24 +62,51 @@ interface ListedTaskRow {
   priority: number;
   required_reviews: number;
   metadata: Record<string, unknown>;
-  ai_result: Record<string, unknown>;
-  request_metadata: Record<string, unknown>;
+  ai_confidence_score: number | string | null;
+  ai_field_count: number | string | null;
   lease_expires_at: string | Date | null;
 }
 
+type FullTaskColumns = Pick<
+  TaskRow,
+  | 'id'
+  | 'requestId'
+  | 'documentType'
+  | 'createdAt'
+  | 'status'
+  | 'priority'
+  | 'requiredReviews'
+  | 'metadata'
+  | 'aiResult'
+>;
+
+function aiFigures(aiResult: Record<string, unknown>) {
+  const result = aiResult.result;
+  const score = aiResult.confidence_score;
+  return {
+    ai_confidence_score: typeof score === 'number' ? score : 0,
+    ai_field_count: result && typeof result === 'object' ? Object.keys(result).length : 0,
+  };
+}
+
+function toSummary(row: ListedTaskRow): WorkerTaskSummary {
+  return {
+    task_id: row.id,
+    request_id: row.request_id,
+    document_type: row.document_type as WorkerTaskSummary['document_type'],
+    created_at: new Date(row.created_at).toISOString(),
+    status: row.status,
+    priority: row.priority,
+    required_reviews: row.required_reviews,
+    metadata: row.metadata,
+    ai_confidence_score: Number(row.ai_confidence_score ?? 0),
+    ai_field_count: Number(row.ai_field_count ?? 0),
+    claim: row.lease_expires_at ? { lease_expires_at: new Date(row.lease_expires_at).toISOString() } : null,
+  };
+}
+
 function toWorkerTask(
-  task: Pick<
-    TaskRow,
-    | 'id'
-    | 'requestId'
-    | 'documentType'
-    | 'createdAt'
-    | 'status'
-    | 'priority'
-    | 'requiredReviews'
-    | 'metadata'
-    | 'aiResult'
-  >,
+  task: FullTaskColumns,
   requestMetadata: Record<string, unknown>,
   leaseExpiresAt: Date | null,
 ): WorkerTask {
@@ -84,6 +120,7 @@ function toWorkerTask(
     priority: task.priority,
     required_reviews: task.requiredReviews,
     metadata: task.metadata,
+    ...aiFigures(task.aiResult as Record<string, unknown>),
     original_request: { metadata },
     ai_result: task.aiResult as WorkerTask['ai_result'],
     claim: leaseExpiresAt ? { lease_expires_at: leaseExpiresAt.toISOString() } : null,
@@ -112,6 +149,8 @@ function mergeResults(finals: Record<string, unknown>[]) {
 export function createTasksService(deps: TasksServiceDeps) {
   const { db } = deps;
   const leaseEnd = () => new Date(Date.now() + deps.leaseSeconds * 1000);
+  /** Counts of all available tasks by search and type filter, with when they were taken. */
+  const availableCounts = new Map<string, { n: number; at: number }>();
 
   /** Claims a slot for this worker inside the transaction, or refuses with 409. */
   async function claimSlot(tx: Tx, task: TaskRow, workerId: string, existing: { id: string } | undefined) {
@@ -181,10 +220,15 @@ export function createTasksService(deps: TasksServiceDeps) {
       .select()
       .from(assignments)
       .where(and(eq(assignments.taskId, task.id), eq(assignments.status, 'submitted')));
-    const quality = await qualityScores(
-      tx,
-      submitted.map((a) => a.workerId),
-    );
+    // Quality only breaks a tie among several reviews: a lone review is its own majority, and
+    // summing a reviewer's whole history on every single-review task is the cost we skip.
+    const quality =
+      submitted.length > 1
+        ? await qualityScores(
+            tx,
+            submitted.map((a) => a.workerId),
+          )
+        : new Map<string, number>();
     const reviews = submitted.map((a) => ({
       workerId: a.workerId,
       result: ((a.response as { result?: Record<string, unknown> } | null)?.result ?? {}) as Record<
@@ -236,59 +280,89 @@ export function createTasksService(deps: TasksServiceDeps) {
       const filter = taskFilterSql({ search: query.search, documentType: query.document_type });
       const order = LIST_ORDER[query.sort];
       const depth = query.page * query.limit;
-      const [rows, [counts]] = await Promise.all([
-        // The page (its ids from the two halves) and its full rows in one round trip.
-        queryRows<ListedTaskRow>(
-          db,
-          sql`with page as (
-              select v.id, v.lease_expires_at, row_number() over (order by ${order}) as ord from (
-                (${availableTasksSql(workerId, filter, order, depth)})
-                union all
-                (select t.id, t.priority, t.created_at, t.document_type, a.lease_expires_at
-                  from ${assignments} a join ${tasks} t on t.id = a.task_id
-                  where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
-              ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
-            )
-            select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
-              t.metadata, t.ai_result, r.metadata as request_metadata, page.lease_expires_at
-            from page join ${tasks} t on t.id = page.id join ${requests} r on r.id = t.request_id
-            order by page.ord`,
-        ),
-        queryRows<{ n: number }>(
-          db,
-          // All available tasks (tasks_available_idx) less those this reviewer was ever assigned
-          // (assignments by worker): no anti-join over the whole queue. A deleted request's tasks
-          // leave the queue when it is deleted (admin.service deleteRequest).
-          sql`select (select count(*) from ${tasks} t where t.status = 'available' ${filter})
+      const countKey = `${query.search ?? ''}\u0000${query.document_type ?? ''}`;
+      const maxAge = deps.queueCountMaxAgeMs ?? 0;
+      const known = availableCounts.get(countKey);
+      const isKnown = maxAge > 0 && known !== undefined && Date.now() - known.at <= maxAge;
+      const allAvailable = isKnown
+        ? sql`${known.n}::bigint`
+        : sql`(select count(*) from ${tasks} t where t.status = 'available' ${filter})`;
+      // One statement, one round trip: the page (its ids from the two halves, then its rows) and
+      // the total, which is all available tasks (tasks_available_idx) less those this reviewer was
+      // ever assigned (assignments by worker) plus the ones they hold: no anti-join over the whole
+      // queue. A deleted request's tasks leave the queue when it is deleted (admin.service).
+      const rows = await preparedRows<
+        ListedTaskRow & { total: number | string; all_available: number | string }
+      >(
+        db,
+        sql`with page as (
+            select v.id, v.lease_expires_at, row_number() over (order by ${order}) as ord from (
+              (${availableTasksSql(workerId, filter, order, depth)})
+              union all
+              (select t.id, t.priority, t.created_at, t.document_type, a.lease_expires_at
+                from ${assignments} a join ${tasks} t on t.id = a.task_id
+                where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
+            ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
+          ),
+          available as (select ${allAvailable} as n),
+          total as (
+            select available.n as all_available, available.n
               - (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
                 where a.worker_id = ${workerId} and t.status = 'available' ${filter})
               + (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
                 where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
-              as n`,
-        ),
-      ]);
+              as n
+            from available
+          )
+          select total.n as total, total.all_available, listed.* from total left join (
+            select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
+              t.metadata, page.lease_expires_at, page.ord,
+              case when jsonb_typeof(t.ai_result->'confidence_score') = 'number'
+                then (t.ai_result->>'confidence_score')::float8 else 0 end as ai_confidence_score,
+              case when jsonb_typeof(t.ai_result->'result') = 'object'
+                then (select count(*) from jsonb_object_keys(t.ai_result->'result'))::int else 0 end as ai_field_count
+            from page join ${tasks} t on t.id = page.id
+          ) listed on true
+          order by listed.ord`,
+      );
+      if (maxAge > 0 && !isKnown && rows[0]) {
+        if (availableCounts.size > 1000) availableCounts.clear(); // searches are many; keep it small
+        availableCounts.set(countKey, { n: Number(rows[0].all_available), at: Date.now() });
+      }
+      // With an empty page the total still comes, on a row of nulls.
+      const listed = rows.filter((r) => r.id !== null);
       return {
-        tasks: rows.map((r) =>
-          toWorkerTask(
-            {
-              id: r.id,
-              requestId: r.request_id,
-              documentType: r.document_type,
-              createdAt: new Date(r.created_at),
-              status: r.status,
-              priority: r.priority,
-              requiredReviews: r.required_reviews,
-              metadata: r.metadata,
-              aiResult: r.ai_result,
-            },
-            r.request_metadata,
-            r.lease_expires_at ? new Date(r.lease_expires_at) : null,
-          ),
-        ),
-        total: Number(counts?.n ?? 0),
+        tasks: listed.map(toSummary),
+        total: Number(rows[0]?.total ?? 0),
         page: query.page,
         limit: query.limit,
       };
+    },
+
+    /**
+     * One task in full, as opened for review: a task of this reviewer's queue (available, never
+     * assigned to them), or one they hold or held. Anything else is not theirs to read: 404.
+     */
+    async open(workerId: string, taskId: string): Promise<WorkerTask> {
+      const [row] = await db
+        .select({
+          task: tasks,
+          requestMetadata: requests.metadata,
+          requestDeletedAt: requests.deletedAt,
+          mine: { status: assignments.status, leaseExpiresAt: assignments.leaseExpiresAt },
+        })
+        .from(tasks)
+        .innerJoin(requests, eq(requests.id, tasks.requestId))
+        .leftJoin(assignments, and(eq(assignments.taskId, tasks.id), eq(assignments.workerId, workerId)))
+        .where(eq(tasks.id, taskId));
+      if (!row) throw new AppError('TASK_NOT_FOUND');
+      const inQueue = row.task.status === 'available' && row.requestDeletedAt === null;
+      if (!row.mine && !inQueue) throw new AppError('TASK_NOT_FOUND');
+      const lease =
+        row.mine?.status === 'claimed' && row.mine.leaseExpiresAt > new Date()
+          ? row.mine.leaseExpiresAt
+          : null;
+      return toWorkerTask(row.task, row.requestMetadata, lease);
     },
 
     /**
@@ -301,31 +375,38 @@ export function createTasksService(deps: TasksServiceDeps) {
       workerId: string,
       filter: { search?: string | undefined; document_type?: string | undefined },
     ) {
-      const leaseSeconds = deps.leaseSeconds;
-      const [held] = await queryRows<{ task_id: string; lease_expires_at: string }>(
-        db,
-        sql`update ${assignments} set lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
-          where id = (select id from ${assignments} where worker_id = ${workerId} and status = 'claimed'
-            and lease_expires_at > now() order by claimed_at limit 1)
-          returning task_id, lease_expires_at`,
-      );
       const filterSql = taskFilterSql({ search: filter.search, documentType: filter.document_type });
-      const [claimed] = held
-        ? [held]
-        : await queryRows<{ task_id: string; lease_expires_at: string }>(
-            db,
-            claimNextSql(workerId, leaseSeconds, filterSql),
-          );
+      const [claimed] = await preparedRows<{
+        task_id: string;
+        lease_expires_at: string;
+        status: TaskRow['status'];
+        request_id: string;
+        document_type: string;
+        created_at: string;
+        priority: number;
+        required_reviews: number;
+        metadata: Record<string, unknown>;
+        ai_result: Record<string, unknown>;
+        request_metadata: Record<string, unknown>;
+      }>(db, claimNextSql(workerId, deps.leaseSeconds, filterSql));
       if (!claimed) return { task: null, lease_expires_at: null };
-      const [row] = await db
-        .select({ task: tasks, requestMetadata: requests.metadata })
-        .from(tasks)
-        .innerJoin(requests, eq(requests.id, tasks.requestId))
-        .where(eq(tasks.id, claimed.task_id));
-      if (!row) return { task: null, lease_expires_at: null };
       const lease = new Date(claimed.lease_expires_at);
       return {
-        task: toWorkerTask(row.task, row.requestMetadata, lease),
+        task: toWorkerTask(
+          {
+            id: claimed.task_id,
+            requestId: claimed.request_id,
+            documentType: claimed.document_type,
+            createdAt: new Date(claimed.created_at),
+            status: claimed.status,
+            priority: claimed.priority,
+            requiredReviews: claimed.required_reviews,
+            metadata: claimed.metadata,
+            aiResult: claimed.ai_result,
+          },
+          claimed.request_metadata,
+          lease,
+        ),
         lease_expires_at: lease.toISOString(),
       };
     },
@@ -385,7 +466,8 @@ export function createTasksService(deps: TasksServiceDeps) {
             finishedAt: now,
           })
           .where(eq(assignments.id, mine.id));
-        await tx.update(users).set({ lastActivityAt: now }).where(eq(users.id, workerId));
+        // No write to users here: the admin's "last activity" already takes the latest review's
+        // finished_at, and one row less to lock per review keeps the review path short.
         const taskStatus = await evaluate(tx, task);
         stored = true;
         return {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assignments, requests, tasks } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/app';
 import { createReviewTask } from '../../test/tasks';
@@ -256,8 +256,88 @@ describe('the queue', () => {
     expect(newest.tasks[0].task_id).toBe(high.task.id);
     expect(newest.tasks[0]).toMatchObject({
       metadata: { name: 'Alpha filing' },
-      ai_result: { confidence_score: -0.2 },
+      ai_confidence_score: -0.2,
+      ai_field_count: 1,
     });
+  });
+
+  it('lists summaries without the AI result or request metadata; the full task comes on open', async () => {
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    const longText = 'x'.repeat(50_000);
+    const { task } = await createReviewTask(ctx.database.db, requester.id, {
+      priority: 5,
+      name: 'Summary check',
+      result: {
+        total_revenue: { value: 1, source_text: longText },
+        net_income: { value: 2, source_text: 'Net income: 2' },
+      },
+    });
+    const res = await request(ctx.app).get('/api/v1/worker/tasks?limit=5').set('Authorization', w.auth);
+    const listed = res.body.tasks.find((t: { task_id: string }) => t.task_id === task.id);
+    expect(listed).toMatchObject({ ai_confidence_score: -0.2, ai_field_count: 2, claim: null });
+    expect(listed).not.toHaveProperty('ai_result');
+    expect(listed).not.toHaveProperty('original_request');
+    expect(res.text.length).toBeLessThan(longText.length);
+
+    const opened = await request(ctx.app).get(`/api/v1/worker/tasks/${task.id}`).set('Authorization', w.auth);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({
+      task_id: task.id,
+      ai_field_count: 2,
+      original_request: { metadata: { url: 'https://acme-corp.io/report.pdf' } },
+      claim: null,
+    });
+    expect(opened.body.ai_result.result.total_revenue.source_text).toBe(longText);
+  });
+
+  it('opens a task of the queue or one the reviewer holds or held, and nothing else (404)', async () => {
+    const [holder, other] = await workers(2);
+    if (!holder || !other) throw new Error();
+    const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 1 });
+    const open = (w: Worker) =>
+      request(ctx.app).get(`/api/v1/worker/tasks/${task.id}`).set('Authorization', w.auth);
+    await post(holder, `${task.id}/accept`);
+    const held = await open(holder);
+    expect(held.status).toBe(200);
+    expect(held.body.claim?.lease_expires_at).toEqual(expect.any(String));
+    // Its only slot is taken: no longer in the other reviewer's queue.
+    expect((await open(other)).body.code).toBe('TASK_NOT_FOUND');
+    await post(holder, `${task.id}/review`, reviewBody({ total_revenue: 1 }));
+    expect((await open(holder)).status).toBe(200);
+    expect((await open(other)).status).toBe(404);
+    const unknown = await request(ctx.app)
+      .get('/api/v1/worker/tasks/6f1c1c9e-3b1a-4c55-9d1e-5d7f8b9a0c11')
+      .set('Authorization', other.auth);
+    expect(unknown.body.code).toBe('TASK_NOT_FOUND');
+  });
+});
+
+describe('the queue total under load', () => {
+  it('counts all available tasks at most once per QUEUE_COUNT_MAX_AGE_MS, while the page is always fresh', async () => {
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    const service = createTasksService({
+      db: ctx.database.db,
+      leaseSeconds: 60,
+      logger: console as never,
+      queueCountMaxAgeMs: 60_000,
+    });
+    const query = { page: 1, limit: 5, sort: 'priority' as const };
+    let now = Date.parse('2026-03-02T10:00:00Z');
+    const spy = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const before = await service.list(w.id, query);
+      const { task } = await createReviewTask(ctx.database.db, requester.id, { priority: 9 });
+      const cached = await service.list(w.id, query);
+      // The page is read afresh (the new task heads it); the count of all available tasks is kept.
+      expect(cached.tasks[0]?.task_id).toBe(task.id);
+      expect(cached.total).toBe(before.total);
+      now += 60_001;
+      expect((await service.list(w.id, query)).total).toBe(before.total + 1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

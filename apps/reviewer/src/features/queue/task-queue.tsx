@@ -1,5 +1,5 @@
 import { ApiError, useAuth } from '@sieve/auth';
-import { QUEUE_REJECTION_REASONS, type RejectionReason, type WorkerTask } from '@sieve/contracts';
+import { QUEUE_REJECTION_REASONS, type RejectionReason, type WorkerTaskSummary } from '@sieve/contracts';
 import { Banner, Button, Icon, Spinner } from '@sieve/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
@@ -40,7 +40,7 @@ function useMinuteClock(): number {
   return now;
 }
 
-type RejectTarget = { kind: 'one'; task: WorkerTask } | { kind: 'batch'; taskIds: string[] };
+type RejectTarget = { kind: 'one'; task: WorkerTaskSummary } | { kind: 'batch'; taskIds: string[] };
 
 /**
  * The Priority Queue (spec 01 §2): select mode with batch reject, "Search, Filter & Sort",
@@ -169,7 +169,7 @@ export function TaskQueue() {
   );
 
   const onActivate = useCallback(
-    (task: WorkerTask) => {
+    (task: WorkerTaskSummary) => {
       if (selectedTaskId === task.task_id && activeTask?.task_id !== task.task_id) start(task);
       else select(task.task_id);
     },
@@ -186,7 +186,7 @@ export function TaskQueue() {
   }, []);
 
   const loadedIds = items
-    .filter((item): item is WorkerTask => item !== undefined)
+    .filter((item): item is WorkerTaskSummary => item !== undefined)
     .map((item) => item.task_id);
   const checkedIds = loadedIds.filter((id) => checked.has(id));
 

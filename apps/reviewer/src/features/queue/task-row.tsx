@@ -1,11 +1,11 @@
-import { DOCUMENT_TYPE_LABELS, type WorkerTask } from '@sieve/contracts';
+import { DOCUMENT_TYPE_LABELS, type WorkerTaskSummary } from '@sieve/contracts';
 import { Badge, Icon } from '@sieve/ui';
 import { type KeyboardEvent, memo } from 'react';
 import { aiPercent, CONFIDENCE_BAND_TONE, confidenceBand, probabilityOf } from '../review/confidence';
 import { isOldTask, relativeAge, shortTaskId } from './task-age';
 
 export interface TaskRowProps {
-  task: WorkerTask;
+  task: WorkerTaskSummary;
   index: number;
   now: number;
   isSelected: boolean;
@@ -14,14 +14,14 @@ export interface TaskRowProps {
   isChecked: boolean;
   /** Receives keyboard focus (the roving tab stop). */
   isTabStop: boolean;
-  onActivate: (task: WorkerTask, index: number) => void;
-  onStart: (task: WorkerTask) => void;
+  onActivate: (task: WorkerTaskSummary, index: number) => void;
+  onStart: (task: WorkerTaskSummary) => void;
   onToggleChecked: (taskId: string) => void;
-  onReject: (task: WorkerTask) => void;
+  onReject: (task: WorkerTaskSummary) => void;
   onKeyDown: (event: KeyboardEvent<HTMLButtonElement>, index: number) => void;
 }
 
-export function taskName(task: WorkerTask): string {
+export function taskName(task: WorkerTaskSummary): string {
   const { name, document_name: documentName, url } = task.metadata;
   for (const candidate of [name, documentName, url]) {
     if (typeof candidate === 'string' && candidate.trim()) return candidate.trim();
@@ -45,7 +45,7 @@ export const TaskRow = memo(function TaskRow({
   onReject,
   onKeyDown,
 }: TaskRowProps) {
-  const probability = probabilityOf(task.ai_result.confidence_score);
+  const probability = probabilityOf(task.ai_confidence_score);
   const band = confidenceBand(probability);
   const name = taskName(task);
   const ticker =
@@ -92,7 +92,7 @@ export const TaskRow = memo(function TaskRow({
             className={`sv-ai-badge sv-ai-badge--${CONFIDENCE_BAND_TONE[band]}`}
             title={`AI confidence: ${band}`}
           >
-            AI {aiPercent(task.ai_result.confidence_score)}%
+            AI {aiPercent(task.ai_confidence_score)}%
           </span>
         </span>
         <span className="sv-queue-row__line sv-queue-row__line--sub">

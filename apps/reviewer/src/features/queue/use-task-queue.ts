@@ -1,4 +1,4 @@
-import { REVIEWER, type WorkerTask } from '@sieve/contracts';
+import { REVIEWER, type WorkerTaskSummary } from '@sieve/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchTaskPage, type TaskQuery, taskListPath } from '../workspace/worker-api';
 
@@ -7,7 +7,7 @@ export const QUEUE_PAGE_SIZE = 100;
 
 export interface TaskQueue {
   /** Slots in queue order; `undefined` where a page has not arrived yet. */
-  items: readonly (WorkerTask | undefined)[];
+  items: readonly (WorkerTaskSummary | undefined)[];
   /** Tasks matching the search and filter (the server's total). */
   total: number;
   /** Tasks without search or filter: the "Y" of "X of Y tasks". */
@@ -21,11 +21,11 @@ export interface TaskQueue {
   refresh: () => Promise<void>;
   /** Takes tasks out at once (rejected, skipped, submitted); the next refresh confirms. */
   remove: (taskIds: readonly string[]) => void;
-  findTask: (taskId: string) => WorkerTask | undefined;
+  findTask: (taskId: string) => WorkerTaskSummary | undefined;
 }
 
 interface QueueData {
-  items: (WorkerTask | undefined)[];
+  items: (WorkerTaskSummary | undefined)[];
   total: number;
   unfilteredTotal: number;
 }
@@ -67,7 +67,7 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
 
   /** Writes one page into the slots, dropping any task that already sits elsewhere. */
   const place = useCallback(
-    (page: number, tasks: WorkerTask[], total: number) => {
+    (page: number, tasks: WorkerTaskSummary[], total: number) => {
       const current = dataRef.current;
       const items = current.items.slice(0, total);
       while (items.length < total) items.push(undefined);
@@ -135,7 +135,7 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
       );
       if (mine !== generation.current) return;
       const total = lists[0]?.total ?? 0;
-      const items: (WorkerTask | undefined)[] = Array.from({ length: total }, () => undefined);
+      const items: (WorkerTaskSummary | undefined)[] = Array.from({ length: total }, () => undefined);
       const seen = new Set<string>();
       lists.forEach((list, index) => {
         const start = ((pages[index] ?? 1) - 1) * QUEUE_PAGE_SIZE;

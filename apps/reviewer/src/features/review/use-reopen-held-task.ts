@@ -1,4 +1,4 @@
-import type { WorkerTask } from '@sieve/contracts';
+import type { WorkerTaskSummary } from '@sieve/contracts';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -9,10 +9,10 @@ import { useEffect, useRef } from 'react';
 const KEY = 'sieve.open-task';
 
 export function useReopenHeldTask(
-  activeTask: WorkerTask | null,
-  findTask: (taskId: string) => WorkerTask | undefined,
+  activeTask: WorkerTaskSummary | null,
+  findTask: (taskId: string) => WorkerTaskSummary | undefined,
   items: readonly unknown[],
-  start: (task: WorkerTask) => void,
+  start: (task: WorkerTaskSummary) => void,
 ): void {
   const isRestoring = useRef(true);
 

@@ -1,8 +1,8 @@
-import type { WorkerTask } from '@sieve/contracts';
+import type { WorkerTaskSummary } from '@sieve/contracts';
 import { describe, expect, it } from 'vitest';
 import { pickNextTask } from './next-task';
 
-const task = (id: string) => ({ task_id: id }) as WorkerTask;
+const task = (id: string) => ({ task_id: id }) as WorkerTaskSummary;
 
 describe('the next task (spec 01 §4)', () => {
   const items = [task('a'), task('b'), task('c')];

@@ -1,4 +1,4 @@
-import type { WorkerTask } from '@sieve/contracts';
+import type { WorkerTaskSummary } from '@sieve/contracts';
 
 /**
  * spec 01 §4: after completing or skipping, the next task in the queue becomes active; after the
@@ -8,13 +8,13 @@ import type { WorkerTask } from '@sieve/contracts';
  * `fallbackIndex` is where the finished task stood if it is no longer listed.
  */
 export function pickNextTask(
-  items: readonly (WorkerTask | undefined)[],
+  items: readonly (WorkerTaskSummary | undefined)[],
   finishedId: string,
   fallbackIndex = 0,
-): WorkerTask | null {
+): WorkerTaskSummary | null {
   const at = items.findIndex((item) => item?.task_id === finishedId);
   const start = at >= 0 ? at + 1 : Math.max(0, fallbackIndex);
-  const isCandidate = (item: WorkerTask | undefined): item is WorkerTask =>
+  const isCandidate = (item: WorkerTaskSummary | undefined): item is WorkerTaskSummary =>
     item !== undefined && item.task_id !== finishedId;
   for (let index = start; index < items.length; index += 1) {
     const item = items[index];

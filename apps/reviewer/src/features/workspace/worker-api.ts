@@ -12,6 +12,7 @@ import type {
   TaskListResponse,
   TaskSort,
   WorkerStats,
+  WorkerTask,
   workerEndpoints,
   z,
 } from '@sieve/contracts';
@@ -23,6 +24,7 @@ import type {
 type WorkerPaths = { [K in keyof typeof workerEndpoints]: (typeof workerEndpoints)[K]['path'] };
 const PATHS = {
   tasks: '/worker/tasks',
+  task: '/worker/tasks/{id}',
   next: '/worker/tasks/next',
   accept: '/worker/tasks/{id}/accept',
   reject: '/worker/tasks/{id}/reject',
@@ -112,6 +114,11 @@ export function claimNextTask(query: TaskQuery): Promise<z.infer<typeof NextTask
   return apiRequest(PATHS.next, { method: 'POST', body });
 }
 
+/** One task in full (AI result, request metadata), as opened for review. */
+export function fetchTask(taskId: string): Promise<WorkerTask> {
+  return apiRequest<WorkerTask>(taskPath(PATHS.task, taskId));
+}
+
 export function acceptTask(taskId: string): Promise<Accepted> {
   return apiRequest<Accepted>(taskPath(PATHS.accept, taskId), { method: 'POST' });
 }
@@ -142,6 +149,7 @@ export type { WorkerStats };
 /** spec 01 §8 call fallbacks. */
 export const CALL_FALLBACK = {
   tasks: 'Failed to fetch tasks',
+  task: 'Failed to load the task',
   accept: 'Failed to accept task',
   reject: 'Failed to reject task',
   review: 'Failed to submit review',

@@ -1,4 +1,4 @@
-import type { WorkerTask } from '@sieve/contracts';
+import type { WorkerTaskSummary } from '@sieve/contracts';
 import { createContext, useContext } from 'react';
 import type { TaskQueue } from '../queue/use-task-queue';
 import type { ViewMode } from './view-mode';
@@ -29,11 +29,11 @@ export interface WorkspaceContextValue {
   query: TaskQuery;
   setQuery: (query: TaskQuery) => void;
   /** The task being reviewed, kept even when the queue no longer lists it. */
-  activeTask: WorkerTask | null;
+  activeTask: WorkerTaskSummary | null;
   /** The queue's cursor: its row is previewed when it is not the active task. */
   selectedTaskId: string | null;
   select: (taskId: string | null) => void;
-  start: (task: WorkerTask) => void;
+  start: (task: WorkerTaskSummary) => void;
   backToQueue: () => void;
   /** The active task is done: the next task opens (spec 01 §4). */
   finish: (taskId: string, outcome: TaskOutcome) => void;

@@ -1,9 +1,10 @@
 import { useAuth } from '@sieve/auth';
-import type { WorkerTask } from '@sieve/contracts';
+import type { WorkerTaskSummary } from '@sieve/contracts';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useWorkerStats } from '../performance/use-worker-stats';
 import { useTaskQueue } from '../queue/use-task-queue';
 import { prefetchTaskDocument } from '../review/document-source';
+import { forgetFullTask, loadFullTask, rememberFullTask } from '../review/full-task';
 import { useReopenHeldTask } from '../review/use-reopen-held-task';
 import { forgetDraft } from '../review/use-review-draft';
 import { pickNextTask } from './next-task';
@@ -25,7 +26,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   const [query, setQueryState] = useState<TaskQuery>({ search: '', documentType: '', sort: 'priority' });
   const queue = useTaskQueue(query);
   const stats = useWorkerStats();
-  const [activeTask, setActiveTask] = useState<WorkerTask | null>(null);
+  const [activeTask, setActiveTask] = useState<WorkerTaskSummary | null>(null);
   const [selectedTaskId, setSelectedTaskId] = useState<string | null>(null);
   const [viewMode, setViewMode] = useViewMode();
   const [isPerformanceOpen, setPerformanceOpen] = useState(false);
@@ -44,7 +45,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
 
   const setQuery = useCallback((next: TaskQuery) => setQueryState(next), []);
 
-  const start = useCallback((task: WorkerTask) => {
+  const start = useCallback((task: WorkerTaskSummary) => {
     activeIndex.current = Math.max(
       0,
       itemsRef.current.findIndex((item) => item?.task_id === task.task_id),
@@ -64,6 +65,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
       const next = pickNextTask(itemsRef.current, taskId, activeIndex.current);
       remove([taskId]);
       forgetDraft(taskId);
+      forgetFullTask(taskId);
       if (outcome === 'submitted') recordCompletion();
       else refreshStats();
       if (activeRef.current?.task_id === taskId) {
@@ -75,7 +77,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
           // spec 01 §4: after completing or skipping, the next task opens (wrapping to the first).
           // In the default (priority) order the server claims it: each reviewer a different task,
           // so reviewers working the head of the queue do not all reach for the same one.
-          const open = (task: WorkerTask | null) => {
+          const open = (task: WorkerTaskSummary | null) => {
             if (activeRef.current?.task_id !== taskId) return; // the reviewer moved on meanwhile
             if (task) start(task);
             else {
@@ -87,7 +89,11 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
           if (queryRef.current.sort && queryRef.current.sort !== 'priority') open(next);
           else {
             claimNextTask(queryRef.current).then(
-              (claimed) => open(claimed.task),
+              (claimed) => {
+                // The claim answers with the full task: it opens without a second call.
+                if (claimed.task) rememberFullTask(claimed.task);
+                open(claimed.task);
+              },
               () => open(next), // offline or refused: the next one of the list, claimed on open
             );
           }
@@ -141,11 +147,17 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
   // Prefetch: the task that would open next, and the one being previewed, load before they are needed.
   useEffect(() => {
     const current = activeTask?.task_id ?? selectedTaskId;
-    const candidates: (WorkerTask | null | undefined)[] = [
+    const candidates: (WorkerTaskSummary | null | undefined)[] = [
       selectedTaskId ? queue.findTask(selectedTaskId) : null,
       current ? pickNextTask(queue.items, current, activeIndex.current) : queue.items[0],
     ];
-    for (const task of candidates) if (task) prefetchTaskDocument(task, token);
+    for (const task of candidates) {
+      if (!task) continue;
+      loadFullTask(task.task_id).then(
+        (full) => prefetchTaskDocument(full, token),
+        () => {}, // shown when the task opens (it asks again)
+      );
+    }
   }, [activeTask, selectedTaskId, queue.items, queue.findTask, token]);
 
   const registerReview = useCallback((commands: ReviewCommands | null) => {

@@ -1,7 +1,8 @@
-import { REVIEWER, type WorkerTask } from '@sieve/contracts';
+import { REVIEWER, type WorkerTaskSummary } from '@sieve/contracts';
 import { Button, Icon, Spinner } from '@sieve/ui';
 import { TaskPreview } from '../queue/task-preview';
 import { TaskQueue } from '../queue/task-queue';
+import { useFullTask } from '../review/full-task';
 import { TaskReview } from '../review/task-review';
 import { EmptyPanel } from './empty-panel';
 import { SplitPane } from './split-pane';
@@ -9,11 +10,35 @@ import { useWorkspace } from './workspace-context';
 
 export const EMPTY_QUEUE_TEXT = 'No tasks available. Check back later or refresh the queue.';
 
+/** The active task in review: the list's summary opens as the full task, loaded on open. */
+function OpenedTask({ task }: { task: WorkerTaskSummary }) {
+  const { task: full, error, retry } = useFullTask(task);
+  if (full) return <TaskReview key={full.task_id} task={full} />;
+  return (
+    <div className="sv-pane-center">
+      {error ? (
+        <EmptyPanel
+          icon="alert"
+          title="This task could not be opened."
+          action={
+            <Button size="sm" onClick={retry}>
+              <Icon name="reload" />
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <Spinner label="Opening the task" />
+      )}
+    </div>
+  );
+}
+
 /** spec 01 §2: with no active task, up to 3 tasks are offered, each with Start Task. */
 function OfferedTasks() {
   const { queue, start } = useWorkspace();
   const offered = queue.items
-    .filter((item): item is WorkerTask => item !== undefined)
+    .filter((item): item is WorkerTaskSummary => item !== undefined)
     .slice(0, REVIEWER.overviewOfferedTasks);
   if (queue.isLoading && offered.length === 0) {
     return (
@@ -62,7 +87,7 @@ function OfferedTasks() {
 function MainPane() {
   const { activeTask, selectedTaskId, queue, start } = useWorkspace();
   if (activeTask && (selectedTaskId === null || selectedTaskId === activeTask.task_id)) {
-    return <TaskReview key={activeTask.task_id} task={activeTask} />;
+    return <OpenedTask key={activeTask.task_id} task={activeTask} />;
   }
   const selected = selectedTaskId ? queue.findTask(selectedTaskId) : undefined;
   if (selected) {
@@ -80,7 +105,7 @@ function MainPane() {
       </div>
     );
   }
-  if (activeTask) return <TaskReview key={activeTask.task_id} task={activeTask} />;
+  if (activeTask) return <OpenedTask key={activeTask.task_id} task={activeTask} />;
   return <OfferedTasks />;
 }
 
@@ -105,7 +130,7 @@ export function OverviewView() {
 /** spec 01 §2 focus view: the active task full size, or "No active task selected". */
 export function FocusView() {
   const { activeTask, setViewMode } = useWorkspace();
-  if (activeTask) return <TaskReview key={activeTask.task_id} task={activeTask} />;
+  if (activeTask) return <OpenedTask key={activeTask.task_id} task={activeTask} />;
   return (
     <div className="sv-pane-center">
       <EmptyPanel
