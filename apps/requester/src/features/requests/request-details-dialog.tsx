@@ -353,8 +353,10 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
             title="AI Analysis"
             aside={
               <Badge tone="info">
-                <span title="The confidence of the least certain value; the others are at least this sure">
-                  Lowest item confidence {formatPercent(probabilityOf(request.ai_result.confidence_score))}
+                {/* issue 15: the request's score is its least certain field's, and says so */}
+                <span title="The AI's least certain field; the other fields are at least that sure">
+                  Lowest field {formatPercent(probabilityOf(request.ai_result.confidence_score))}
+                  <span className="sv-visually-hidden">; the other fields are at least that sure</span>
                 </span>
               </Badge>
             }
