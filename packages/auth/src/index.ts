@@ -2,6 +2,7 @@ export { type ApiRequestOptions, apiRequest, onSessionRejected, swrFetcher } fro
 export { ApiError, errorMessageFor } from './api/api-error';
 export { loadDocument } from './api/document-file';
 export { startEarlyGet } from './api/early-get';
+export { useLoadedDocument } from './api/use-loaded-document';
 export {
   AuthContext,
   type AuthContextValue,

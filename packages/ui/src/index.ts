@@ -47,6 +47,7 @@ export {
   type DocumentPreviewProps,
   type PreviewTarget,
 } from './document-preview/document-preview';
+export { previewTargetOf } from './document-preview/preview-target';
 export {
   findTextItems,
   groundingNeedles,
