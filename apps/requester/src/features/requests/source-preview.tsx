@@ -48,13 +48,13 @@ export function SourcePreview({
     [item, itemName, pickCount],
   );
   return (
-    <div className="rq-source">
-      <p className="rq-source__hint sv-muted" aria-live="polite">
+    <div className="rq-doc">
+      <p className="rq-doc__hint sv-muted" aria-live="polite">
         {itemName
           ? `${itemName}: ${outcome ?? 'looking in the source…'}`
           : 'Pick a data point above to see where it was read.'}
       </p>
-      <div className="rq-source__frame">
+      <div className="rq-doc__frame">
         <DocumentPreview
           document={document}
           target={target}
