@@ -1,10 +1,10 @@
+import type { Page } from '@playwright/test';
 import { openView, rowWith, searchFor, signInAsAdmin } from '../../support/admin-dashboard';
-import { callApi, createUser, login } from '../../support/api';
-import { serverPort } from '../../support/env';
-import { boxCentreIn, expectInside, makeTablePdf } from '../../support/grounding-documents';
-import { uniqueTag } from '../../support/review-seed';
+import { createUser, login } from '../../support/api';
+import { boxCentreIn, expectInside } from '../../support/grounding-documents';
 import { screenshotPath } from '../../support/screens';
 import { openSignedIn } from '../../support/session';
+import { submitTablePdf } from '../../support/table-pdf-request';
 import { expect, test } from '../../support/test';
 
 /**
@@ -15,46 +15,16 @@ import { expect, test } from '../../support/test';
 
 test.skip(({ app }) => app.host === 'reviewer', 'the requester and admin apps');
 
-async function submitTablePdf(page: import('@playwright/test').Page) {
+async function seed(page: Page) {
   const requester = await createUser('requester');
   const { token } = await login(requester.email, requester.password);
-  const { pdf, cells } = await makeTablePdf(page);
-  const tag = uniqueTag('preview');
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `${tag}.pdf`);
-  form.append('document_type', 'pdf');
-  const uploaded = await fetch(`http://127.0.0.1:${await serverPort()}/api/v1/files`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(uploaded.status).toBe(201);
-  const file = (await uploaded.json()) as { file_id: string; file_url: string };
-  const { request_id: id } = await callApi<{ request_id: string }>('POST', '/requests', {
-    token,
-    body: {
-      document_type: 'pdf',
-      metadata: {
-        file_id: file.file_id,
-        file_url: file.file_url,
-        filename: `${tag}.pdf`,
-        data_points: ['Total revenue'],
-        ai_only_mode: true,
-      },
-    },
-  });
-  await expect
-    .poll(async () => (await callApi<{ status: string }>('GET', `/requests/${id}`, { token })).status, {
-      timeout: 60_000,
-    })
-    .toBe('completed');
-  return { requester, id, cell: cells['Total revenue|FY2024'] };
+  return { requester, ...(await submitTablePdf(page, token)) };
 }
 
 test('the requester details show the source with the value boxed in its cell', async ({ page, app }) => {
   test.skip(app.host !== 'requester', 'the Requester app');
   test.setTimeout(120_000);
-  const { requester, id, cell } = await submitTablePdf(page);
+  const { requester, id, cell } = await seed(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openSignedIn(page, requester, '/requester/dashboard?view=history');
   await page.getByRole('button', { name: new RegExp(`^View details of .*${id.slice(0, 8)}`) }).click();
@@ -75,7 +45,7 @@ test('the requester details show the source with the value boxed in its cell', a
 test('the admin request detail shows the document and boxes a picked value', async ({ page, app }) => {
   test.skip(app.host !== 'admin', 'the Admin app');
   test.setTimeout(120_000);
-  const { id, cell } = await submitTablePdf(page);
+  const { id, cell } = await seed(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInAsAdmin(page);
   await openView(page, 'Requests');
