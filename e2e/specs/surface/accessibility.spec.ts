@@ -201,15 +201,17 @@ test.describe('reviewer', () => {
     await openSignedIn(page, worker, '/worker/dashboard');
     for (const theme of THEMES) {
       await setTheme(page, theme);
-      await page.getByRole('button', { name: 'Search, Filter & Sort' }).click();
-      await page.getByLabel('Search tasks').fill(tag);
-      await expect(page.locator('.sv-queue-row__name')).toHaveCount(1);
-      problems.push(...(await check(page, `reviewer-queue-${theme}-1440`)));
-      await page.getByRole('button', { name: 'Start Task' }).first().click();
+      if (theme === 'light') {
+        await page.getByRole('button', { name: 'Search, Filter & Sort' }).click();
+        await page.getByLabel('Search tasks').fill(tag);
+        await expect(page.locator('.sv-queue-row__name')).toHaveCount(1);
+        problems.push(...(await check(page, `reviewer-queue-${theme}-1440`)));
+        await page.getByRole('button', { name: 'Start Task' }).first().click();
+      }
+      // after the reload the held task opens again by itself
       await expect(page.locator('article.sv-review')).toBeVisible();
       await expect(page.getByText(/ · Lowest field \d+%/).first()).toBeVisible();
       problems.push(...(await check(page, `reviewer-review-${theme}-1440`)));
-      await page.goto('/worker/dashboard');
     }
     expect(problems).toEqual([]);
   });
