@@ -170,7 +170,8 @@ async function waitForExtraction(port, session) {
   for (;;) {
     const { requests } = await api(port, 'GET', '/requests?page=1&limit=50', { token: session.token });
     if (requests.every((r) => r.status === 'completed' || r.status === 'failed' || r.ai_result)) break;
-    if (Date.now() - started > 120_000) throw new Error('the seeded requests were not extracted in 2 minutes');
+    if (Date.now() - started > 120_000)
+      throw new Error('the seeded requests were not extracted in 2 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return Date.now() - started;
