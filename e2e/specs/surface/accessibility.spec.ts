@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { openView, signInAsAdmin } from '../../support/admin-dashboard';
+import { openView, rowWith, searchFor, signInAsAdmin } from '../../support/admin-dashboard';
 import { callApi, createUser, login } from '../../support/api';
 import { E2E_ADMIN } from '../../support/env';
-import { createApprovedWorker } from '../../support/review-seed';
+import { createApprovedWorker, waitForTasks } from '../../support/review-seed';
 import { screenshotPath } from '../../support/screens';
 import { openSignedIn } from '../../support/session';
+import { submitTablePdf } from '../../support/table-pdf-request';
 import { expect, test } from '../../support/test';
 
 /**
@@ -121,6 +122,8 @@ test.describe('requester', () => {
       )
       .toBeGreaterThan(0);
     await callApi('POST', `/admin/requests/${cancelled.request_id}/cancel`, { token: admin.token });
+    // an uploaded PDF, so the details show the source preview with its anchor box
+    const withPdf = await submitTablePdf(page, token);
 
     const problems: string[] = [];
     const views = ['overview', 'new-request', 'active', 'history', 'billing'] as const;
@@ -151,12 +154,18 @@ test.describe('requester', () => {
         if (width === 1440) {
           await page.goto('/requester/dashboard?view=history');
           await page
-            .getByRole('button', { name: /^View details of/ })
-            .first()
+            .getByRole('button', { name: new RegExp(`^View details of .*${withPdf.id.slice(0, 8)}`) })
             .click();
           await expect(page.getByRole('dialog')).toBeVisible();
+          await expect(page.getByText('Total revenue: Highlighted on page 1')).toBeVisible();
           await page.waitForTimeout(300); // the dialog's entrance
           problems.push(...(await check(page, `requester-details-${theme}`)));
+          // the source preview, scrolled into view
+          await page
+            .getByRole('dialog')
+            .getByRole('region', { name: 'Source', exact: true })
+            .scrollIntoViewIfNeeded();
+          await page.screenshot({ path: screenshotPath(`walk-requester-details-source-${theme}`) });
         }
       }
     }
@@ -168,6 +177,7 @@ test.describe('reviewer', () => {
   test.skip(({ app }) => app.host !== 'reviewer', 'the Reviewer app');
 
   test('the reviewer dashboard, light and dark, at 1440 and 1280 px', async ({ page }) => {
+    test.setTimeout(150_000);
     const worker = await createApprovedWorker('a11y');
     const problems: string[] = [];
     for (const [width, height] of [
@@ -181,6 +191,27 @@ test.describe('reviewer', () => {
         await expect(page.locator('.sv-app-header')).toBeVisible();
         problems.push(...(await check(page, `reviewer-dashboard-${theme}-${width}`)));
       }
+    }
+    // a task of its own: the queue, its preview and the review screen with the confidence badge
+    const requester = await createUser('requester');
+    const { token } = await login(requester.email, requester.password);
+    const { filename: tag } = await submitTablePdf(page, token, { aiOnly: false });
+    await waitForTasks(worker, tag, 1, 60_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openSignedIn(page, worker, '/worker/dashboard');
+    for (const theme of THEMES) {
+      await setTheme(page, theme);
+      if (theme === 'light') {
+        await page.getByRole('button', { name: 'Search, Filter & Sort' }).click();
+        await page.getByLabel('Search tasks').fill(tag);
+        await expect(page.locator('.sv-queue-row__name')).toHaveCount(1);
+        problems.push(...(await check(page, `reviewer-queue-${theme}-1440`)));
+        await page.getByRole('button', { name: 'Start Task' }).first().click();
+      }
+      // after the reload the held task opens again by itself
+      await expect(page.locator('article.sv-review')).toBeVisible();
+      await expect(page.getByText(/ · Lowest field \d+%/).first()).toBeVisible();
+      problems.push(...(await check(page, `reviewer-review-${theme}-1440`)));
     }
     expect(problems).toEqual([]);
   });
@@ -201,6 +232,8 @@ test.describe('admin', () => {
         metadata: { custom_prompt: 'Totals', text: 'Total: 10', ai_only_mode: true },
       },
     });
+    // the newest request, on an uploaded PDF: its detail shows the document inline
+    const withPdf = await submitTablePdf(page, token);
     const views = [
       'Overview',
       'Requests',
@@ -232,8 +265,11 @@ test.describe('admin', () => {
           }
         }
         await openView(page, 'Requests');
-        await page.locator('.sv-table-scroll[aria-label="Requests"] tbody tr').first().click();
+        await searchFor(page, withPdf.id);
+        await rowWith(page, withPdf.id.slice(0, 8)).getByText('PDF').first().click();
         await expect(page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+        await page.getByRole('button', { name: 'Total revenue' }).click();
+        await expect(page.getByText('Total revenue: Highlighted on page 1')).toBeVisible();
         problems.push(...(await check(page, `admin-request-detail-${theme}-${width}`)));
       }
     }

@@ -1,5 +1,8 @@
 export { type ApiRequestOptions, apiRequest, onSessionRejected, swrFetcher } from './api/api-client';
 export { ApiError, errorMessageFor } from './api/api-error';
+export { loadDocument } from './api/document-file';
+export { startEarlyGet } from './api/early-get';
+export { useLoadedDocument } from './api/use-loaded-document';
 export {
   AuthContext,
   type AuthContextValue,

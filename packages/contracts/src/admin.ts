@@ -342,6 +342,8 @@ export const AdminRequestDetail = z
     submitted_by_email: z.string().nullable(),
     /** Where the stored document can be opened (the files route), when there is one. */
     document_url: z.string().nullable(),
+    /** The stored copy the AI read (the upload, else the first fetched document), shown inline. */
+    preview_url: z.string().nullable(),
     /** Submit to completed (or failed), in seconds; null while the request is open. */
     turnaround_seconds: z.number().nullable(),
     timeline: z.array(RequestTimelineEvent),

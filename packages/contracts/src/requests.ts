@@ -219,6 +219,8 @@ export const RequestTaskSummary = z.object({
   consensus_result: z.record(z.string(), z.unknown()).nullable(),
   required_reviews: z.number().int(),
   reviews_received: z.number().int(),
+  /** The stored copy of the document this task's values were read from (DESIGN §11), if any. */
+  source_file_url: z.string().nullable(),
 });
 
 export const RequestRecord = z

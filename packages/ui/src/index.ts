@@ -41,6 +41,20 @@ export { type TabItem, Tabs, type TabsProps } from './components/tabs';
 export { TextAreaField, type TextAreaFieldProps } from './components/text-area-field';
 export { TextField, type TextFieldProps } from './components/text-field';
 export { UsageBar, type UsageBarProps, usageTone } from './components/usage-bar';
+export { type LoadedDocument, previewKindOf } from './document-preview/document-kind';
+export {
+  DocumentPreview,
+  type DocumentPreviewProps,
+  type PreviewTarget,
+} from './document-preview/document-preview';
+export { previewTargetOf } from './document-preview/preview-target';
+export {
+  findTextItems,
+  groundingNeedles,
+  normaliseForMatch,
+  pageOfLocation,
+} from './document-preview/text-match';
+export { cellOfLocation, columnLetterOf } from './document-preview/value-match';
 export {
   applyThemeColors,
   colorsFromCustom,

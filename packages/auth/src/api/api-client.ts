@@ -1,6 +1,7 @@
 import { API_PREFIX } from '@sieve/contracts';
 import { readStoredToken } from '../session/session-storage';
 import { ApiError } from './api-error';
+import { requestHeaders, takeEarlyGet } from './early-get';
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,18 +43,18 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const token = options.token === undefined ? readStoredToken() : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const early = method === 'GET' && token && !signal ? takeEarlyGet(path, token) : undefined;
 
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}${path}`, {
-      method,
-      headers,
-      credentials: 'include',
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      ...(signal ? { signal } : {}),
-    });
+    response = await (early ??
+      fetch(`${API_PREFIX}${path}`, {
+        method,
+        headers: requestHeaders(token),
+        credentials: 'include',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(signal ? { signal } : {}),
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw ApiError.network();

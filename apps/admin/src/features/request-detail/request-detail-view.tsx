@@ -1,12 +1,23 @@
 import { errorMessageFor } from '@sieve/auth';
 import type { AdminRequestDetail } from '@sieve/contracts';
-import { Badge, Banner, Button, ConfirmDialog, DataTable, DescriptionList, Icon, Spinner } from '@sieve/ui';
-import { useState } from 'react';
+import {
+  Badge,
+  Banner,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  DescriptionList,
+  Icon,
+  previewTargetOf,
+  Spinner,
+} from '@sieve/ui';
+import { useMemo, useState } from 'react';
 import { useDashboard } from '../dashboard/dashboard-context';
 import { formatDateTime, formatDuration, formatShare } from '../dashboard/format';
 import { documentTypeLabel } from '../tables/document-type';
 import { cancelRequest, retryRequest, useAdminRequestDetail } from './api';
 import './request-detail.css';
+import { RequestDocument } from './request-document';
 
 type Item = AdminRequestDetail['items'][number];
 type Task = AdminRequestDetail['tasks'][number];
@@ -46,7 +57,18 @@ function ValueCell({ value }: { value: string | null }) {
   );
 }
 
-function ItemsTable({ items, isFinal }: { items: readonly Item[]; isFinal: boolean }) {
+function ItemsTable({
+  items,
+  isFinal,
+  picked,
+  onPick,
+}: {
+  items: readonly Item[];
+  isFinal: boolean;
+  /** The data point shown in the document, when there is a document to show it in. */
+  picked: string | null;
+  onPick: ((name: string) => void) | null;
+}) {
   return (
     <DataTable
       caption="AI and final values"
@@ -54,8 +76,28 @@ function ItemsTable({ items, isFinal }: { items: readonly Item[]; isFinal: boole
       getRowId={(item) => item.data_point}
       empty="The AI found no values."
       maxHeight={420}
+      {...(onPick ? { onRowClick: (item: Item) => onPick(item.data_point) } : {})}
+      rowClassName={(item) => (item.data_point === picked ? 'adm-detail__row--picked' : undefined)}
       columns={[
-        { id: 'point', header: 'Data point', isRowHeader: true, cell: (item) => item.data_point },
+        {
+          id: 'point',
+          header: 'Data point',
+          isRowHeader: true,
+          cell: (item) =>
+            onPick ? (
+              <button
+                type="button"
+                className="adm-detail__point"
+                aria-pressed={item.data_point === picked}
+                title="Show where the AI read it in the document"
+                onClick={() => onPick(item.data_point)}
+              >
+                {item.data_point}
+              </button>
+            ) : (
+              item.data_point
+            ),
+        },
         { id: 'ai', header: 'AI value', cell: (item) => <ValueCell value={item.ai_value} /> },
         {
           id: 'confidence',
@@ -162,6 +204,13 @@ export function RequestDetailView({ requestId, onBack }: RequestDetailViewProps)
   const { notify, refreshStats } = useDashboard();
   const [confirming, setConfirming] = useState<'cancel' | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const [picked, setPicked] = useState<{ name: string; count: number } | null>(null);
+  const aiItems = data?.request.ai_result?.result;
+  // A new key on every pick, so picking the same item again finds it again.
+  const target = useMemo(
+    () => (picked ? previewTargetOf(aiItems?.[picked.name], `${picked.name}#${picked.count}`) : null),
+    [picked, aiItems],
+  );
 
   const act = async (kind: 'retry' | 'cancel') => {
     setBusy(true);
@@ -266,7 +315,16 @@ export function RequestDetailView({ requestId, onBack }: RequestDetailViewProps)
           <h3 id="detail-values-title" className="adm-detail__section-title">
             AI vs final values
           </h3>
-          <ItemsTable items={data.items} isFinal={isFinal} />
+          <ItemsTable
+            items={data.items}
+            isFinal={isFinal}
+            picked={picked?.name ?? null}
+            onPick={
+              data.preview_url
+                ? (name) => setPicked((last) => ({ name, count: (last?.count ?? 0) + 1 }))
+                : null
+            }
+          />
         </section>
         <section className="adm-detail__section" aria-labelledby="detail-timeline-title">
           <h3 id="detail-timeline-title" className="adm-detail__section-title">
@@ -285,6 +343,13 @@ export function RequestDetailView({ requestId, onBack }: RequestDetailViewProps)
           </ol>
         </section>
       </div>
+
+      <RequestDocument
+        previewUrl={data.preview_url}
+        openUrl={data.document_url}
+        target={target}
+        targetName={picked?.name ?? null}
+      />
 
       <section className="adm-detail__section" aria-labelledby="detail-tasks-title">
         <h3 id="detail-tasks-title" className="adm-detail__section-title">

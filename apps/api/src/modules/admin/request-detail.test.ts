@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requests, tasks } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/app';
 import { createReviewTask } from '../../test/tasks';
 import { createUser } from '../../test/users';
@@ -83,7 +85,28 @@ describe('GET /admin/requests/{id} (issue 15: the admin request detail)', () => 
       can_retry: false,
       can_cancel: false,
       document_url: 'https://acme-corp.io/report.pdf',
+      // a live URL is not embedded: only a stored copy is previewed
+      preview_url: null,
     });
+  });
+
+  it('previews the stored copy the AI read, and nothing once the request is purged', async () => {
+    const requester = await createUser(ctx.database.db, 'requester');
+    const { request: req, task } = await createReviewTask(ctx.database.db, requester.id);
+    const copy = '/api/v1/files/7d0f2f4e-2a57-4d35-9a43-3b0c1d1e2f30';
+    await ctx.database.db
+      .update(tasks)
+      .set({ metadata: { ...task.metadata, source_file_url: copy } })
+      .where(eq(tasks.id, task.id));
+    expect((await asAdmin('get', `requests/${req.id}`)).body.preview_url).toBe(copy);
+
+    const requesterView = await request(ctx.app)
+      .get(`/api/v1/requests/${req.id}`)
+      .set('Authorization', requester.auth);
+    expect(requesterView.body.tasks[0].source_file_url).toBe(copy);
+
+    await ctx.database.db.update(requests).set({ purgedAt: new Date() }).where(eq(requests.id, req.id));
+    expect((await asAdmin('get', `requests/${req.id}`)).body.preview_url).toBeNull();
   });
 
   it('answers 404 for an unknown request and 400 for a malformed id, and refuses non-admins', async () => {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assignments, auditLog, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
+import { FILE_URL_PREFIX } from '../files/files.service';
 import { toRequestRecord } from '../requests/requests.serialize';
 
 type TimelineEvent = AdminRequestDetail['timeline'][number];
@@ -172,6 +173,17 @@ export async function loadRequestDetail(db: Db, id: string): Promise<AdminReques
         : typeof metadata.url === 'string'
           ? metadata.url
           : null;
+  // issue 15: the copy the AI read, from our own files route (a live URL is not ours to embed).
+  const storedCopy = taskRows
+    .map((task) => (task.metadata as { source_file_url?: unknown }).source_file_url)
+    .find((url): url is string => typeof url === 'string');
+  const previewUrl =
+    row.purgedAt !== null
+      ? null
+      : (storedCopy ??
+        (typeof metadata.file_url === 'string' && metadata.file_url.startsWith(FILE_URL_PREFIX)
+          ? metadata.file_url
+          : null));
   const isFinished = row.status === 'completed' || row.status === 'failed';
   return {
     request: toRequestRecord(row),
@@ -179,6 +191,7 @@ export async function loadRequestDetail(db: Db, id: string): Promise<AdminReques
     requester_name: requester?.name || null,
     submitted_by_email: submitter?.email ?? null,
     document_url: documentUrl,
+    preview_url: previewUrl,
     turnaround_seconds:
       isFinished && row.completedAt
         ? Math.max(0, Math.round((row.completedAt.getTime() - row.createdAt.getTime()) / 1000))

@@ -44,5 +44,7 @@ export function toTaskSummary(row: TaskRow, reviewsReceived: number) {
     consensus_result: row.finalResult ?? null,
     required_reviews: row.requiredReviews,
     reviews_received: reviewsReceived,
+    // DESIGN §11: the stored copy this task's values were read from, for the requester's preview.
+    source_file_url: typeof row.metadata.source_file_url === 'string' ? row.metadata.source_file_url : null,
   };
 }

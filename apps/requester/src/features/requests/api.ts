@@ -5,50 +5,23 @@ import {
   type CreateRequestResponse,
   type RequestDetail as RequestDetailSchema,
   type RequestListResponse as RequestListSchema,
-  type RequestStatus,
-  type requestEndpoints,
   type UploadResponse as UploadSchema,
   type z,
 } from '@sieve/contracts';
 import { rawRequest } from '../api/raw-request';
+import { PATHS, requestDetailKey } from './request-keys';
 
-type Paths = (typeof requestEndpoints)[keyof typeof requestEndpoints]['path'];
-
-/** Paths under /api/v1, checked against the contract by type (a value import would bundle its schemas). */
-const PATHS = {
-  requests: '/requests',
-  files: '/files',
-} as const satisfies Record<string, Paths>;
+export {
+  isRequestKey,
+  type ListParams,
+  requestDetailKey,
+  requestListKey,
+} from './request-keys';
 
 export type RequestList = z.infer<typeof RequestListSchema>;
 export type RequestDetail = z.infer<typeof RequestDetailSchema>;
 type Created = z.infer<typeof CreateRequestResponse>;
 type Uploaded = z.infer<typeof UploadSchema>;
-
-export interface ListParams {
-  page: number;
-  limit: number;
-  status?: RequestStatus | undefined;
-  search?: string | undefined;
-}
-
-/** The SWR key of a page of the requester's requests: the path with its query. */
-export function requestListKey({ page, limit, status, search }: ListParams): string {
-  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
-  if (status) query.set('status', status);
-  const term = search?.trim();
-  if (term) query.set('search', term);
-  return `${PATHS.requests}?${query.toString()}`;
-}
-
-export function requestDetailKey(id: string): string {
-  return `${PATHS.requests}/${encodeURIComponent(id)}`;
-}
-
-/** Every key that lists or shows requests: what Refresh and a new submission revalidate. */
-export function isRequestKey(key: unknown): boolean {
-  return typeof key === 'string' && key.startsWith(PATHS.requests);
-}
 
 export function createRequest(body: CreateRequestInput): Promise<Created> {
   return apiRequest<Created>(PATHS.requests, { method: 'POST', body });

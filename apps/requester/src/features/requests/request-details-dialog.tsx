@@ -6,6 +6,7 @@ import { downloadResult, type ResultFormat } from './api';
 import './requests.css';
 import { documentTypeLabel, formatDateTime, isActive, PRIORITY_LABELS, shortId } from './request-format';
 import { formatPercent, probabilityOf, type ResultRow, readableValue, resultRows } from './result-items';
+import { SourcePreview, sourcePreviewUrl } from './source-preview';
 import { StatusBadge } from './status-badge';
 import { useRequestDetail } from './use-requests';
 
@@ -101,7 +102,16 @@ function ValueCell({ row }: { row: ResultRow }) {
 }
 
 /** The AI's findings: each value with the text it came from and where (spec 02 §2 AI result). */
-function AiResultTable({ rows }: { rows: ResultRow[] }) {
+function AiResultTable({
+  rows,
+  picked,
+  onPick,
+}: {
+  rows: ResultRow[];
+  /** The data point shown in the source preview, when there is a preview to show it in. */
+  picked: string | null;
+  onPick: ((dataPoint: string) => void) | null;
+}) {
   return (
     <div className="rq-result-table">
       <table className="rq-results">
@@ -119,8 +129,22 @@ function AiResultTable({ rows }: { rows: ResultRow[] }) {
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row.dataPoint}>
-              <th scope="row">{row.dataPoint}</th>
+            <tr key={row.dataPoint} className={row.dataPoint === picked ? 'rq-results__picked' : undefined}>
+              <th scope="row">
+                {onPick ? (
+                  <button
+                    type="button"
+                    className="rq-results__point"
+                    aria-pressed={row.dataPoint === picked}
+                    title="Show where it was read in the source"
+                    onClick={() => onPick(row.dataPoint)}
+                  >
+                    {row.dataPoint}
+                  </button>
+                ) : (
+                  row.dataPoint
+                )}
+              </th>
               <td>
                 <ValueCell row={row} />
               </td>
@@ -232,11 +256,14 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
   const { data: detail, error: loadError } = useRequestDetail(listed?.request_id ?? null);
   const [downloading, setDownloading] = useState<ResultFormat | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<{ dataPoint: string; count: number } | null>(null);
   const request: RequestRecord | null = detail ?? listed;
   if (!request) return null;
 
+  const aiItems = request.ai_result?.result;
   const asked = list(request.metadata.data_points);
-  const aiRows = resultRows(request.ai_result?.result as Record<string, unknown> | undefined, asked);
+  const aiRows = resultRows(aiItems as Record<string, unknown> | undefined, asked);
+
   const finalRows = resultRows(request.final_result, asked);
   // issue 15: only a completed request is verified; a failed one never says so.
   const isHumanVerified =
@@ -247,6 +274,12 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
   const tasks = detail?.tasks ?? [];
   const reviewsReceived = tasks.reduce((sum, task) => sum + task.reviews_received, 0);
   const reviewsRequired = tasks.reduce((sum, task) => sum + task.required_reviews, 0);
+  // issue 13/15: the value picked in AI Analysis (else the first one read from a place) in its source.
+  const shown =
+    picked?.dataPoint ??
+    aiRows.find((row) => row.page !== null || row.sourceText !== null)?.dataPoint ??
+    null;
+  const previewUrl = sourcePreviewUrl(request, tasks, shown);
 
   const download = async (format: ResultFormat) => {
     setDownloading(format);
@@ -353,17 +386,38 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
             title="AI Analysis"
             aside={
               <Badge tone="info">
-                <span title="The confidence of the least certain value; the others are at least this sure">
-                  Lowest item confidence {formatPercent(probabilityOf(request.ai_result.confidence_score))}
+                {/* issue 15: the request's score is its least certain field's, and says so */}
+                <span title="The AI's least certain field; the other fields are at least that sure">
+                  Lowest field {formatPercent(probabilityOf(request.ai_result.confidence_score))}
+                  <span className="sv-visually-hidden">; the other fields are at least that sure</span>
                 </span>
               </Badge>
             }
           >
             {aiRows.length > 0 ? (
-              <AiResultTable rows={aiRows} />
+              <AiResultTable
+                rows={aiRows}
+                picked={previewUrl ? shown : null}
+                onPick={
+                  previewUrl
+                    ? (dataPoint) => setPicked((last) => ({ dataPoint, count: (last?.count ?? 0) + 1 }))
+                    : null
+                }
+              />
             ) : (
               <p className="sv-muted">The AI found no values.</p>
             )}
+          </Section>
+        ) : null}
+
+        {request.ai_result && previewUrl ? (
+          <Section title="Source">
+            <SourcePreview
+              url={previewUrl}
+              item={shown ? aiItems?.[shown] : undefined}
+              itemName={shown}
+              pickCount={picked?.count ?? 0}
+            />
           </Section>
         ) : null}
 

@@ -1,7 +1,13 @@
 import { DOCUMENT_TYPE_LABELS, type WorkerTaskSummary } from '@sieve/contracts';
 import { Badge, Icon } from '@sieve/ui';
 import { type KeyboardEvent, memo } from 'react';
-import { aiPercent, CONFIDENCE_BAND_TONE, confidenceBand, probabilityOf } from '../review/confidence';
+import {
+  aiPercent,
+  CONFIDENCE_BAND_TONE,
+  confidenceBand,
+  lowestFieldText,
+  probabilityOf,
+} from '../review/confidence';
 import { isOldTask, relativeAge, shortTaskId } from './task-age';
 
 export interface TaskRowProps {
@@ -90,7 +96,7 @@ export const TaskRow = memo(function TaskRow({
           <span className="sv-queue-row__spacer" />
           <span
             className={`sv-ai-badge sv-ai-badge--${CONFIDENCE_BAND_TONE[band]}`}
-            title={`AI confidence: ${band}`}
+            title={lowestFieldText(task.ai_result.confidence_score).description}
           >
             AI {aiPercent(task.ai_confidence_score)}%
           </span>

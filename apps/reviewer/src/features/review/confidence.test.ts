@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aiPercent, confidenceBand, probabilityOf } from './confidence';
+import { aiPercent, confidenceBand, lowestFieldText, probabilityOf } from './confidence';
 
 describe('confidence bands (spec 01 §4)', () => {
   it('is exp(confidence_score), -10 when absent', () => {
@@ -21,5 +21,14 @@ describe('confidence bands (spec 01 §4)', () => {
   it('shows the AI badge as a whole percentage', () => {
     expect(aiPercent(Math.log(0.923))).toBe(92);
     expect(aiPercent(0)).toBe(100);
+  });
+
+  it('says the figure is the least certain field’s, not the whole task’s (issue 15)', () => {
+    expect(lowestFieldText(Math.log(0.2))).toEqual({
+      short: 'Lowest field 20%',
+      description:
+        "Low confidence: the AI's least certain field is 20% sure; the other fields are at least that sure",
+    });
+    expect(lowestFieldText(Math.log(0.97)).description).toMatch(/^High confidence: .* 97% sure/);
   });
 });

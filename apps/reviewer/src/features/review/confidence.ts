@@ -35,3 +35,19 @@ export const CONFIDENCE_BAND_TONE = {
   medium: 'warning',
   low: 'danger',
 } as const satisfies Record<ConfidenceBand, 'success' | 'warning' | 'danger'>;
+
+/**
+ * issue 15: a task's score is its least certain field's (the extraction keeps the lowest item
+ * confidence), so the badge says so rather than reading as the whole task's confidence.
+ */
+export function lowestFieldText(confidenceScore: number | null | undefined): {
+  short: string;
+  description: string;
+} {
+  const percent = aiPercent(confidenceScore);
+  const band = CONFIDENCE_BAND_LABEL[confidenceBand(probabilityOf(confidenceScore))];
+  return {
+    short: `Lowest field ${percent}%`,
+    description: `${band} confidence: the AI's least certain field is ${percent}% sure; the other fields are at least that sure`,
+  };
+}

@@ -1,15 +1,9 @@
+import { loadDocument } from '@sieve/auth';
 import { REVIEWER, type WorkerTask } from '@sieve/contracts';
-import { Button, Icon, Spinner } from '@sieve/ui';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { type LoadedDocument, loadDocument, openUrlOf, previewUrlOf } from './document-source';
-import { GridPreview } from './grid-preview';
-import type { AnchorHighlight, HighlightOutcome, PdfHighlight } from './pdf-preview';
+import { Button, DocumentPreview, Icon, type LoadedDocument, type PreviewTarget } from '@sieve/ui';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { openUrlOf, previewUrlOf } from './document-source';
 import type { ItemSource } from './review-rows';
-import { HtmlPreview, ImagePreview, TextPreview, type ValueTarget } from './source-previews';
-import { groundingNeedles, pageOfLocation } from './text-match';
-import { cellOfLocation, columnLetterOf, gridTargetOf } from './value-match';
-
-const PdfPreview = lazy(() => import('./pdf-preview'));
 
 export interface GroundingTarget {
   /** The row's id and a counter, so selecting the same row again finds it again. */
@@ -85,7 +79,7 @@ export function SourcePanel({ task, token, grounding, onPickText }: SourcePanelP
   const openUrl = openUrlOf(task);
   const [document, setDocument] = useState<LoadedDocument | null>(null);
   const [zoom, setZoom] = useState<number>(defaultPercent);
-  const [outcome, setOutcome] = useState<HighlightOutcome | null>(null);
+  const [outcomeText, setOutcomeText] = useState<string | null>(null);
 
   useEffect(() => {
     setDocument(null);
@@ -99,71 +93,38 @@ export function SourcePanel({ task, token, grounding, onPickText }: SourcePanelP
     };
   }, [previewUrl, token]);
 
-  const highlight = useMemo<PdfHighlight | null>(() => {
-    if (!grounding) return null;
-    const needles = groundingNeedles(grounding.source?.sourceText ?? null, grounding.valueText);
-    return needles.length > 0
-      ? { needles, page: pageOfLocation(grounding.source?.location ?? null), key: grounding.key }
-      : null;
-  }, [grounding]);
-
-  const anchor = grounding?.source?.anchor ?? null;
-  const anchorHighlight = useMemo<AnchorHighlight | null>(
-    () =>
-      grounding && anchor
-        ? {
-            key: grounding.key,
-            page: anchor.page,
-            box: anchor.box,
-            labels: [anchor.row_label, anchor.column_label].filter((label): label is string =>
-              Boolean(label),
-            ),
-          }
-        : null,
-    [grounding, anchor],
-  );
-  const valueTarget = useMemo<ValueTarget | null>(
+  const target = useMemo<PreviewTarget | null>(
     () =>
       grounding
         ? {
             key: grounding.key,
-            anchor,
+            anchor: grounding.source?.anchor ?? null,
             value: grounding.value,
+            valueText: grounding.valueText,
             sourceText: grounding.source?.sourceText ?? null,
+            location: grounding.source?.location ?? null,
           }
         : null,
-    [grounding, anchor],
+    [grounding],
   );
-  const gridTarget = useMemo(() => {
-    if (document?.kind !== 'grid' || !grounding) return null;
-    // Without an anchor, the readable location ("Income!B2") still names the cell.
-    const located = anchor ?? cellOfLocation(grounding.source?.location ?? null);
-    const found = gridTargetOf(document.grid.sheets, located, grounding.value);
-    return found ? { ...found, key: grounding.key } : null;
-  }, [document, grounding, anchor]);
 
-  const isPdf = document?.kind === 'pdf';
-  const isZoomable = isPdf || document?.kind === 'image';
-  const isLoading = previewUrl !== null && document === null;
-  const outcomeText = !grounding
-    ? null
-    : isPdf
-      ? !highlight && !anchorHighlight
-        ? null
-        : outcome?.key !== grounding.key
-          ? null
-          : outcome.page
-            ? `Highlighted on page ${outcome.page}`
-            : 'Not found in the preview'
-      : document?.kind === 'grid'
-        ? gridTarget
-          ? `Highlighted at ${document.grid.sheets.length > 1 ? `${document.grid.sheets[gridTarget.sheet]?.name ?? ''}!` : ''}${columnLetterOf(gridTarget.column)}${gridTarget.row + 1}`
-          : 'Not found in the preview'
-        : document?.kind === 'html' && outcome?.key === grounding.key
-          ? outcome.page
-            ? 'Highlighted in the page'
-            : 'Not found in the preview'
-          : null;
+  const isZoomable = document?.kind === 'pdf' || document?.kind === 'image';
+  const unavailable = (
+    <>
+      <Icon name="document" size={28} />
+      <p>Document preview not available</p>
+      {openUrl ? (
+        <Button
+          size="sm"
+          onClick={() => window.open(openUrl, '_blank', 'noopener,noreferrer')}
+          aria-describedby="source-title"
+        >
+          <Icon name="external" />
+          Open in new tab
+        </Button>
+      ) : null}
+    </>
+  );
 
   return (
     <section className="sv-source" aria-labelledby="source-title">
@@ -218,67 +179,18 @@ export function SourcePanel({ task, token, grounding, onPickText }: SourcePanelP
         </div>
       </header>
       <div className="sv-source__body">
-        {isLoading ? (
-          <div className="sv-source__center">
-            <Spinner label="Loading document" />
-          </div>
-        ) : isPdf ? (
-          <Suspense
-            fallback={
-              <div className="sv-source__center">
-                <Spinner label="Loading document" />
-              </div>
-            }
-          >
-            <PdfPreview
-              bytes={document.bytes}
-              zoomPercent={zoom}
-              highlight={highlight}
-              anchor={anchorHighlight}
-              onHighlight={setOutcome}
-              {...(onPickText ? { onPickText } : {})}
-              label={documentTitle(task)}
-            />
-          </Suspense>
-        ) : document?.kind === 'image' ? (
-          <ImagePreview
-            url={document.url}
-            zoomPercent={zoom}
-            target={valueTarget}
-            label={documentTitle(task)}
-          />
-        ) : document?.kind === 'html' ? (
-          <HtmlPreview
-            html={document.html}
-            target={valueTarget}
-            onPickText={onPickText}
-            label={documentTitle(task)}
-            onFound={(key, found) => setOutcome(found ? { key, page: 1 } : { key, page: null })}
-          />
-        ) : document?.kind === 'grid' ? (
-          <GridPreview
-            grid={document.grid}
-            target={gridTarget}
-            onPickText={onPickText}
-            label={documentTitle(task)}
-          />
-        ) : document?.kind === 'text' ? (
-          <TextPreview text={document.text} label={documentTitle(task)} />
+        {previewUrl === null ? (
+          <div className="sv-source__center sv-source__unavailable">{unavailable}</div>
         ) : (
-          <div className="sv-source__center sv-source__unavailable">
-            <Icon name="document" size={28} />
-            <p>Document preview not available</p>
-            {openUrl ? (
-              <Button
-                size="sm"
-                onClick={() => window.open(openUrl, '_blank', 'noopener,noreferrer')}
-                aria-describedby="source-title"
-              >
-                <Icon name="external" />
-                Open in new tab
-              </Button>
-            ) : null}
-          </div>
+          <DocumentPreview
+            document={document}
+            target={target}
+            zoomPercent={zoom}
+            label={documentTitle(task)}
+            onPickText={onPickText}
+            onOutcome={setOutcomeText}
+            unavailable={<div className="sv-source__center sv-source__unavailable">{unavailable}</div>}
+          />
         )}
       </div>
       {grounding ? <SourcePassage grounding={grounding} outcome={outcomeText} /> : null}

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AnchorBox } from './anchor-box';
-import type { ItemAnchor } from './review-rows';
+import './document-preview.css';
+import type { ItemAnchor } from '@sieve/contracts';
 import { cellShowsValue, textNamesLabel } from './value-match';
 
 /**

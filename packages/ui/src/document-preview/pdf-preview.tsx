@@ -1,3 +1,4 @@
+/// <reference path="./url-import.d.ts" />
 import {
   GlobalWorkerOptions,
   getDocument,
@@ -8,6 +9,7 @@ import {
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { AnchorBox } from './anchor-box';
+import './document-preview.css';
 import { findTextItems } from './text-match';
 
 // The parser runs in a worker of our own origin (the CSP allows 'self' scripts only).

@@ -1,6 +1,7 @@
 import type { FileGridResponse } from '@sieve/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import './document-preview.css';
 import { columnLetterOf, type GridTarget } from './value-match';
 
 /**
