@@ -3,6 +3,7 @@ import { APP_VERSION } from './constants';
 import type { Endpoint } from './endpoint';
 import { fullPath } from './endpoint';
 import { ERROR_CATALOGUE, ErrorResponse } from './errors';
+import { INTEGRATION_GUIDE } from './integration-guide';
 import {
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
@@ -88,7 +89,8 @@ export function buildOpenApiDocument(endpoints: readonly Endpoint[], serverUrl =
       title: 'Sieve API',
       version: APP_VERSION,
       description:
-        'Document data extraction with human review. Errors are `{code, detail}`. Programs authenticate with API keys (`Authorization: Bearer sk_live_…`) and learn of results through signed webhooks (see `webhooks`).',
+        'Document data extraction with human review. Errors are `{code, detail}`. Programs authenticate with API keys (`Authorization: Bearer sk_live_…`) and learn of results through signed webhooks (see `webhooks`).\n' +
+        INTEGRATION_GUIDE,
     },
     servers: [{ url: serverUrl }],
   });
