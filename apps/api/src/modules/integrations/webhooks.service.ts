@@ -288,7 +288,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
         .where(eq(webhookDeliveries.id, deliveryId));
       // Idempotent: a try already made (a redelivered job) or a settled delivery is left alone.
-      if (!row || row.delivery.status !== 'pending' || row.delivery.attemptCount >= attempt) return;
+      if (row?.delivery.status !== 'pending' || row.delivery.attemptCount >= attempt) return;
       const { delivery, endpoint, event } = row;
       const log = deps.logger.child({ deliveryId, attempt, eventId: event.id });
       if (endpoint.deletedAt) {

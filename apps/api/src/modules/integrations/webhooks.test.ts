@@ -6,7 +6,13 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import {
+  requests as requestsTable,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema';
+import { HeuristicProvider } from '../../extraction/providers';
 import { BullQueue } from '../../jobs/bullmq-queue';
 import { InProcessQueue } from '../../jobs/in-process-queue';
 import { startWebhookDelivery } from '../../jobs/processors';
@@ -16,6 +22,7 @@ import { createTestDatabase, redisUrl } from '../../test/database';
 import { createReviewTask } from '../../test/tasks';
 import { createUser } from '../../test/users';
 import { createFilesService } from '../files/files.service';
+import { createExtractionProcessor } from '../requests/extraction.processor';
 import { createRequestsService } from '../requests/requests.service';
 import { webhookDeliveryJob } from './webhooks.jobs';
 import { createWebhooksService } from './webhooks.service';
@@ -305,6 +312,82 @@ describe.each(backends)('webhooks on the %s job back end', (_name, available, ma
       expect(tries).toEqual(['first:1', 'second:2']);
     },
   );
+});
+
+describe('events of the extraction job', () => {
+  it('announces request.completed (AI only), request.needs_review and request.failed where they happen', async () => {
+    const ctx = await createTestApp({ database: { ...database, close: async () => undefined } });
+    const queue = new InProcessQueue(database.db, { concurrency: 2, pollMs: 25, logger: testLogger });
+    const hook = await receiver();
+    try {
+      const webhooks = await runner(queue);
+      const extract = createExtractionProcessor({
+        db: database.db,
+        storage: ctx.storage,
+        provider: new HeuristicProvider(),
+        load: { allowPrivateFetch: false, secBaseUrl: 'https://sec.invalid', secUserAgent: 'Sieve tests' },
+        logger: testLogger,
+        webhooks: webhooks.emitter,
+      });
+      const owner = await createUser(database.db, 'requester');
+      await webhooks.create(owner.id, {
+        url: hook.url,
+        events: ['request.completed', 'request.failed', 'request.needs_review'],
+      });
+      const submit = async (aiOnly: boolean) => {
+        const res = await request(ctx.app)
+          .post('/api/v1/requests')
+          .set('Authorization', owner.auth)
+          .send({
+            document_type: 'custom_prompt',
+            metadata: {
+              text: 'Quarterly report\nTotal revenue: $5.2 million',
+              custom_prompt: 'Find the revenue',
+              data_points: ['Total revenue'],
+              ai_only_mode: aiOnly,
+            },
+          });
+        expect(res.status).toBe(201);
+        return res.body.request_id as string;
+      };
+      const aiOnly = await submit(true);
+      const reviewed = await submit(false);
+      const [missing] = await database.db
+        .insert(requestsTable)
+        .values({
+          requesterId: owner.id,
+          documentType: 'pdf',
+          metadata: { file_id: '00000000-0000-4000-8000-000000000000' },
+        })
+        .returning();
+      for (const id of [aiOnly, reviewed, missing?.id ?? ''])
+        await extract({ requestId: id }, { jobId: id, attempt: 1 });
+
+      await waitFor(() => hook.received.length >= 3, 'three events');
+      const events = hook.received.map((r) => JSON.parse(r.body));
+      const byRequest = new Map(events.map((e) => [e.data.request.request_id, e]));
+      expect(byRequest.get(aiOnly)).toMatchObject({
+        type: 'request.completed',
+        data: { request: { status: 'completed' } },
+      });
+      expect(byRequest.get(reviewed)).toMatchObject({
+        type: 'request.needs_review',
+        data: { request: { status: 'processing' } },
+      });
+      expect(byRequest.get(reviewed)?.data.request.tasks).toHaveLength(1);
+      expect(byRequest.get(missing?.id)).toMatchObject({
+        type: 'request.failed',
+        data: { request: { status: 'failed' } },
+      });
+      // The job again (at-least-once queues redeliver): nothing changes, nothing is sent twice.
+      await extract({ requestId: aiOnly }, { jobId: aiOnly, attempt: 2 });
+      expect(hook.received).toHaveLength(3);
+    } finally {
+      await queue.close();
+      await hook.close();
+      await ctx.queue.close();
+    }
+  });
 });
 
 describe('the fetch guard on webhook deliveries', () => {
