@@ -1,7 +1,7 @@
 import { type BatchResponse, CreateRequestBody, type RequestRecord } from '@sieve/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assignments, requests, tasks } from '../../db/schema';
+import { assignments, requests, tasks, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { toCsv } from '../../http/csv';
 import { zodFields } from '../../http/error-handler';
@@ -231,6 +231,11 @@ export function createRequestsService(deps: RequestsServiceDeps) {
             .where(eq(tasks.requestId, request.id));
           await tx.execute(
             sql`update ${assignments} set response = null where task_id in (select id from ${tasks} where request_id = ${request.id})`,
+          );
+          // Webhook payloads carried the values too (DESIGN §12): the event stays, its request goes.
+          await tx.execute(
+            sql`update ${webhookEvents} set payload = jsonb_set(payload, '{data,request}', 'null'::jsonb)
+              where request_id = ${request.id} and payload is not null`,
           );
         });
       }
