@@ -209,7 +209,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         throw new AppError(
           'WEBHOOK_URL_REFUSED',
           `Webhooks cannot be sent to ${refused}. Use a public http(s) URL.`,
-          { url: refused },
+          { url: `Webhooks cannot be sent to ${refused}` },
         );
       }
       const secret = `whsec_${randomBytes(24).toString('base64url')}`;
