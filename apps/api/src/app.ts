@@ -17,6 +17,7 @@ import { billingRoutes, stripeWebhookRoute, subscriptionRoutes } from './modules
 import { docsRoutes } from './modules/docs/docs.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
@@ -90,7 +91,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   const parseAndAuthenticate = [
     express.json({ limit: config.bodyLimit }),
     cookieParser(),
-    authenticate(services.auth),
+    authenticate(services.auth, services.apiKeys),
     apiRateLimit(config.apiRateLimitPerMinute, deps.redis),
   ];
   app.use('/api/v1', services.latency.middleware(), services.metrics.httpMiddleware());
@@ -100,8 +101,9 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use('/api/v1', ...parseAndAuthenticate);
   app.use('/api/v1', healthRoutes(deps));
   app.use('/api/v1', authRoutes(services.auth, config.appDomain));
-  app.use('/api/v1', filesRoutes(services.files));
-  app.use('/api/v1', requestsRoutes(services.requests));
+  app.use('/api/v1', filesRoutes(services.files, deps.database.db));
+  app.use('/api/v1', requestsRoutes(services.requests, deps.database.db));
+  app.use('/api/v1', integrationsRoutes(services));
   app.use('/api/v1', tasksRoutes(services.tasks));
   app.use('/api/v1', adminRoutes(services.admin));
   app.use('/api/v1', billingRoutes(services.billing, config.appDomain));

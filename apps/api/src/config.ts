@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   CLAIM_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(DEFAULT_CLAIM_LEASE_SECONDS),
   ALLOW_PRIVATE_FETCH: flag,
+  /** Webhook retries: the first comes this long after a failed try, each further one twice as late (24 h in all). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(3000),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
@@ -157,6 +159,7 @@ function buildConfig(env: Env) {
       secretAccessKey: env.S3_SECRET_ACCESS_KEY,
     },
     claimLeaseSeconds: env.CLAIM_LEASE_SECONDS,
+    webhookRetryBaseMs: env.WEBHOOK_RETRY_BASE_MS,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     loginLimits: {
       failuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,

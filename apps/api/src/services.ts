@@ -6,6 +6,8 @@ import { LoginLimiter } from './modules/auth/login-limiter';
 import { createBillingService } from './modules/billing/billing.service';
 import { createStripeClient } from './modules/billing/stripe-client';
 import { createFilesService } from './modules/files/files.service';
+import { createApiKeysService } from './modules/integrations/api-keys';
+import { createWebhooksService } from './modules/integrations/webhooks.service';
 import { createMailer } from './modules/mail/mailer';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { createRequestsService } from './modules/requests/requests.service';
@@ -28,12 +30,21 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
   );
   const files = createFilesService({ db, storage: deps.storage });
   const requests = createRequestsService({ db, queue: deps.queue, files, logger, metrics });
+  const webhooks = createWebhooksService({
+    db,
+    queue: deps.queue,
+    logger,
+    loadRequest: (requesterId, id) => requests.get(requesterId, id),
+    allowPrivateFetch: config.extraction.allowPrivateFetch,
+    retryBaseMs: config.webhookRetryBaseMs,
+  });
   const tasks = createTasksService({
     db,
     leaseSeconds: config.claimLeaseSeconds,
     logger,
     metrics,
     queueCountMaxAgeMs: config.queueCountMaxAgeMs,
+    webhooks: webhooks.emitter,
   });
   const latency = new LatencyWindow();
   return {
@@ -50,6 +61,8 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
     }),
     requests,
     tasks,
+    apiKeys: createApiKeysService({ db }),
+    webhooks,
     billing: createBillingService({
       db,
       stripe: createStripeClient(config.stripe),

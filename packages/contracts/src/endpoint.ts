@@ -3,6 +3,10 @@ import type { z } from 'zod';
 export const USER_TYPES = ['requester', 'worker', 'admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
+/** What an API key may be allowed to do (DESIGN §12). */
+export const API_KEY_SCOPES = ['requests:read', 'requests:write', 'files:write', 'webhooks:manage'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 /** Who may call an endpoint: anyone, or signed-in users of the listed roles. */
 export type Access = 'public' | readonly UserType[];
 
@@ -21,6 +25,11 @@ export interface Endpoint {
   summary: string;
   tag: string;
   access: Access;
+  /**
+   * The API-key scope this endpoint needs. Only endpoints with a scope accept an API key
+   * (`Authorization: Bearer sk_…`); every other one (sessions, billing, keys, worker, admin) refuses keys.
+   */
+  scope?: ApiKeyScope;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -3,6 +3,7 @@ import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
+import { integrationEndpoints } from './integrations';
 import { requestEndpoints } from './requests';
 import { workerEndpoints } from './worker';
 
@@ -11,6 +12,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(healthEndpoints),
   ...Object.values(authEndpoints),
   ...Object.values(requestEndpoints),
+  ...Object.values(integrationEndpoints),
   ...Object.values(workerEndpoints),
   ...Object.values(adminEndpoints),
   ...Object.values(billingEndpoints),

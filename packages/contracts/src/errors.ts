@@ -85,6 +85,28 @@ export const ERROR_CATALOGUE = {
     status: 401,
     message: 'This sign-in link is invalid or has expired. Please sign in.',
   },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    message: 'This Idempotency-Key was already used with a different request body. Use a new key.',
+  },
+  IDEMPOTENCY_KEY_IN_PROGRESS: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed. Retry in a moment.',
+  },
+  API_KEY_SCOPE_MISSING: {
+    status: 403,
+    message: 'This API key does not have the scope this call needs.',
+  },
+  API_KEY_NOT_ALLOWED: {
+    status: 403,
+    message: 'API keys cannot be used here. Sign in instead.',
+  },
+  API_KEY_NOT_FOUND: { status: 404, message: 'The API key could not be found.' },
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'The webhook endpoint could not be found.' },
+  WEBHOOK_URL_REFUSED: {
+    status: 400,
+    message: 'Webhooks cannot be sent to this address. Use a public http(s) URL.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

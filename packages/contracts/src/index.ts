@@ -7,6 +7,7 @@ export * from './endpoint';
 export * from './endpoints';
 export * from './errors';
 export * from './health';
+export * from './integrations';
 export * from './normalise';
 export * from './requests';
 export * from './validation';

@@ -33,6 +33,9 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET by default; POST (webhook deliveries) sends `body` and should not follow redirects. */
+  method?: 'GET' | 'POST';
+  body?: string | Buffer;
   signal?: AbortSignal;
   /** Injectable DNS resolution (tests); default: the system resolver, all addresses. */
   lookup?: Resolver;
@@ -192,6 +195,7 @@ function requestPinned(
   headers: Record<string, string>,
   maxBytes: number,
   signal: AbortSignal,
+  send: { method: 'GET' | 'POST'; body: string | Buffer | undefined } = { method: 'GET', body: undefined },
 ): Promise<HopResult> {
   return new Promise<HopResult>((resolve, reject) => {
     // The socket connects to the address we checked, whatever DNS says by now.
@@ -209,11 +213,12 @@ function requestPinned(
         hostname: hostOf(url),
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
+        method: send.method,
         headers: {
           'user-agent': DEFAULT_USER_AGENT,
           accept: '*/*',
           'accept-encoding': 'gzip, deflate, br',
+          ...(send.body !== undefined ? { 'content-length': String(Buffer.byteLength(send.body)) } : {}),
           ...headers,
         },
         agent: false,
@@ -264,7 +269,7 @@ function requestPinned(
     request.on('error', (error) => reject(error));
     // However the abort surfaces (or not) on the streams, the exchange ends with it.
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
-    request.end();
+    request.end(send.body);
   });
 }
 
@@ -335,7 +340,10 @@ export const safeFetch: SafeFetch = async (input, options = {}) => {
       const target = await resolveChecked(url, original, resolve, policy, controller.signal);
       let result: HopResult;
       try {
-        result = await requestPinned(url, target, options.headers ?? {}, maxBytes, controller.signal);
+        result = await requestPinned(url, target, options.headers ?? {}, maxBytes, controller.signal, {
+          method: options.method ?? 'GET',
+          body: options.body,
+        });
       } catch (error) {
         if (error instanceof FetchFailedError || controller.signal.aborted) throw error;
         throw new FetchFailedError(`Could not fetch ${describe(url, original)}: ${networkMessage(error)}`, {

@@ -1,4 +1,4 @@
-import type { Endpoint, UserType } from '@sieve/contracts';
+import type { ApiKeyScope, Endpoint, UserType } from '@sieve/contracts';
 import type { NextFunction, Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { SessionClaims } from '../modules/auth/tokens';
@@ -9,6 +9,8 @@ export interface AuthedUser {
   email: string;
   userType: UserType;
   isApproved: boolean;
+  /** Set when the caller authenticated with an API key instead of a session (DESIGN §12). */
+  apiKey?: { id: string; scopes: ApiKeyScope[] };
 }
 
 declare global {
@@ -35,9 +37,19 @@ export interface HandlerInput<E extends Endpoint> {
 export type Handler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<unknown> | unknown;
 
 /** The role guard: anonymous → 401, wrong role → 403 (DESIGN §5: every route, on the server). */
-export function assertAccess(endpoint: Pick<Endpoint, 'access'>, user: AuthedUser | undefined) {
+export function assertAccess(endpoint: Pick<Endpoint, 'access' | 'scope'>, user: AuthedUser | undefined) {
   if (endpoint.access === 'public') return;
   if (!user) throw new AppError('UNAUTHORIZED');
+  // API keys reach only the endpoints that name a scope, and only with that scope (DESIGN §12).
+  if (user.apiKey) {
+    if (!endpoint.scope) throw new AppError('API_KEY_NOT_ALLOWED');
+    if (!user.apiKey.scopes.includes(endpoint.scope)) {
+      throw new AppError(
+        'API_KEY_SCOPE_MISSING',
+        `This API key needs the scope ${endpoint.scope} for this call.`,
+      );
+    }
+  }
   if (!endpoint.access.includes(user.userType)) throw new AppError('FORBIDDEN');
   // Worker routes need an approved, active worker (DESIGN §4).
   if (user.userType === 'worker' && !user.isApproved && endpoint.access.length === 1) {

@@ -54,9 +54,9 @@ export async function planOf(db: Db | Tx, userId: string) {
 /**
  * Locks the requester's subscription row for the rest of the transaction, so concurrent
  * submissions queue up behind each other and cannot overshoot a limit (DESIGN §6), then refuses
- * when a limit is reached.
+ * when a limit is reached (or, for a batch, when `count` more requests would pass it).
  */
-export async function assertWithinLimits(tx: Tx, userId: string) {
+export async function assertWithinLimits(tx: Tx, userId: string, count = 1) {
   await ensureSubscription(tx, userId);
   await tx.execute(sql`select 1 from ${subscriptions} where ${subscriptions.userId} = ${userId} for update`);
   const current = await planOf(tx, userId);
@@ -68,7 +68,7 @@ export async function assertWithinLimits(tx: Tx, userId: string) {
     ['monthly', current.plan.monthlyLimit, 'monthly'],
   ];
   for (const [period, limit, label] of limits) {
-    if (usage[period] >= limit) {
+    if (usage[period] + count > limit) {
       throw new AppError(
         'USAGE_LIMIT_EXCEEDED',
         `You have used all ${limit} requests of your ${current.plan.name} plan's ${label} limit. Upgrade your plan or try again later.`,

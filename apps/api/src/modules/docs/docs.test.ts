@@ -19,6 +19,43 @@ describe('the API documentation', () => {
     expect(res.body.components.schemas.ErrorResponse.required).toEqual(['code', 'detail']);
   });
 
+  it('documents API-key auth, the webhooks with their payload schema, and copy-paste examples', async () => {
+    const res = await request(ctx.app).get('/api/v1/openapi.json');
+    const doc = res.body;
+    expect(doc.components.securitySchemes.apiKeyAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const create = doc.paths['/api/v1/requests'].post;
+    expect(create.security).toEqual([{ bearerAuth: [] }, { apiKeyAuth: ['requests:write'] }]);
+    expect(create['x-api-key-scope']).toBe('requests:write');
+    // Session-only operations do not offer key auth.
+    expect(doc.paths['/api/v1/keys'].post.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/api/v1/admin/stats'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'request.completed',
+      'request.failed',
+      'request.needs_review',
+      'task.reviewed',
+    ]);
+    const hook = doc.webhooks['request.completed'].post;
+    expect(hook.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/WebhookEventPayload',
+    });
+    expect(hook.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'Sieve-Event-Id',
+      'Sieve-Event-Type',
+      'Sieve-Signature',
+    ]);
+    expect(doc.components.schemas.WebhookEventPayload.required).toEqual(['id', 'type', 'created_at', 'data']);
+    for (const example of [
+      'curl -X POST',
+      'Idempotency-Key',
+      'new SieveClient',
+      'sieve extract report.pdf',
+      'verifyWebhookSignature',
+    ]) {
+      expect(doc.info.description).toContain(example);
+    }
+  });
+
   it('serves a docs page with its assets on the same origin', async () => {
     const page = await request(ctx.app).get('/api/docs');
     expect(page.status).toBe(200);

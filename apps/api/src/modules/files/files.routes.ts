@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import { requestEndpoints, UPLOAD_MAX_BYTES } from '@sieve/contracts';
 import { Router } from 'express';
 import multer from 'multer';
+import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { mount } from '../../http/mount';
+import { idempotent } from '../integrations/idempotency';
 import { fileGrid, isGridType } from './file-grid';
 import { type FilesService, fileUrlOf } from './files.service';
 
@@ -11,7 +14,7 @@ const upload = multer({
   limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 },
 }).single('file');
 
-export function filesRoutes(service: FilesService) {
+export function filesRoutes(service: FilesService, db: Db) {
   const router = Router();
 
   mount(router, requestEndpoints.upload, async ({ req, res, user }) => {
@@ -33,19 +36,36 @@ export function filesRoutes(service: FilesService) {
       throw new AppError('INVALID_INPUT', 'Attach the document in the form field "file".', {
         file: 'Required',
       });
+    const file = req.file;
     const documentType = typeof req.body?.document_type === 'string' ? req.body.document_type : undefined;
-    const stored = await service.store(user, {
-      bytes: req.file.buffer,
-      filename: req.file.originalname,
-      documentType,
+    // The "body" of an upload, for Idempotency-Key: the bytes, the file name and the document type.
+    const bodyHash = createHash('sha256')
+      .update(file.buffer)
+      .update(`\0${file.originalname}\0${documentType ?? ''}`)
+      .digest('hex');
+    return idempotent({
+      db,
+      req,
+      res,
+      userId: user.id,
+      endpoint: requestEndpoints.upload.id,
+      bodyHash,
+      status: requestEndpoints.upload.response.status,
+      run: async () => {
+        const stored = await service.store(user, {
+          bytes: file.buffer,
+          filename: file.originalname,
+          documentType,
+        });
+        return {
+          file_id: stored.id,
+          file_url: fileUrlOf(stored.id),
+          filename: stored.filename,
+          content_type: stored.contentType,
+          size: stored.size,
+        };
+      },
     });
-    return {
-      file_id: stored.id,
-      file_url: fileUrlOf(stored.id),
-      filename: stored.filename,
-      content_type: stored.contentType,
-      size: stored.size,
-    };
   });
 
   mount(router, requestEndpoints.download, async ({ params, user, res }) => {

@@ -31,6 +31,8 @@ export function startSchedules(services: Services, logger: Logger, intervalSecon
   const timers = [
     every(Math.min(intervalMs, 15_000), 'expire-leases', () => services.tasks.expireLeases()),
     every(intervalMs, 'sweep-requests', () => services.requests.sweepUnfinished(STALE_AFTER_MS)),
+    // Webhook events and deliveries a crash or a queue outage left behind (DESIGN §12).
+    every(intervalMs, 'sweep-webhooks', () => services.webhooks.sweep()),
     every(RETENTION_INTERVAL_MS, 'purge-expired', () => services.requests.purgeExpired()),
     // The admin figures' summary, refreshed here so dashboards read it instead of computing it.
     every(STATS_REFRESH_MS, 'admin-stats', () => services.admin.refreshStats()),

@@ -13,6 +13,7 @@ import type { JobContext } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
 import { fileUrlOf } from '../files/files.service';
+import { noWebhooks, type WebhookEmitter } from '../integrations/webhook-events';
 import { extractionJob } from './extraction.job';
 import type { Extract } from './extraction-thread';
 import { keepFetchedSource, type StoredSource } from './stored-sources';
@@ -25,6 +26,8 @@ export interface ExtractionProcessorDeps {
   logger: Logger;
   /** How a document is extracted: in a worker thread in production (extraction-thread.ts), else inline. */
   extract?: Extract;
+  /** Webhook events of the request's outcome (DESIGN §12). */
+  webhooks?: WebhookEmitter;
 }
 
 const PRIORITY_RANK = { high: 3, medium: 2, low: 1 } as const;
@@ -78,12 +81,20 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
     deps.extract ??
     ((source, request) => extractFromSource(source, request, { ...deps.load, provider: deps.provider }));
 
+  const webhooks = deps.webhooks ?? noWebhooks;
+
   async function fail(requestId: string, message: string) {
     const now = new Date();
-    await db
-      .update(requests)
-      .set({ status: 'failed', error: message, updatedAt: now, completedAt: now })
-      .where(and(eq(requests.id, requestId), inArray(requests.status, ['pending', 'processing'])));
+    await webhooks.run(() =>
+      db.transaction(async (tx) => {
+        const failed = await tx
+          .update(requests)
+          .set({ status: 'failed', error: message, updatedAt: now, completedAt: now })
+          .where(and(eq(requests.id, requestId), inArray(requests.status, ['pending', 'processing'])))
+          .returning({ id: requests.id });
+        if (failed.length > 0) await webhooks.record(tx, 'request.failed', requestId);
+      }),
+    );
   }
 
   return async ({ requestId }: { requestId: string }, context: JobContext) => {
@@ -157,70 +168,75 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
         storedSources.push(stored);
       }
       const now = new Date();
-      await db.transaction(async (tx) => {
-        if (request.aiOnly) {
+      await webhooks.run(() =>
+        db.transaction(async (tx) => {
+          if (request.aiOnly) {
+            await tx
+              .update(requests)
+              .set({
+                status: 'completed',
+                aiResult: aiResult as unknown as Record<string, unknown>,
+                finalResult: aiResult.result as unknown as Record<string, unknown>,
+                error: null,
+                updatedAt: now,
+                completedAt: now,
+              })
+              .where(eq(requests.id, requestId));
+            await webhooks.record(tx, 'request.completed', requestId);
+            return;
+          }
+          const baseName =
+            (typeof metadata.filename === 'string' && metadata.filename) ||
+            (typeof metadata.ticker === 'string' &&
+              `${metadata.ticker} ${metadata.filing_type ?? ''}`.trim()) ||
+            (typeof metadata.url === 'string' && metadata.url) ||
+            null;
+          await tx
+            .insert(tasks)
+            .values(
+              extraction.tasks.map((part, index) => {
+                const stored = storedSources[index] ?? null;
+                // A PDF by URL is named by its file name, not by its (often meaningless) title.
+                const fetchedName = source.kind === 'url' ? (part.fetched?.filename ?? null) : null;
+                return {
+                  requestId,
+                  part: index,
+                  documentType: request.documentType,
+                  priority: PRIORITY_RANK[request.priority],
+                  requiredReviews: requiredReviewsFor(part.result),
+                  aiResult: part.result as unknown as Record<string, unknown>,
+                  metadata: {
+                    name: extraction.tasks.length > 1 ? (part.name ?? baseName) : (baseName ?? part.name),
+                    ticker: (metadata.ticker as string | undefined) ?? null,
+                    url: part.document.sourceUrl ?? (metadata.url as string | undefined) ?? null,
+                    file_url: (metadata.file_url as string | undefined) ?? null,
+                    filing_url:
+                      request.documentType === 'sec' ? (extraction.document.sourceUrl ?? null) : null,
+                    document_name:
+                      (metadata.filename as string | undefined) ??
+                      fetchedName ??
+                      part.document.title ??
+                      stored?.source_name ??
+                      null,
+                    report_id: requestId,
+                    content_type: (metadata.content_type as string | undefined) ?? null,
+                    data_points: metadata.data_points ?? [],
+                    custom_prompt: metadata.custom_prompt ?? null,
+                    // What could not be read (OCR), shown to the reviewer.
+                    notes: part.result.notes ?? [],
+                    ...(stored ?? {}),
+                  },
+                };
+              }),
+            )
+            .onConflictDoNothing();
           await tx
             .update(requests)
-            .set({
-              status: 'completed',
-              aiResult: aiResult as unknown as Record<string, unknown>,
-              finalResult: aiResult.result as unknown as Record<string, unknown>,
-              error: null,
-              updatedAt: now,
-              completedAt: now,
-            })
+            .set({ aiResult: aiResult as unknown as Record<string, unknown>, error: null, updatedAt: now })
             .where(eq(requests.id, requestId));
-          return;
-        }
-        const baseName =
-          (typeof metadata.filename === 'string' && metadata.filename) ||
-          (typeof metadata.ticker === 'string' &&
-            `${metadata.ticker} ${metadata.filing_type ?? ''}`.trim()) ||
-          (typeof metadata.url === 'string' && metadata.url) ||
-          null;
-        await tx
-          .insert(tasks)
-          .values(
-            extraction.tasks.map((part, index) => {
-              const stored = storedSources[index] ?? null;
-              // A PDF by URL is named by its file name, not by its (often meaningless) title.
-              const fetchedName = source.kind === 'url' ? (part.fetched?.filename ?? null) : null;
-              return {
-                requestId,
-                part: index,
-                documentType: request.documentType,
-                priority: PRIORITY_RANK[request.priority],
-                requiredReviews: requiredReviewsFor(part.result),
-                aiResult: part.result as unknown as Record<string, unknown>,
-                metadata: {
-                  name: extraction.tasks.length > 1 ? (part.name ?? baseName) : (baseName ?? part.name),
-                  ticker: (metadata.ticker as string | undefined) ?? null,
-                  url: part.document.sourceUrl ?? (metadata.url as string | undefined) ?? null,
-                  file_url: (metadata.file_url as string | undefined) ?? null,
-                  filing_url: request.documentType === 'sec' ? (extraction.document.sourceUrl ?? null) : null,
-                  document_name:
-                    (metadata.filename as string | undefined) ??
-                    fetchedName ??
-                    part.document.title ??
-                    stored?.source_name ??
-                    null,
-                  report_id: requestId,
-                  content_type: (metadata.content_type as string | undefined) ?? null,
-                  data_points: metadata.data_points ?? [],
-                  custom_prompt: metadata.custom_prompt ?? null,
-                  // What could not be read (OCR), shown to the reviewer.
-                  notes: part.result.notes ?? [],
-                  ...(stored ?? {}),
-                },
-              };
-            }),
-          )
-          .onConflictDoNothing();
-        await tx
-          .update(requests)
-          .set({ aiResult: aiResult as unknown as Record<string, unknown>, error: null, updatedAt: now })
-          .where(eq(requests.id, requestId));
-      });
+          await webhooks.record(tx, 'request.needs_review', requestId);
+        }),
+      );
       log.info({ tasks: extraction.tasks.length, aiOnly: request.aiOnly }, 'extraction done');
     } catch (error) {
       const retryable = error instanceof ExtractionError ? error.retryable : true;

@@ -1,11 +1,25 @@
-import { requestEndpoints } from '@sieve/contracts';
+import { integrationEndpoints, requestEndpoints } from '@sieve/contracts';
 import { Router } from 'express';
+import type { Db } from '../../db/client';
 import { mount } from '../../http/mount';
+import { hashJson, idempotent } from '../integrations/idempotency';
 import type { RequestsService } from './requests.service';
 
-export function requestsRoutes(service: RequestsService) {
+export function requestsRoutes(service: RequestsService, db: Db) {
   const router = Router();
-  mount(router, requestEndpoints.create, ({ body, user }) => service.submit(user, body));
+  mount(router, requestEndpoints.create, ({ body, user, req, res }) =>
+    idempotent({
+      db,
+      req,
+      res,
+      userId: user.id,
+      endpoint: requestEndpoints.create.id,
+      bodyHash: hashJson(req.body),
+      status: requestEndpoints.create.response.status,
+      run: () => service.submit(user, body),
+    }),
+  );
+  mount(router, integrationEndpoints.batch, ({ body, user }) => service.submitBatch(user, body.requests));
   mount(router, requestEndpoints.list, ({ query, user }) => service.list(user.id, query));
   mount(router, requestEndpoints.get, ({ params, user }) => service.get(user.id, params.id));
   mount(router, requestEndpoints.result, async ({ params, query, user, res }) => {

@@ -1,9 +1,10 @@
-import type { CreateRequestBody, RequestRecord } from '@sieve/contracts';
+import { type BatchResponse, CreateRequestBody, type RequestRecord } from '@sieve/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { assignments, requests, tasks } from '../../db/schema';
+import { assignments, requests, tasks, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { toCsv } from '../../http/csv';
+import { zodFields } from '../../http/error-handler';
 import type { AuthedUser } from '../../http/mount';
 import type { JobQueue } from '../../jobs/queue';
 import type { Logger } from '../../logger';
@@ -120,6 +121,76 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       return { request_id: request.id, job_id: request.id, status: request.status };
     },
 
+    /**
+     * `POST /requests/batch`: each item is validated on its own (an invalid one comes back with
+     * its index and error, the others go on); the plan's limits are checked for all valid items
+     * together in one transaction, which stores all of them or, over a limit, none.
+     */
+    async submitBatch(requester: { id: string }, items: unknown[]): Promise<BatchResponse> {
+      type Refused = Extract<BatchResponse['results'][number], { error: unknown }>;
+      const refused: Refused[] = [];
+      const valid: { index: number; body: CreateRequestBody; metadata: Record<string, unknown> }[] = [];
+      for (const [index, item] of items.entries()) {
+        const parsed = CreateRequestBody.safeParse(item);
+        if (!parsed.success) {
+          refused.push({
+            index,
+            error: {
+              code: 'INVALID_INPUT',
+              detail: `Request ${index}: please check its fields.`,
+              fields: zodFields(parsed.error),
+            },
+          });
+          continue;
+        }
+        try {
+          const metadata = await resolveFiles({ id: requester.id, userType: 'requester' }, parsed.data);
+          valid.push({ index, body: parsed.data, metadata });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refused.push({
+            index,
+            error: {
+              code: error.code,
+              detail: error.detail,
+              ...(error.fields ? { fields: error.fields } : {}),
+            },
+          });
+        }
+      }
+      const stored = valid.length
+        ? await db.transaction(async (tx) => {
+            await assertWithinLimits(tx, requester.id, valid.length);
+            return tx
+              .insert(requests)
+              .values(
+                valid.map(({ body, metadata }) => ({
+                  requesterId: requester.id,
+                  documentType: body.document_type,
+                  priority: body.priority,
+                  metadata,
+                  aiOnly: Boolean(metadata.ai_only_mode),
+                  dataExpiration:
+                    typeof metadata.data_expiration === 'string' ? metadata.data_expiration : null,
+                })),
+              )
+              .returning({ id: requests.id, status: requests.status });
+          })
+        : [];
+      const created = stored.map((row, i) => {
+        const item = valid[i];
+        if (!item) throw new Error('batch insert returned more rows than it was given');
+        deps.metrics?.requestsCreated.inc({ document_type: item.body.document_type });
+        return { index: item.index, request_id: row.id, job_id: row.id, status: row.status };
+      });
+      for (const row of created) await enqueue(row.request_id);
+      return {
+        results: [...created, ...refused].sort((a, b) => a.index - b.index),
+        created: created.length,
+        failed: refused.length,
+      };
+    },
+
     enqueue,
 
     /**
@@ -160,6 +231,11 @@ export function createRequestsService(deps: RequestsServiceDeps) {
             .where(eq(tasks.requestId, request.id));
           await tx.execute(
             sql`update ${assignments} set response = null where task_id in (select id from ${tasks} where request_id = ${request.id})`,
+          );
+          // Webhook payloads carried the values too (DESIGN §12): the event stays, its request goes.
+          await tx.execute(
+            sql`update ${webhookEvents} set payload = jsonb_set(payload, '{data,request}', 'null'::jsonb)
+              where request_id = ${request.id} and payload is not null`,
           );
         });
       }

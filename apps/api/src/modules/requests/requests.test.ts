@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { plans, requests, subscriptions } from '../../db/schema';
+import { plans, requests, subscriptions, webhookEvents } from '../../db/schema';
 import { createTestApp, type TestContext, testLogger } from '../../test/app';
 import { postgresUrl } from '../../test/database';
 import { createUser } from '../../test/users';
@@ -213,6 +213,21 @@ describe('retention', () => {
         .set({ status: 'completed', finalResult: { total_revenue: { value: 1 } } })
         .where(eq(requests.id, id));
     }
+    // A webhook event sent earlier carried the values (DESIGN §12).
+    const [event] = await ctx.database.db
+      .insert(webhookEvents)
+      .values({
+        userId: owner.id,
+        type: 'request.completed',
+        requestId: expired.body.request_id,
+        payload: {
+          id: 'e',
+          type: 'request.completed',
+          data: { request: { final_result: { total_revenue: 1 } } },
+        },
+        dispatchedAt: new Date(),
+      })
+      .returning();
     const files = createFilesService({ db: ctx.database.db, storage: ctx.storage });
     const service = createRequestsService({
       db: ctx.database.db,
@@ -221,6 +236,11 @@ describe('retention', () => {
       logger: testLogger,
     });
     expect(await service.purgeExpired('2026-11-22')).toBe(1);
+    const [purgedEvent] = await ctx.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.id, event?.id ?? ''));
+    expect(purgedEvent?.payload).toEqual({ id: 'e', type: 'request.completed', data: { request: null } });
     const [purged] = await ctx.database.db
       .select()
       .from(requests)

@@ -12,6 +12,7 @@ import { assignments, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Logger } from '../../logger';
 import { periodStarts } from '../billing/usage';
+import { noWebhooks, type WebhookEmitter } from '../integrations/webhook-events';
 import type { Metrics } from '../metrics/metrics';
 import { decideConsensus } from './consensus';
 import { withEvidence } from './evidence';
@@ -39,6 +40,8 @@ export interface TasksServiceDeps {
   metrics?: Pick<Metrics, 'reviews'>;
   /** How old the count of all available tasks in the queue total may be; 0 counts on every list. */
   queueCountMaxAgeMs?: number;
+  /** Webhook events of review outcomes (DESIGN §12). */
+  webhooks?: WebhookEmitter;
 }
 
 /** The list orders, on unqualified columns (they apply to the tasks and to the merged halves). */
@@ -148,6 +151,7 @@ function mergeResults(finals: Record<string, unknown>[]) {
 
 export function createTasksService(deps: TasksServiceDeps) {
   const { db } = deps;
+  const webhooks = deps.webhooks ?? noWebhooks;
   const leaseEnd = () => new Date(Date.now() + deps.leaseSeconds * 1000);
   /** Counts of all available tasks by search and type filter, with when they were taken. */
   const availableCounts = new Map<string, { n: number; at: number }>();
@@ -185,6 +189,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           completedAt: now,
         })
         .where(eq(requests.id, requestId));
+      await webhooks.record(tx, 'request.failed', requestId);
       return;
     }
     const result = mergeResults(completed.map((t) => t.finalResult ?? {}));
@@ -198,6 +203,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         completedAt: now,
       })
       .where(eq(requests.id, requestId));
+    await webhooks.record(tx, 'request.completed', requestId);
   }
 
   /** After a review or a rejection vote: reject, escalate, or settle the task by consensus. */
@@ -209,6 +215,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         .update(tasks)
         .set({ status: 'rejected', updatedAt: now, completedAt: now })
         .where(eq(tasks.id, task.id));
+      await webhooks.record(tx, 'task.reviewed', task.requestId);
       await settleRequest(tx, task.requestId);
       return 'rejected' as const;
     }
@@ -259,6 +266,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         completedAt: now,
       })
       .where(eq(tasks.id, task.id));
+    await webhooks.record(tx, 'task.reviewed', task.requestId);
     await settleRequest(tx, task.requestId);
     return 'completed' as const;
   }
@@ -431,52 +439,54 @@ export function createTasksService(deps: TasksServiceDeps) {
 
     async review(workerId: string, taskId: string, body: ReviewBody) {
       let stored = false;
-      const result = await db.transaction(async (tx) => {
-        const task = await lockTask(tx, taskId);
-        if (!task) throw new AppError('TASK_NOT_FOUND');
-        let mine = await assignmentOf(tx, taskId, workerId);
-        // Idempotent: the same submission again returns the stored one.
-        if (mine?.status === 'submitted') {
+      const result = await webhooks.run(() =>
+        db.transaction(async (tx) => {
+          const task = await lockTask(tx, taskId);
+          if (!task) throw new AppError('TASK_NOT_FOUND');
+          let mine = await assignmentOf(tx, taskId, workerId);
+          // Idempotent: the same submission again returns the stored one.
+          if (mine?.status === 'submitted') {
+            return {
+              task_id: taskId,
+              status: 'submitted' as const,
+              task_status: task.status,
+              submitted_at: (mine.finishedAt ?? new Date()).toISOString(),
+            };
+          }
+          if (task.status === 'completed' || task.status === 'rejected') throw new AppError('TASK_NOT_FOUND');
+          if (mine?.status === 'skipped' || mine?.status === 'rejected') throw new AppError('TASK_NOT_FOUND');
+          if (mine && (mine.status === 'expired' || mine.leaseExpiresAt <= new Date()))
+            throw new AppError('TASK_EXPIRED');
+          if (!mine) {
+            await claimSlot(tx, task, workerId, undefined);
+            mine = await assignmentOf(tx, taskId, workerId);
+            if (!mine) throw new AppError('TASK_SUBMISSION_FAILED');
+          }
+          const now = new Date();
+          const timeSpent =
+            body.time_spent_seconds ?? Math.round((now.getTime() - mine.claimedAt.getTime()) / 1000);
+          await tx
+            .update(assignments)
+            .set({
+              status: 'submitted',
+              response: body.response,
+              confidence: body.confidence,
+              timeSpentSeconds: timeSpent,
+              finishedAt: now,
+            })
+            .where(eq(assignments.id, mine.id));
+          // No write to users here: the admin's "last activity" already takes the latest review's
+          // finished_at, and one row less to lock per review keeps the review path short.
+          const taskStatus = await evaluate(tx, task);
+          stored = true;
           return {
             task_id: taskId,
             status: 'submitted' as const,
-            task_status: task.status,
-            submitted_at: (mine.finishedAt ?? new Date()).toISOString(),
+            task_status: taskStatus,
+            submitted_at: now.toISOString(),
           };
-        }
-        if (task.status === 'completed' || task.status === 'rejected') throw new AppError('TASK_NOT_FOUND');
-        if (mine?.status === 'skipped' || mine?.status === 'rejected') throw new AppError('TASK_NOT_FOUND');
-        if (mine && (mine.status === 'expired' || mine.leaseExpiresAt <= new Date()))
-          throw new AppError('TASK_EXPIRED');
-        if (!mine) {
-          await claimSlot(tx, task, workerId, undefined);
-          mine = await assignmentOf(tx, taskId, workerId);
-          if (!mine) throw new AppError('TASK_SUBMISSION_FAILED');
-        }
-        const now = new Date();
-        const timeSpent =
-          body.time_spent_seconds ?? Math.round((now.getTime() - mine.claimedAt.getTime()) / 1000);
-        await tx
-          .update(assignments)
-          .set({
-            status: 'submitted',
-            response: body.response,
-            confidence: body.confidence,
-            timeSpentSeconds: timeSpent,
-            finishedAt: now,
-          })
-          .where(eq(assignments.id, mine.id));
-        // No write to users here: the admin's "last activity" already takes the latest review's
-        // finished_at, and one row less to lock per review keeps the review path short.
-        const taskStatus = await evaluate(tx, task);
-        stored = true;
-        return {
-          task_id: taskId,
-          status: 'submitted' as const,
-          task_status: taskStatus,
-          submitted_at: now.toISOString(),
-        };
-      });
+        }),
+      );
       if (stored) deps.metrics?.reviews.inc();
       return result;
     },
@@ -504,40 +514,43 @@ export function createTasksService(deps: TasksServiceDeps) {
     },
 
     async reject(workerId: string, taskId: string, reason: RejectionReason) {
-      return db.transaction(async (tx) => {
-        const task = await lockTask(tx, taskId);
-        if (!task) throw new AppError('TASK_NOT_FOUND');
-        const mine = await assignmentOf(tx, taskId, workerId);
-        if (mine?.status === 'submitted') throw new AppError('TASK_ALREADY_CLAIMED', ALREADY_REVIEWED);
-        if (mine?.status === 'rejected' || mine?.status === 'skipped')
+      return webhooks.run(() =>
+        db.transaction(async (tx) => {
+          const task = await lockTask(tx, taskId);
+          if (!task) throw new AppError('TASK_NOT_FOUND');
+          const mine = await assignmentOf(tx, taskId, workerId);
+          if (mine?.status === 'submitted') throw new AppError('TASK_ALREADY_CLAIMED', ALREADY_REVIEWED);
+          if (mine?.status === 'rejected' || mine?.status === 'skipped')
+            return { task_id: taskId, status: 'rejected' as const };
+          const now = new Date();
+          const holdsLiveClaim = mine?.status === 'claimed' && mine.leaseExpiresAt > now;
+          // not_qualified behaves like skip; the other reasons are a rejection vote and need a slot.
+          if (reason !== 'not_qualified' && !holdsLiveClaim) {
+            if (task.status === 'completed' || task.status === 'rejected')
+              throw new AppError('TASK_NOT_FOUND');
+            await claimSlot(tx, task, workerId, mine);
+          }
+          const current = await assignmentOf(tx, taskId, workerId);
+          if (current) {
+            await tx
+              .update(assignments)
+              .set({ status: 'rejected', rejectionReason: reason, finishedAt: now })
+              .where(eq(assignments.id, current.id));
+          } else {
+            await tx.insert(assignments).values({
+              taskId,
+              workerId,
+              status: 'rejected',
+              rejectionReason: reason,
+              leaseExpiresAt: now,
+              finishedAt: now,
+            });
+          }
+          if (reason === 'not_qualified') await refreshTaskStatus(tx, task);
+          else await evaluate(tx, task);
           return { task_id: taskId, status: 'rejected' as const };
-        const now = new Date();
-        const holdsLiveClaim = mine?.status === 'claimed' && mine.leaseExpiresAt > now;
-        // not_qualified behaves like skip; the other reasons are a rejection vote and need a slot.
-        if (reason !== 'not_qualified' && !holdsLiveClaim) {
-          if (task.status === 'completed' || task.status === 'rejected') throw new AppError('TASK_NOT_FOUND');
-          await claimSlot(tx, task, workerId, mine);
-        }
-        const current = await assignmentOf(tx, taskId, workerId);
-        if (current) {
-          await tx
-            .update(assignments)
-            .set({ status: 'rejected', rejectionReason: reason, finishedAt: now })
-            .where(eq(assignments.id, current.id));
-        } else {
-          await tx.insert(assignments).values({
-            taskId,
-            workerId,
-            status: 'rejected',
-            rejectionReason: reason,
-            leaseExpiresAt: now,
-            finishedAt: now,
-          });
-        }
-        if (reason === 'not_qualified') await refreshTaskStatus(tx, task);
-        else await evaluate(tx, task);
-        return { task_id: taskId, status: 'rejected' as const };
-      });
+        }),
+      );
     },
 
     async history(workerId: string, query: { page: number; limit: number }) {

@@ -111,7 +111,7 @@ describe('DashboardPage', () => {
 
   it('falls back to the overview with an Invalid View message', async () => {
     api([]);
-    renderWithApi(<DashboardPage />, { path: '/requester/dashboard?view=settings' });
+    renderWithApi(<DashboardPage />, { path: '/requester/dashboard?view=preferences' });
     expect(await screen.findByText('Invalid View.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Overview', level: 1 })).toBeTruthy();
   });

@@ -24,6 +24,7 @@ import { useDebouncedValue } from './use-debounced-value';
 // The heavier parts load when first used: the form (with the request schema), billing, details.
 const NewRequestForm = lazy(() => import('../new-request/new-request-form'));
 const BillingView = lazy(() => import('../billing/billing-view'));
+const SettingsView = lazy(() => import('../settings/settings-view'));
 const RequestDetailsDialog = lazy(() => import('../requests/request-details-dialog'));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -228,8 +229,10 @@ export default function DashboardPage() {
             <ActiveView search={search} onView={setSelected} onNewRequest={openNewRequest} />
           ) : view === 'history' ? (
             <HistoryView search={search} onView={setSelected} onClearSearch={() => setSearchText('')} />
-          ) : (
+          ) : view === 'billing' ? (
             <BillingView />
+          ) : (
+            <SettingsView />
           )}
         </Suspense>
       </div>

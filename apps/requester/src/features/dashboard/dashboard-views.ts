@@ -1,7 +1,14 @@
 import type { GlyphName } from '@sieve/ui';
 
-/** spec 02 §2: the five views of the requester dashboard, switched by the sidebar. */
-export const DASHBOARD_VIEWS = ['overview', 'new-request', 'active', 'history', 'billing'] as const;
+/** spec 02 §2: the five views of the requester dashboard, switched by the sidebar; Settings is DESIGN §12. */
+export const DASHBOARD_VIEWS = [
+  'overview',
+  'new-request',
+  'active',
+  'history',
+  'billing',
+  'settings',
+] as const;
 export type DashboardView = (typeof DASHBOARD_VIEWS)[number];
 
 export const VIEW_INFO: Record<DashboardView, { label: string; glyph: GlyphName; description: string }> = {
@@ -14,6 +21,11 @@ export const VIEW_INFO: Record<DashboardView, { label: string; glyph: GlyphName;
   active: { label: 'Active', glyph: 'activity', description: 'Requests being processed or reviewed.' },
   history: { label: 'History', glyph: 'history', description: 'Every request you have submitted.' },
   billing: { label: 'Billing', glyph: 'credit-card', description: 'Your plan, usage and upgrades.' },
+  settings: {
+    label: 'Settings',
+    glyph: 'settings',
+    description: 'API keys and webhooks for connecting your systems.',
+  },
 };
 
 /** The query parameter that holds the view, so a reload or a shared link keeps it. */

@@ -1,0 +1,13 @@
+export {
+  type CallInput,
+  type CallOptions,
+  type CallOutput,
+  type CreateRequestInput,
+  type RequestDetail,
+  type RequestStatus,
+  retryAfterMs,
+  SieveClient,
+  type SieveClientOptions,
+} from './client';
+export { SieveApiError } from './errors';
+export { parseWebhookEvent, type VerifyOptions, verifyWebhookSignature } from './webhooks';
