@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { REPO_ROOT } from '../../support/env';
 import { testWithOwnServer } from '../../support/own-server';
@@ -164,7 +165,23 @@ test('Settings: a key is shown once and copied, a webhook gets a test event, and
     expect(receiver.received[1]?.headers['sieve-event-id']).toBe(event?.headers['sieve-event-id']);
     await expect(delivery).toContainText('200 → 200', { timeout: 20_000 });
 
-    await page.screenshot({ path: screenshotPath('requester-settings'), fullPage: true });
+    // WCAG 2.1 A/AA in both themes, with a key, a webhook and its log on screen (issue 15's bar).
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((value) => {
+        localStorage.setItem('sieve-ui-theme', value);
+        document.documentElement.classList.remove('light', 'dark');
+        document.documentElement.classList.add(value);
+      }, theme);
+      await page.waitForTimeout(300);
+      const scan = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = scan.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+      expect(serious).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`requester-settings-${theme}`), fullPage: true });
+    }
 
     // Revoking asks first, then the key stops working at once.
     await keys.getByRole('button', { name: 'Revoke Accounts payable sync' }).click();
