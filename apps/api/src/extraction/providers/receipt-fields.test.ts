@@ -165,6 +165,19 @@ TOTAL      RM 9.00
     expect(values(weekday, ['Date']).Date).toBe('20181225');
   });
 
+  it('reads a labelled date OCR misread: a separator read as a space, a 0 read as 6', () => {
+    const spaced = receipt(`
+KEDAI MAJU JAYA SDN BHD
+DATE: 10.03 2016 11:10:42
+`);
+    const sixForZero = receipt(`
+KEDAI MAJU JAYA SDN BHD
+DATE: 28-61-17 18:39
+`);
+    expect(values(spaced, ['Date']).Date).toBe('20160310');
+    expect(values(sixForZero, ['Date']).Date).toBe('20170128');
+  });
+
   it('reads numeric dates month-first only with US evidence', () => {
     const us = receipt(`
 BRIGHT CEDAR MART INC.

@@ -645,6 +645,16 @@ function validYmd(y: number, m: number, d: number): string | null {
   return `${y}${pad2(m)}${pad2(d)}`;
 }
 
+/**
+ * A labelled date's day or month OCR misread with a 6, 8 or 9 for its leading 0 ("28-61-17"):
+ * the 0 back when the part cannot be a day or month as read.
+ */
+function repairDatePart(part: string, max: number): number {
+  const n = Number(part);
+  if (n <= max || part.length !== 2 || !/^[689]/.test(part)) return n;
+  return Number(`0${part.slice(1)}`);
+}
+
 const lookalikeDigits = (t: string) => t.replace(/[Oo]/g, '0').replace(/[Il]/g, '1');
 const year4 = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
 
@@ -680,10 +690,26 @@ function datesIn(line: RLine, index: number): DateHit[] {
     if (numeric) {
       hits.push({
         y: year4(numeric[3] ?? ''),
-        a: Number(numeric[1]),
-        b: Number(numeric[2]),
+        a: labelled ? repairDatePart(numeric[1] ?? '', 31) : Number(numeric[1]),
+        b: labelled ? repairDatePart(numeric[2] ?? '', 31) : Number(numeric[2]),
         order: 'xy',
         words: [words[i] as RWord],
+        line,
+        labelled,
+        index,
+      });
+      continue;
+    }
+    // "10.03 2016": OCR read the second separator as a space.
+    const split = /^(\d{1,2})[-/.](\d{1,2})$/.exec(token);
+    const nextYear = fixDigits((words[i + 1]?.text ?? '').replace(/[,.]$/, ''));
+    if (split && /^(?:19|20)\d{2}$/.test(nextYear)) {
+      hits.push({
+        y: Number(nextYear),
+        a: Number(split[1]),
+        b: Number(split[2]),
+        order: 'xy',
+        words: [words[i] as RWord, words[i + 1] as RWord],
         line,
         labelled,
         index,
