@@ -96,7 +96,7 @@ export const TaskRow = memo(function TaskRow({
           <span className="sv-queue-row__spacer" />
           <span
             className={`sv-ai-badge sv-ai-badge--${CONFIDENCE_BAND_TONE[band]}`}
-            title={lowestFieldText(task.ai_result.confidence_score).description}
+            title={lowestFieldText(task.ai_confidence_score).description}
           >
             AI {aiPercent(task.ai_confidence_score)}%
           </span>
