@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { setOcrPoolSize } from '../../extraction/documents/ocr';
 import { ExtractionError } from '../../extraction/errors';
@@ -38,9 +39,22 @@ export type ExtractionThreadMessage =
   | { id: number; ok: true; value: Awaited<ReturnType<typeof extractFromSource>> }
   | { id: number; ok: false; message: string; isExtractionError: boolean; retryable: boolean };
 
+/**
+ * Nice value of an extraction thread. On Linux the nice value is per thread and threads inherit
+ * it from the thread that starts them, so the OCR and PDF-rendering workers this thread starts
+ * run niced too: on a busy machine the API's event loop thread wins the CPU and GET /health
+ * stays fast while documents are read.
+ */
+const EXTRACTION_NICE = 10;
+
 if (parentPort) {
   const port = parentPort;
   const setup = workerData as ExtractionThreadSetup;
+  try {
+    os.setPriority(EXTRACTION_NICE);
+  } catch {
+    // Not permitted here (some containers): extraction runs at normal priority.
+  }
   setOcrPoolSize(setup.ocrWorkers);
   const provider = createProvider(setup.providerConfig);
   port.on('message', (job: ExtractionThreadJob) => {
