@@ -81,8 +81,10 @@ const EnvSchema = z.object({
   /**
    * How old the count of all available tasks in a reviewer's queue total may be (per process):
    * every reviewer polls every 30 s, and counting a large queue on each poll is the list's cost.
+   * 0 (the default) counts on every list: a reviewer sees exact figures; a large deployment may
+   * trade a second or two of staleness for the count.
    */
-  QUEUE_COUNT_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  QUEUE_COUNT_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -341,7 +341,9 @@ export function createTasksService(deps: TasksServiceDeps) {
       const listed = rows.filter((r) => r.id !== null);
       return {
         tasks: listed.map(toSummary),
-        total: Number(rows[0]?.total ?? 0),
+        // A count of all available tasks taken a moment ago may trail this reviewer's own fresh
+        // assignments: never fewer than the tasks listed, never negative.
+        total: Math.max(Number(rows[0]?.total ?? 0), (query.page - 1) * query.limit + listed.length),
         page: query.page,
         limit: query.limit,
       };
