@@ -63,6 +63,10 @@ function mergeSymbols(segments: LayoutSegment[]): Seg[] {
   return out;
 }
 
+/** A date without its year: "31 March", "December 31,", "Jun 30". */
+const DAY_MONTH =
+  /^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?$/i;
+
 /** A year or period standing alone in a figure's place is a header, not a value. */
 function isPeriodOnly(text: string): boolean {
   const t = text.trim();
@@ -285,7 +289,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       // A title centred on the page reaches well left of the figures' zones; a header over them
       // does not.
       const zonesX0 = (headerZones[0] as Band).x0;
-      if (overBands.some((s) => zonesX0 - s.box[0] > Math.max(0.08, (s.box[2] - s.box[0]) * 0.25))) break;
+      if (overBands.some((s) => zonesX0 - s.box[0] > 0.06)) break;
       sawHeader = true;
       top = k;
     }
@@ -345,6 +349,7 @@ function headerAssignments(
   isLastHeaderRow: boolean,
   stackedHeaders: boolean,
   columnsHavePeriods: boolean,
+  columnsHaveDates: boolean,
 ): Map<Seg, number[]> {
   const out = new Map<Seg, number[]>();
   const onRight = segs.filter((s) => s.box[2] > (zones[0] as Band).x0 + 0.002);
@@ -368,7 +373,8 @@ function headerAssignments(
     const zoneWidth = (last.x1 - first.x0) / zones.length;
     // A year over the middle column when the columns have their own years below it ("2022" over
     // "(restated)") is that column's, not a heading over them all.
-    const ownPeriod = columnsHavePeriods && isPeriodOnly(seg.text);
+    const ownPeriod =
+      (columnsHavePeriods && isPeriodOnly(seg.text)) || (columnsHaveDates && DAY_MONTH.test(seg.text.trim()));
     if (
       (!stackedHeaders && !ownPeriod && Math.abs(centre - (first.x0 + last.x1) / 2) <= zoneWidth * 0.75) ||
       seg.box[2] - seg.box[0] > zoneWidth * 1.5
@@ -451,17 +457,35 @@ function toTable(
     ),
   ).length;
   const stackedHeaders = body.length >= 2 && periodLabels >= Math.max(2, body.length * 0.6);
-  const lastHeader = headerRows > 0 ? rows[headerRows - 1] : undefined;
-  const columnsHavePeriods =
-    !!lastHeader &&
-    lastHeader.segs.filter((s) => s.box[0] >= firstBand.x0 - 0.05 && isPeriodOnly(s.text)).length >=
-      Math.max(2, zones.length / 2);
+  // Columns that carry their own periods in some header line: a bare year each ("2020"), or a
+  // whole date each ("31 March 2013"). A lone year, or a lone date without its year, over one of
+  // them is that column's wrapped header, not a heading over all.
+  const headerSegs = rows
+    .slice(0, headerRows)
+    .map((row) => row.segs.filter((s) => s.box[0] >= firstBand.x0 - 0.05));
+  const columnsHavePeriods = headerSegs.some(
+    (segs) => segs.filter((s) => isPeriodOnly(s.text)).length >= Math.max(2, zones.length / 2),
+  );
+  const columnsHaveDates = headerSegs.some(
+    (segs) =>
+      segs.filter((s) => {
+        const p = parsePeriod(s.text);
+        return !!p && p.years.length > 0 && p.month !== undefined;
+      }).length >= 2,
+  );
   rows.forEach((row, r) => {
     const isHeader = r < headerRows;
     const labelSegs: Seg[] = [];
     const placed = new Map<number, Seg[]>();
     const headerCols = isHeader
-      ? headerAssignments(row.segs, zones, r === headerRows - 1, stackedHeaders, columnsHavePeriods)
+      ? headerAssignments(
+          row.segs,
+          zones,
+          r === headerRows - 1,
+          stackedHeaders,
+          columnsHavePeriods,
+          columnsHaveDates,
+        )
       : undefined;
     for (const s of row.segs) {
       if (headerCols) {
