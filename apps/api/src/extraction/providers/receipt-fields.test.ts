@@ -65,6 +65,52 @@ describe('receipt fields', () => {
     });
   });
 
+  it("reads the shop's own name and address, not an owner's name printed under them or a person's above", () => {
+    const owner = receipt(`
+SANYU STATIONERY SHOP
+NO. 31G&33G, JALAN SETIA INDAH X ,U13/X
+40170 SETIA ALAM
+Mobile /Whatsapps : +6012-918 7937
+GST ID No: 001531760640
+TAX INVOICE
+Owned By :
+SANYU SUPPLY SDN BHD (1135772-K)
+CASH SALES COUNTER
+`);
+    expect(values(owner, ['Company', 'Address'])).toEqual({
+      Company: 'SANYU STATIONERY SHOP',
+      Address: 'NO. 31G&33G, JALAN SETIA INDAH X ,U13/X 40170 SETIA ALAM',
+    });
+    const branch = receipt(`
+MR. D.I.Y. (M) SDN BHD
+(CO. REG : 860671-D)
+LOT 1851-A & 1851-B, JALAN KPB 6,
+KAWASAN PERINDUSTRIAN BALAKONG,
+43300 SERI KEMBANGAN, SELANGOR
+(GST ID NO : 000306020352)
+MR DIY SHAH ALAM
+TAX INVOICE
+`);
+    expect(values(branch, ['Address']).Address).toBe(
+      'LOT 1851-A & 1851-B, JALAN KPB 6, KAWASAN PERINDUSTRIAN BALAKONG, 43300 SERI KEMBANGAN, SELANGOR',
+    );
+    // A person's name over a name already whole on its line; OCR's colon in the street number.
+    const person = receipt(`
+TAN WOON YANN
+BOOK TA .K (TAMAN DAYA) SDN BHD
+789417-W
+NO.5: 55,57 & 59, JALAN SAGU 18,
+TAMAN DAYA,
+81100 JOHOR BAHRU,
+JOHOR.
+Document No : TD01167104
+`);
+    expect(values(person, ['Company', 'Address'])).toEqual({
+      Company: 'BOOK TA .K (TAMAN DAYA) SDN BHD',
+      Address: 'NO.5: 55,57 & 59, JALAN SAGU 18, TAMAN DAYA, 81100 JOHOR BAHRU, JOHOR.',
+    });
+  });
+
   it('takes the rounded total over the pre-rounding one, and never the tax, subtotal or cash', () => {
     const doc = receipt(`
 GOLDEN MART SDN BHD

@@ -850,6 +850,8 @@ const REG_NUMBER = /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?\d{3,}[-\s]?[A-Z]?\s*\
 const ADDRESS_WORD =
   /\b(?:no\.?\s*\d|lot|jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|blvd|boulevard|way|square|place|court|floor|suite|unit|level|block|blk|building|plaza|mall|centre|center|park|strasse|straße|platz|weg|allee|\d{4,6})\b/i;
 
+const STREET_WORD = /\b(?:lot|jalan|jln|lorong|taman|tmn|persiaran|lebuh|street|road|avenue)\b/i;
+
 /** A price printed with a decimal point ("12.50", "RM9.00"); "55,57" in an address is not one. */
 function hasPrice(words: RWord[]): boolean {
   return words.some((w) =>
@@ -875,6 +877,7 @@ function normaliseLegalSuffix(text: string): string {
 function cleanName(text: string): string {
   return normaliseLegalSuffix(text)
     .replace(/^[^\p{L}\p{N}(]+/u, '')
+    .replace(/^(?:owned|operated|managed)\s+by\b\s*:?\s*/i, '')
     .replace(/[\s,;:*_~-]+$/u, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -894,6 +897,14 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
       /\b(?:date|cashier|receipt no|invoice no)\b/i.test(l.text),
   );
   const limit = firstValueLine > 0 ? firstValueLine : top.length;
+  // The name heads the receipt: a name printed after the address or the phone number ("Owned By :"
+  // / "SANYU SUPPLY SDN BHD" under the shop's own name and address) is the owner, not the shop.
+  const headerEnd = top.findIndex(
+    (l, i) =>
+      i > 0 &&
+      (CONTACT.test(l.text) ||
+        (ADDRESS_WORD.test(l.text) && /\d/.test(l.text) && !LEGAL_SUFFIX.test(l.text))),
+  );
   const candidates: { text: string; words: RWord[]; index: number; score: number }[] = [];
   for (let i = 0; i < limit; i++) {
     const line = top[i] as RLine;
@@ -904,6 +915,7 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
         continue;
       let score = 0.7 - i * 0.04;
       if (LEGAL_SUFFIX.test(text)) score += 0.4;
+      if (headerEnd > 0 && i > headerEnd) score -= 0.5;
       if (ADDRESS_WORD.test(text) && !LEGAL_SUFFIX.test(text)) score -= 0.45;
       if (/\d/.test(text) && !LEGAL_SUFFIX.test(text)) score -= 0.15;
       const boxHeight = segment[0]?.box ? segment[0].box[3] - segment[0].box[1] : 0;
@@ -965,7 +977,12 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
       !/\d/.test(outsideParens(previous.text)) &&
       sameSize(previous.words, words) &&
       meanConfidence(previous.words) >= 0.7 &&
-      (continues || (previous.text.split(/\s+/).length <= 4 && !containsWords(text, previous.text)));
+      (continues ||
+        (previous.text.split(/\s+/).length <= 4 &&
+          !containsWords(text, previous.text) &&
+          // A name already whole on its line ("BOOK TA .K (TAMAN DAYA) SDN BHD") has no start above
+          // it: the line there is a header (the owner's or a person's name), not the name's start.
+          nameWords(text) <= 2));
     if (!joins) break;
     text = `${previous.text} ${text}`;
     words = [...previous.words, ...words];
@@ -977,6 +994,12 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
     found: { value: text, line, words, base: hasSuffix ? 0.92 : 0.72 },
     lineIndex: lines.indexOf(top[last] as RLine),
   };
+}
+
+/** Words of a name outside brackets and before its legal suffix: "GIN KEE SDN BHD" has 2. */
+function nameWords(text: string): number {
+  const head = text.replace(/\([^)]*\)?/g, ' ').split(LEGAL_SUFFIX)[0] ?? '';
+  return head.split(/\s+/).filter((w) => /\p{L}/u.test(w)).length;
 }
 
 function meanConfidence(words: RWord[]): number {
@@ -1016,16 +1039,20 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
     const part = { ...line, words: segment };
     const text = cleanAddressPart(lineText(segment));
     if (!text) continue;
+    // "(GST ID NO : 000306020352)" under the address ends it; a bracketed line before it is skipped.
+    if (parts.length > 0 && /^\(.*\)$/.test(text) && CONTACT.test(text)) break;
     if (REG_NUMBER.test(text) || /^\(.*\)$/.test(text) || (/^(?:SDN|BHD)/i.test(text) && parts.length === 0))
       continue;
     // An invoice's right-hand fields ("Invoice No", "Due Date") sit between the address lines.
     if (/^(?:invoice|receipt|bill|due|date|order|ref|po\b|account|customer|page)/i.test(text)) continue;
+    // A colon is a label's ("Cashier: …"), unless the line names a street ("NO.5: 55,57 & 59, JALAN …").
+    const labelled = /:/.test(text) && !STREET_WORD.test(text);
     if (
       CONTACT.test(text) ||
       NOT_COMPANY.test(text) ||
       datesIn(part, 0).length > 0 ||
       hasPrice(segment) ||
-      /:/.test(text)
+      labelled
     ) {
       if (parts.length > 0) break;
       continue;
