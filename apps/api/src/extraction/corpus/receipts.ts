@@ -1022,12 +1022,23 @@ export async function renderReceipt(spec: ReceiptSpec): Promise<Buffer> {
   const composites: OverlayOptions[] = [];
   for (const run of spec.layout) {
     if (!run.text.trim()) continue;
-    const size = run.size ?? spec.fontSize;
-    const font = `${spec.font}${run.bold && !spec.font.includes('Bold') ? ' Bold' : ''} ${size}`;
     const markup = `<span foreground="${degrade.ink}">${escapeMarkup(run.text)}</span>`;
-    const rendered = await sharp({ text: { text: markup, font, dpi, rgba: true } })
-      .png()
-      .toBuffer({ resolveWithObject: true });
+    const draw = (size: number) =>
+      sharp({
+        text: {
+          text: markup,
+          font: `${spec.font}${run.bold && !spec.font.includes('Bold') ? ' Bold' : ''} ${size}`,
+          dpi,
+          rgba: true,
+        },
+      })
+        .png()
+        .toBuffer({ resolveWithObject: true });
+    const size = run.size ?? spec.fontSize;
+    let rendered = await draw(size);
+    // A line wider than the paper is printed smaller, as a till condenses it (it used to be left
+    // out, and its text was in the truth but not on the page).
+    if (rendered.info.width > width) rendered = await draw((size * width * 0.97) / rendered.info.width);
     const w = rendered.info.width;
     let left = Math.round(run.x * s);
     if (run.align === 'right') left -= w;
