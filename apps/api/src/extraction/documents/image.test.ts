@@ -109,6 +109,42 @@ describe('OCR of images', { timeout: 60_000 }, () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it("reads an invoice's address set beside its number and date at another line pitch, scanned tilted", async () => {
+    const text = async (markup: string, font: string, spacing = 0) =>
+      (await sharp({ text: { text: markup, font, dpi: 200, rgba: true, spacing } })
+        .png()
+        .toBuffer()) as Buffer;
+    const name = await text('<b>Harmony Hardware LLC</b>', 'DejaVu Sans 15');
+    const address = await text('256 Oak Avenue\nAustin, TX 78701\nTel: (415) 2944 3394', 'DejaVu Sans 10');
+    // The right-hand block's lines fall between the address's lines.
+    const fields = await text(
+      'Invoice Number:   CS57327128\nInvoice Date:   Jan 24, 2022\nDue Date:   On receipt',
+      'DejaVu Sans 10',
+      4,
+    );
+    const page = await sharp({ create: { width: 1600, height: 700, channels: 3, background: '#ffffff' } })
+      .composite([
+        { input: name, left: 100, top: 80 },
+        { input: address, left: 100, top: 160 },
+        { input: fields, left: 900, top: 175 },
+      ])
+      .png()
+      .toBuffer();
+    const tilted = await sharp(page)
+      .rotate(-3.5, { background: '#ffffff' })
+      .blur(0.8)
+      .jpeg({ quality: 55 })
+      .toBuffer();
+    const doc = await loadImage(tilted, { mediaType: 'image/jpeg' });
+    const { result } = await provider.extract(doc, ['Company', 'Address', 'Date', 'Receipt number'], {
+      documentType: 'receipt_mapping',
+    });
+    expect(result.Company?.value).toBe('Harmony Hardware LLC');
+    expect(result.Address?.value).toBe('256 Oak Avenue Austin, TX 78701');
+    expect(result.Date?.value).toBe('20220124');
+    expect(result['Receipt number']?.value).toBe('CS57327128');
+  });
+
   it('reads a receipt photographed in uneven light (a shadow darkening one side)', async () => {
     const png = await receiptPng();
     const { width = 0, height = 0 } = await sharp(png).metadata();

@@ -40,8 +40,17 @@ export function groupWordsIntoLines(words: LayoutWord[], aspect: number): Layout
     .filter((w) => w.text.trim() !== '')
     .sort((a, b) => (a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2 || a.box[0] - b.box[0]);
   const rows: { words: LayoutWord[]; top: number; bottom: number }[] = [];
+  const heights = sorted.map((w) => heightOf(w.box)).sort((a, b) => a - b);
+  const typical = heights[Math.floor(heights.length / 2)] ?? 0;
   for (const word of sorted) {
-    const [, top, , bottom] = word.box;
+    let [, top, , bottom] = word.box;
+    // A box far taller than the page's words (OCR now and then gives a word one reaching into the
+    // next line) counts by its centre, with a usual height, so that it does not join two lines.
+    if (typical > 0 && bottom - top > typical * 1.6) {
+      const centre = (top + bottom) / 2;
+      top = centre - typical / 2;
+      bottom = centre + typical / 2;
+    }
     const h = bottom - top;
     // Compare with the most recent rows only: lines are sorted by centre.
     let placed = false;
@@ -80,10 +89,13 @@ function joinTouchingWords(words: LayoutWord[], em: number): LayoutWord[] {
     // "2020" + "December" set tight are still two words; "pro" + "fi" + "t" is one.
     const newWord = /[\p{Ll}\d]$/u.test(last?.text ?? '') && /^\p{Lu}/u.test(word.text);
     const digitsMeetLetters = /\d$/.test(last?.text ?? '') !== /^\d/.test(word.text);
+    // A comma or colon ends a word: "Austin," + "TX" are two, whatever OCR made of their boxes.
+    const afterPunctuation = /[,;:]$/.test(last?.text ?? '') && /^\p{L}/u.test(word.text);
     if (
       last &&
       !newWord &&
       !digitsMeetLetters &&
+      !afterPunctuation &&
       word.box[0] - last.box[2] < em * 0.06 &&
       word.box[0] >= last.box[0]
     ) {

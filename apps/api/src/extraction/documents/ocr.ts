@@ -229,6 +229,8 @@ interface OcrJob {
   image: Buffer;
   pageSegMode: string;
   timeoutMs: number;
+  /** Read only this part of the (deskewed) page, in its pixels. */
+  rectangle?: Rectangle;
   resolve: (page: TesseractPage) => void;
   reject: (error: Error) => void;
 }
@@ -240,6 +242,13 @@ interface PoolSlot {
   pageSegMode: string | undefined;
   timer: NodeJS.Timeout | undefined;
   idleTimer: NodeJS.Timeout | undefined;
+}
+
+interface Rectangle {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
 }
 
 interface TesseractWord {
@@ -267,7 +276,11 @@ export function wordsFromTsv(tsv: string): TesseractWord[] {
     ];
     const text = cols.slice(11).join('\t');
     if (!text.trim() || !Number.isFinite(left)) continue;
-    words.push({ text, confidence: conf, bbox: { x0: left, y0: top, x1: left + width, y1: top + height } });
+    words.push({
+      text,
+      confidence: conf,
+      bbox: { x0: left, y0: top, x1: left + width, y1: top + height },
+    });
   }
   return words;
 }
@@ -276,9 +289,14 @@ class OcrWorkerPool {
   private readonly slots: PoolSlot[] = [];
   private readonly queue: OcrJob[] = [];
 
-  recognize(image: Buffer, pageSegMode: string, timeoutMs: number): Promise<TesseractPage> {
+  recognize(
+    image: Buffer,
+    pageSegMode: string,
+    timeoutMs: number,
+    rectangle?: Rectangle,
+  ): Promise<TesseractPage> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ image, pageSegMode, timeoutMs, resolve, reject });
+      this.queue.push({ image, pageSegMode, timeoutMs, rectangle, resolve, reject });
       this.dispatch();
     });
   }
@@ -357,7 +375,12 @@ class OcrWorkerPool {
     }
     // TSV, not the block tree: a string crosses the thread boundary cheaply, where the tree of
     // blocks → symbols → choices costs the event loop a large structured clone per page.
-    const { data } = await worker.recognize(job.image, { rotateAuto: true }, { tsv: true, text: false });
+    // With a rectangle the page is deskewed as a whole first, so its words' boxes are the page's.
+    const { data } = await worker.recognize(
+      job.image,
+      { rotateAuto: true, ...(job.rectangle ? { rectangle: job.rectangle } : {}) },
+      { tsv: true, text: false },
+    );
     const words = wordsFromTsv(data.tsv ?? '');
     return { words, rotateRadians: (data as { rotateRadians?: number }).rotateRadians ?? 0 };
   }
@@ -445,11 +468,10 @@ export async function ocrPrepared(
   options: OcrOptions = {},
   started = performance.now(),
 ): Promise<OcrResult> {
-  const page = await pool.recognize(
-    prepared.png,
-    options.pageSegMode ?? '6',
-    options.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS,
-  );
+  const pageSegMode = options.pageSegMode ?? '6';
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+  const page = await pool.recognize(prepared.png, pageSegMode, timeoutMs);
+  page.words = await rereadWeakRegions(prepared, page.words, pageSegMode, timeoutMs);
   const sx = 1 / prepared.preparedWidth;
   const sy = 1 / prepared.preparedHeight;
   const words: LayoutWord[] = [];
@@ -472,4 +494,129 @@ export async function ocrPrepared(
     confidence: words.length ? Math.round((confidenceSum / words.length) * 1000) / 1000 : 0,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weak regions read again
+
+/** Words below this (0–100) are a weak reading worth a second look. */
+const WEAK_WORD_CONFIDENCE = 50;
+/** Regions read again per page at most (each costs a fraction of a page read). */
+const MAX_REREADS = 6;
+/** Pages with more weak words than this share are poor images, not poor lines. */
+const MAX_WEAK_SHARE = 0.2;
+/** A weak region larger than this share of the page is a poor image, not a poor line. */
+const MAX_REGION_SHARE = 0.25;
+
+/**
+ * Reading the whole page as one block (mode 6) keeps a receipt's amounts on their lines, but where
+ * two blocks sit side by side with lines at different heights (an invoice's address beside its
+ * number and date), it cuts across their lines and reads garbage at low confidence, or nothing. Such
+ * weak stretches are read again on their own, and the second reading replaces the first where it is
+ * more confident: "Ee oe Eau Sol" (0–14 %) becomes "Austin, TX 78701 / Tel: (415) 2944 3394" (96 %).
+ */
+async function rereadWeakRegions(
+  prepared: PreparedImage,
+  words: TesseractWord[],
+  pageSegMode: string,
+  timeoutMs: number,
+): Promise<TesseractWord[]> {
+  const regions = weakRegions(words, prepared.preparedWidth, prepared.preparedHeight);
+  if (regions.length === 0) return words;
+  let result = words;
+  for (const region of regions.slice(0, MAX_REREADS)) {
+    let again: TesseractWord[];
+    try {
+      again = (await pool.recognize(prepared.png, pageSegMode, timeoutMs, region)).words;
+    } catch {
+      continue;
+    }
+    const inside = (w: TesseractWord) => {
+      const cx = (w.bbox.x0 + w.bbox.x1) / 2;
+      const cy = (w.bbox.y0 + w.bbox.y1) / 2;
+      return (
+        cx >= region.left &&
+        cx <= region.left + region.width &&
+        cy >= region.top &&
+        cy <= region.top + region.height
+      );
+    };
+    const before = result.filter(inside);
+    const after = again.filter((w) => w.text.trim() && inside(w));
+    if (after.length === 0 || meanWordConfidence(after) <= meanWordConfidence(before) + 10) continue;
+    result = [...result.filter((w) => !inside(w)), ...after];
+  }
+  if (result === words) return words;
+  // Reading order as the engine gives it: top to bottom, then left to right within a line.
+  return result.sort((a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0);
+}
+
+function meanWordConfidence(words: TesseractWord[]): number {
+  return words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0;
+}
+
+/**
+ * Clusters of weak words (near each other within about a line height), each grown by a margin
+ * into a rectangle of the page; the largest clusters first.
+ */
+export function weakRegions(words: TesseractWord[], width: number, height: number): Rectangle[] {
+  const weak = words.filter((w) => w.confidence < WEAK_WORD_CONFIDENCE && /[\p{L}\p{N}]/u.test(w.text));
+  // A page read poorly all over (faded, dotted print) is not helped by reading parts of it again.
+  if (weak.length < 2 || weak.length > MAX_WEAK_SHARE * words.length) return [];
+  const heights = words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+  const lineHeight = heights[Math.floor(heights.length / 2)] ?? 20;
+  const boxes = weak.map((w) => ({ ...w.bbox }));
+  // Merge boxes on a line (within a few word gaps of each other, not across a column's gutter) and
+  // on lines next to each other, until none are left to merge.
+  const gapX = lineHeight * 2.5;
+  const gapY = lineHeight / 2;
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < boxes.length && !merged; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i] as (typeof boxes)[number];
+        const b = boxes[j] as (typeof boxes)[number];
+        if (a.x0 - gapX > b.x1 || b.x0 - gapX > a.x1 || a.y0 - gapY > b.y1 || b.y0 - gapY > a.y1) continue;
+        boxes[i] = {
+          x0: Math.min(a.x0, b.x0),
+          y0: Math.min(a.y0, b.y0),
+          x1: Math.max(a.x1, b.x1),
+          y1: Math.max(a.y1, b.y1),
+        };
+        boxes.splice(j, 1);
+        merged = true;
+        break;
+      }
+  }
+  // Grown along their lines over the words read well there ("PHONE: (415) 5574 1180" whose end
+  // would otherwise be cut off), up to a column's gutter.
+  for (const box of boxes) {
+    let grown = true;
+    while (grown) {
+      grown = false;
+      for (const w of words) {
+        const cy = (w.bbox.y0 + w.bbox.y1) / 2;
+        if (cy < box.y0 || cy > box.y1 || (w.bbox.x0 >= box.x0 && w.bbox.x1 <= box.x1)) continue;
+        if (w.bbox.x0 - gapX > box.x1 || box.x0 - gapX > w.bbox.x1) continue;
+        box.x0 = Math.min(box.x0, w.bbox.x0);
+        box.x1 = Math.max(box.x1, w.bbox.x1);
+        grown = true;
+      }
+    }
+  }
+  const margin = Math.round(lineHeight * 0.4);
+  return boxes
+    .map((b) => {
+      const left = Math.max(0, Math.floor(b.x0 - margin));
+      const top = Math.max(0, Math.floor(b.y0 - margin));
+      return {
+        left,
+        top,
+        width: Math.min(width, Math.ceil(b.x1 + margin)) - left,
+        height: Math.min(height, Math.ceil(b.y1 + margin)) - top,
+      };
+    })
+    .filter((r) => r.width * r.height <= MAX_REGION_SHARE * width * height && r.height >= lineHeight * 0.8)
+    .sort((a, b) => b.width * b.height - a.width * a.height);
 }
