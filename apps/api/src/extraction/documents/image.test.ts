@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { extractFromSource } from '../extract-document';
 import { HeuristicProvider } from '../providers/heuristic';
 import { loadImage } from './image';
-import { closeOcrWorkers, flattenBackground, ocrLangPath } from './ocr';
+import { closeOcrWorkers, flattenBackground, ocrLangPath, removeRuleLines } from './ocr';
 
 /** A clean shop receipt, rendered as a PNG the way a flatbed scan at ~170 dpi would give it. */
 async function receiptPng(): Promise<Buffer> {
@@ -186,5 +186,29 @@ describe('uneven light', () => {
     const before = Uint8Array.from(gray);
     expect(flattenBackground(gray, 200, 200)).toBe(false);
     expect(gray).toEqual(before);
+  });
+});
+
+describe('rule lines', () => {
+  it('whitens a rule under a heading and a border down the page, and keeps the letters', () => {
+    const width = 800;
+    const height = 400;
+    const gray = new Uint8Array(width * height).fill(245);
+    const ink = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) gray[y * width + x] = 20;
+    };
+    // Letters: strokes 4 px wide, 30 px tall, bars up to 24 px long.
+    for (let k = 0; k < 8; k++) {
+      ink(100 + k * 40, 100, 104 + k * 40, 130);
+      ink(100 + k * 40, 100, 124 + k * 40, 104);
+    }
+    ink(90, 134, 500, 137); // the rule just under them, touching nothing
+    ink(700, 20, 703, 380); // a column border
+    const whitened = removeRuleLines(gray, width, height);
+    expect(whitened).toBe(410 * 3 + 360 * 3);
+    expect(gray[135 * width + 300]).toBe(245);
+    expect(gray[200 * width + 701]).toBe(245);
+    expect(gray[115 * width + 102]).toBe(20);
+    expect(gray[101 * width + 120]).toBe(20);
   });
 });

@@ -8,7 +8,7 @@ import {
   roundBox,
   unionBox,
 } from './layout';
-import { recoverAmountDecimals, recoverPerShareDecimals } from './ocr-numbers';
+import { recoverAmountDecimals, recoverPerShareDecimals, repairQuarterLabels } from './ocr-numbers';
 import { tablesFromLines } from './positional-tables';
 
 /**
@@ -235,6 +235,7 @@ export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
   const aspect = input.width > 0 ? input.height / input.width : 1;
   // Ligatures ("ﬁ") and other compatibility forms read as plain letters.
   const words = input.words.map((w) => ({ ...w, text: w.text.normalize('NFKC'), box: roundBox(w.box) }));
+  if (input.source === 'ocr') repairQuarterLabels(words);
   const lines = textRegions(words)
     .flatMap((region) => splitDotLeaders(groupWordsIntoLines(region, aspect)))
     .filter((l) => l.text !== '');

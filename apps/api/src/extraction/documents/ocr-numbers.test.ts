@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { HeuristicProvider } from '../providers/heuristic';
 import type { ExtractedDocument } from '../types';
-import type { LayoutWord } from './layout';
+import type { Box, LayoutWord } from './layout';
 import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
+import { repairQuarterLabels } from './ocr-numbers';
 
 /** Words of a scanned income statement, as OCR returns them (0–1 boxes), one entry per printed line. */
 const INCOME_STATEMENT: [string, string, string][] = [
@@ -84,5 +85,23 @@ describe('figures OCR misread', () => {
     expect(await ask(statement('text', summary), ['Profit before tax 2016'])).toEqual({
       'Profit before tax 2016': 3113,
     });
+  });
+});
+
+describe('quarter headings OCR read with a zero', () => {
+  const word = (text: string, x: number, y = 0.2) => ({ text, box: [x, y, x + 0.02, y + 0.012] as Box });
+  it('reads "01 02 03 04" over figures as Q1–Q4, and "01" beside "Q2" as Q1', () => {
+    const all = [word('01', 0.5), word('02', 0.6), word('03', 0.7), word('04', 0.8), word('Full', 0.85)];
+    expect(repairQuarterLabels(all)).toBe(4);
+    expect(all.map((w) => w.text)).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Full']);
+    const mixed = [word('01', 0.5), word('Q2', 0.6), word('Q3', 0.7), word('04', 0.8)];
+    repairQuarterLabels(mixed);
+    expect(mixed.map((w) => w.text)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
+  });
+
+  it('leaves figures alone: two digits on their own line, or not rising', () => {
+    const figures = [word('01', 0.5), word('04', 0.6), word('02', 0.7), word('Q2', 0.5, 0.5)];
+    expect(repairQuarterLabels(figures)).toBe(0);
+    expect(figures.map((w) => w.text)).toEqual(['01', '04', '02', 'Q2']);
   });
 });

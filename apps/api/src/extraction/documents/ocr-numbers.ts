@@ -1,4 +1,4 @@
-import type { LayoutTable } from './layout';
+import type { LayoutTable, LayoutWord } from './layout';
 
 /**
  * Figures OCR misreads in a way the table itself shows (issue 12). The engine often loses the
@@ -94,6 +94,37 @@ export function recoverAmountDecimals(table: LayoutTable): number {
     if (!grouped && digits.length <= common) continue;
     cell.text = `${m[1]}${digits.slice(0, -common)}.${digits.slice(-common)}${m[3]}`;
     changed++;
+  }
+  return changed;
+}
+
+/**
+ * Quarter headings OCR read with a zero for the Q ("01", "04" beside "Q2", "Q3", or all four as
+ * "01 02 03 04"): on a line with a quarter heading read right, or with three or more of "0n" / "On"
+ * (n = 1–4) rising from left to right, each is that quarter. Otherwise the row is taken for figures
+ * and the quarters lose their headings. Words are changed in place; returns how many.
+ */
+export function repairQuarterLabels(words: LayoutWord[]): number {
+  const candidates = words.filter((w) => /^[0OQ][1-4]$/.test(w.text));
+  if (candidates.length === 0) return 0;
+  const centre = (w: LayoutWord) => (w.box[1] + w.box[3]) / 2;
+  let changed = 0;
+  const done = new Set<LayoutWord>();
+  for (const seed of candidates) {
+    if (done.has(seed)) continue;
+    const h = seed.box[3] - seed.box[1];
+    const line = candidates
+      .filter((w) => Math.abs(centre(w) - centre(seed)) < h / 2)
+      .sort((a, b) => a.box[0] - b.box[0]);
+    for (const w of line) done.add(w);
+    const digits = line.map((w) => Number(w.text[1]));
+    const rising = digits.every((d, i) => i === 0 || d > (digits[i - 1] as number));
+    if (!line.some((w) => w.text.startsWith('Q')) && !(line.length >= 3 && rising)) continue;
+    for (const w of line)
+      if (!w.text.startsWith('Q')) {
+        w.text = `Q${w.text[1]}`;
+        changed++;
+      }
   }
   return changed;
 }

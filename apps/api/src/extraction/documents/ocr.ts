@@ -120,7 +120,10 @@ async function prepareFrom(image: Sharp, width: number, height: number): Promise
     // Light falling unevenly (a shadow, a gradient across a photographed slip) is divided out,
     // so that one threshold suits the whole page.
     const raw = await pipeline.raw().toBuffer({ resolveWithObject: true });
-    if (raw.info.channels === 1) flattenBackground(raw.data, raw.info.width, raw.info.height);
+    if (raw.info.channels === 1) {
+      flattenBackground(raw.data, raw.info.width, raw.info.height);
+      removeRuleLines(raw.data, raw.info.width, raw.info.height);
+    }
     const gray = await sharp(raw.data, {
       raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels },
     })
@@ -140,6 +143,80 @@ async function prepareFrom(image: Sharp, width: number, height: number): Promise
   } catch (error) {
     throw new DocumentError('The image could not be read (it is damaged or too large)', { cause: error });
   }
+}
+
+/** A straight run of ink at least this long (a share of the page's width or height) is a rule. */
+const RULE_SHARE = 0.025;
+/** …and never shorter than this, in pixels (a glyph's bar or an em dash is far shorter). */
+const RULE_MIN_PX = 40;
+
+/**
+ * Rules and borders (a line under a spanning heading, a table's grid) are whitened, in place: the
+ * engine reads a rule touching a word as part of it and loses the word ("Company" over its line
+ * came back at 44 % or not at all) or reads a border as "|". A rule is a straight run of ink far
+ * longer than any glyph's stroke, across or down the page. Returns the rules' pixels whitened.
+ */
+export function removeRuleLines(gray: Uint8Array, width: number, height: number): number {
+  // Ink is darker than half-way between the page's ink and its paper (1st and 99th percentiles).
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < gray.length; i++)
+    histogram[gray[i] as number] = (histogram[gray[i] as number] as number) + 1;
+  const percentile = (share: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) {
+      seen += histogram[v] as number;
+      if (seen >= share * gray.length) return v;
+    }
+    return 255;
+  };
+  const ink = percentile(0.01);
+  const paper = percentile(0.99);
+  if (paper - ink < 40) return 0;
+  const threshold = (ink + paper) / 2;
+  // A rule's anti-aliased edges and the ends a slight skew leaves on the next row are lighter.
+  const faint = paper - (paper - ink) * 0.2;
+  const rule = new Uint8Array(gray.length);
+  const dark = (i: number) => (gray[i] as number) < threshold;
+  /** Marks a run and, across it, the faint pixels up to two rows (columns) away. */
+  const mark = (start: number, length: number, step: number, across: number, limit: number) => {
+    for (let k = 0; k < length; k++) {
+      const i = start + k * step;
+      rule[i] = 1;
+      for (const d of [-2, -1, 1, 2]) {
+        const j = i + d * across;
+        if (j >= 0 && j < limit && (gray[j] as number) < faint) rule[j] = 1;
+      }
+    }
+  };
+  /** A line of pixels (a row or a column): its dark runs of at least `min`, grown over faint ends. */
+  const scan = (first: number, count: number, step: number, across: number, min: number) => {
+    let run = 0;
+    for (let k = 0; k <= count; k++) {
+      if (k < count && dark(first + k * step)) {
+        run++;
+        continue;
+      }
+      if (run >= min) {
+        let from = k - run;
+        let to = k;
+        while (from > 0 && (gray[first + (from - 1) * step] as number) < faint) from--;
+        while (to < count && (gray[first + to * step] as number) < faint) to++;
+        mark(first + from * step, to - from, step, across, gray.length);
+      }
+      run = 0;
+    }
+  };
+  const alongRow = Math.max(RULE_MIN_PX, Math.round(width * RULE_SHARE));
+  for (let y = 0; y < height; y++) scan(y * width, width, 1, width, alongRow);
+  const alongColumn = Math.max(RULE_MIN_PX, Math.round(height * RULE_SHARE));
+  for (let x = 0; x < width; x++) scan(x, height, width, 1, alongColumn);
+  let whitened = 0;
+  for (let i = 0; i < gray.length; i++)
+    if (rule[i]) {
+      gray[i] = paper;
+      whitened++;
+    }
+  return whitened;
 }
 
 const BLOCK = 24;
