@@ -178,6 +178,75 @@ DATE: 28-61-17 18:39
     expect(values(sixForZero, ['Date']).Date).toBe('20170128');
   });
 
+  it('reads a date whose year OCR misread with a 6, 8 or 9 for its 0, or whose leading 0 became a sign', () => {
+    const named = receipt(`
+KEDAI LOTUS PHARMACY (M) SDN BHD
+BILL NO: 65604091      ©9-APR-2617
+`);
+    const spaced = receipt(`
+SYARIKAT LUCKY ENTERPRISE
+Date: 21 JUL 2818
+`);
+    const numeric = receipt(`
+SYARIKAT LUCKY ENTERPRISE
+DATE: 15/05/2916 17:01
+`);
+    expect(values(named, ['Date']).Date).toBe('20170409');
+    expect(values(spaced, ['Date']).Date).toBe('20180721');
+    expect(values(numeric, ['Date']).Date).toBe('20160515');
+  });
+
+  it('checks the total against cash less change, and takes the total that agrees', () => {
+    // The grand total's 2 read as 8; cash less change says 25.95, which the nett total shows.
+    const doc = receipt(`
+GOLDEN MART SDN BHD
+SUB TOTAL      24.50
+GST 6%      1.47
+TOTAL      85.97
+NETT TOTAL      25.95
+CASH      50.00
+CHANGE      24.05
+`);
+    expect(values(doc, ['Total'])).toEqual({ Total: 25.95 });
+    const sure = extractReceiptFields(doc, ['Total']).Total?.confidence ?? 0;
+    // Arithmetic that disagrees makes the total less sure.
+    const disagreeing = receipt(`
+GOLDEN MART SDN BHD
+NETT TOTAL      25.95
+CASH      50.00
+CHANGE      4.05
+`);
+    expect(extractReceiptFields(disagreeing, ['Total']).Total?.confidence ?? 1).toBeLessThan(sure);
+  });
+
+  it('applies a rounding adjustment printed under the total when the rounded total was not read', () => {
+    const doc = receipt(`
+SYARIKAT MAJU SUPERMARKET S/B
+GRAND TOTAL      599.53
+ROUNDING ADJ      0.02
+THANK YOU
+`);
+    expect(values(doc, ['Total'])).toEqual({ Total: 599.55 });
+    // Printed above the total, the adjustment is already in it.
+    const above = receipt(`
+SYARIKAT MAJU SUPERMARKET S/B
+ROUNDING ADJ      -0.02
+TOTAL      25.95
+`);
+    expect(values(above, ['Total'])).toEqual({ Total: 25.95 });
+  });
+
+  it('reads a labelled total whose decimal point OCR lost, on a receipt that prints cents', () => {
+    const doc = receipt(`
+KEDAI MAJU JAYA SDN BHD
+MILO 1KG      18.90
+ROTI GARDENIA      5.60
+GST 6%      1.47
+TOTAL PAYABLE      2597
+`);
+    expect(values(doc, ['Total'])).toEqual({ Total: 25.97 });
+  });
+
   it('reads numeric dates month-first only with US evidence', () => {
     const us = receipt(`
 BRIGHT CEDAR MART INC.
