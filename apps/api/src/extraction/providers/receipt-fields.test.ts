@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { layoutPageFromWords, textLinesFromLayout } from '../documents/layout-builder';
 import type { ExtractedDocument } from '../types';
 import { HeuristicProvider } from './heuristic';
 import { extractReceiptFields, fixDigits, parseAmount, receiptFieldOf } from './receipt-fields';
@@ -116,6 +117,80 @@ LOT 97, JALAN KPB 18,
 43000 KAJANG, SELANGOR.
 `);
     expect(values(threeLines, ['Company']).Company).toBe('KEDAI MUTIARA HOME DECO (SEKSYEN 13) SDN. BHD');
+  });
+
+  it('reads a name whose branch in brackets has a line of its own, or that OCR split at wide gaps', () => {
+    const branch = receipt(`
+RESTORAN ALPINE TRADING
+(KAWASAN PERINDUSTRIAN BALAKONG)
+ENTERPRISE
+(850704-W)
+NO 67, LORONG PUTERI 16,
+47100 PUCHONG, SELANGOR.
+`);
+    expect(values(branch, ['Company']).Company).toBe(
+      'RESTORAN ALPINE TRADING (KAWASAN PERINDUSTRIAN BALAKONG) ENTERPRISE',
+    );
+    const split = receipt(`
+KEDAI MUTIARA HOME   DECO   (SEKSYEN
+13)
+(M) SDN. BHD.
+(391158-K)
+LOT 97, JALAN KPH 18,
+43000 KAJANG, SELANGOR.
+`);
+    expect(values(split, ['Company']).Company).toBe('KEDAI MUTIARA HOME DECO (SEKSYEN 13) (M) SDN. BHD.');
+    // A title on the name's line is still not part of it.
+    const titled = receipt(`
+Golden Mart Ltd      TAX INVOICE
+12 High Street
+`);
+    expect(values(titled, ['Company']).Company).toBe('Golden Mart Ltd');
+  });
+
+  it('joins a name over two lines on a skewed scan, where some of its words have taller boxes', () => {
+    // Words at their place on a 600 × 900 px image; the skew makes "KEDAI" and "LOTUS" twice as tall.
+    const rows: [string, number, number][][] = [
+      [
+        ['KEDAI', 200, 26],
+        ['LOTUS', 254, 26],
+        ['PHARMACY', 308, 12],
+      ],
+      [
+        ['(M)', 240, 16],
+        ['SDN', 276, 12],
+        ['BHD', 312, 12],
+      ],
+      [['(906827-D)', 250, 15]],
+      [
+        ['NO', 150, 12],
+        ['21,', 177, 12],
+        ['JALAN', 213, 12],
+        ['TAMPOI', 267, 12],
+        ['5,', 330, 12],
+      ],
+      [
+        ['81100', 180, 12],
+        ['JOHOR', 234, 12],
+        ['BAHRU,', 288, 12],
+        ['JOHOR.', 351, 12],
+      ],
+    ];
+    const words = rows.flatMap((row, i) =>
+      row.map(([text, x, h]) => {
+        const y = 40 + i * 30;
+        const box: [number, number, number, number] = [
+          x / 600,
+          (y + 12 - h) / 900,
+          (x + text.length * 9) / 600,
+          (y + 12) / 900,
+        ];
+        return { text, box, confidence: 0.93 };
+      }),
+    );
+    const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 600, height: 900, words });
+    const doc: ExtractedDocument = { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] };
+    expect(values(doc, ['Company']).Company).toBe('KEDAI LOTUS PHARMACY (M) SDN BHD');
   });
 
   it('takes the total after the rounding adjustment, however the two totals are labelled', () => {

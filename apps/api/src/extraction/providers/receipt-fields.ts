@@ -967,6 +967,16 @@ interface CompanyHit {
   lineIndex: number;
 }
 
+/** Text that can be (part of) a name: not a title, a phone, a registration number or a stray sign. */
+function namePart(text: string): boolean {
+  return (
+    letterCount(text) + (text.match(/\d/g)?.length ?? 0) >= 1 &&
+    !NOT_COMPANY.test(text) &&
+    !CONTACT.test(text) &&
+    !REG_NUMBER.test(text)
+  );
+}
+
 function findCompany(lines: RLine[]): CompanyHit | undefined {
   const top = lines.filter((l) => l.page === (lines[0]?.page ?? 1)).slice(0, 12);
   const firstValueLine = top.findIndex(
@@ -980,10 +990,17 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   for (let i = 0; i < limit; i++) {
     const line = top[i] as RLine;
     // The name is the first segment (an invoice prints "INVOICE" on the same line, far right).
-    for (const segment of line.segments.slice(0, 2)) {
+    for (const [j, first] of line.segments.slice(0, 2).entries()) {
+      let segment = first;
+      if (letterCount(cleanName(lineText(segment))) < 3 || !namePart(cleanName(lineText(segment)))) continue;
+      // A centred name OCR split at a wide gap ("KEDAI MUTIARA HOME || DECO || (SEKSYEN") is one
+      // name; a title, a number or a phone beside it is not part of it.
+      for (const more of line.segments.slice(j + 1)) {
+        const part = cleanName(lineText(more));
+        if (!namePart(part) || hasPrice(more) || datesIn({ ...line, words: more }, 0).length) break;
+        segment = [...segment, ...more];
+      }
       const text = cleanName(lineText(segment));
-      if (letterCount(text) < 3 || NOT_COMPANY.test(text) || CONTACT.test(text) || REG_NUMBER.test(text))
-        continue;
       let score = 0.7 - i * 0.04;
       if (LEGAL_SUFFIX.test(text)) score += 0.4;
       if (ADDRESS_WORD.test(text) && !LEGAL_SUFFIX.test(text)) score -= 0.45;
@@ -1008,10 +1025,14 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   let first = best.index;
   let last = best.index;
   const candidateAt = (i: number) => candidates.find((c) => c.index === i);
-  // Median word heights ("(M)" is taller than "SDN." by its parentheses).
+  // The smallest height of a line's words ("(M)" is taller than "SDN." by its parentheses, and a
+  // word on a skewed scan by the slope); a brand printed large is large in every word.
   const heightOf = (words: RWord[]) => {
-    const hs = words.map((w) => (w.box ? w.box[3] - w.box[1] : 0)).filter((h) => h > 0);
-    return hs.sort((a, b) => a - b)[Math.floor(hs.length / 2)] ?? 0;
+    const wordy = words.filter((w) => (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2);
+    const hs = (wordy.length ? wordy : words)
+      .map((w) => (w.box ? w.box[3] - w.box[1] : 0))
+      .filter((h) => h > 0);
+    return hs.length ? Math.min(...hs) : 0;
   };
   const sameSize = (a: RWord[], b: RWord[]) => {
     const ha = heightOf(a);
@@ -1020,7 +1041,8 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   };
   // A name printed over two lines: "GOLDEN MART" / "SDN BHD", "AIK HUAT HARDWARE" / "(SETIA ALAM)
   // SDN BHD", or "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD" (the same size, not a brand repeated).
-  const outsideParens = (t: string) => t.replace(/\([^)]*\)?/g, '');
+  // "13) (M) SDN BHD": the text before a ")" opened on the line above is inside it too.
+  const outsideParens = (t: string) => t.replace(/^[^(]*\)/, '').replace(/\([^)]*\)?/g, '');
   // The suffix (or a branch in brackets and the suffix) on the next line: "GOLDEN MART" / "SDN BHD",
   // "RESTORAN ALPINE TRADING" / "(KAWASAN PERINDUSTRIAN BALAKONG) ENTERPRISE".
   const next = candidateAt(best.index + 1);
@@ -1035,9 +1057,33 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
     words = [...words, ...next.words];
     last = next.index;
   }
+  // A branch in brackets on a line of its own and the suffix on the next: "RESTORAN ALPINE
+  // TRADING" / "(KAWASAN PERINDUSTRIAN BALAKONG)" / "ENTERPRISE".
+  const branch = candidateAt(last + 1);
+  const suffix = candidateAt(last + 2);
+  if (
+    branch &&
+    suffix &&
+    /^\([^()\d]*\)$/.test(branch.text) &&
+    LEGAL_SUFFIX.test(suffix.text) &&
+    letterCount(suffix.text.replace(new RegExp(LEGAL_SUFFIX.source, 'gi'), '').replace(/\(M\)/g, '')) === 0
+  ) {
+    text = `${text} ${branch.text} ${stripRegNumber(suffix.text)}`;
+    words = [...words, ...branch.words, ...suffix.words];
+    last = suffix.index;
+  }
   // The start of the name on the lines above (up to two): "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD",
   // "KEDAI MUTIARA HOME DECO (SEKSYEN" / "13) (M) SDN. BHD." — the same size, not a brand repeated.
-  for (let k = 0; k < 2 && !title; k++) {
+  for (let k = 0; k < 3 && !title; k++) {
+    const above = top[first - 1];
+    const closing = above && cleanName(above.text);
+    // "13)": the end of a bracket opened on the line above it, too short to be a candidate.
+    if (!candidateAt(first - 1) && closing && /^[\p{L}\p{N}\s-]{1,12}\)$/u.test(closing) && first - 1 > 0) {
+      text = `${closing} ${text}`;
+      words = [...above.words, ...words];
+      first -= 1;
+      continue;
+    }
     const previous = candidateAt(first - 1);
     if (!previous) break;
     const continues =
