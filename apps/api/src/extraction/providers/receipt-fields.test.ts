@@ -193,6 +193,51 @@ Golden Mart Ltd      TAX INVOICE
     expect(values(doc, ['Company']).Company).toBe('KEDAI LOTUS PHARMACY (M) SDN BHD');
   });
 
+  it('joins the start of a name read unsure when the line below plainly continues it', () => {
+    const line = (texts: [string, number][], y: number) =>
+      texts.map(([text, confidence], i) => ({
+        text,
+        confidence,
+        box: [(150 + i * 100) / 600, y / 900, (150 + i * 100 + text.length * 9) / 600, (y + 14) / 900] as [
+          number,
+          number,
+          number,
+          number,
+        ],
+      }));
+    const words = [
+      ...line(
+        [
+          ['KEDAI', 0.6],
+          ['STARLIGHT', 0.93],
+          ['MINIMARKET', 0.45],
+        ],
+        40,
+      ),
+      ...line(
+        [
+          ['(SEKSYEN', 0.68],
+          ['13)', 0.96],
+          ['ENTERPRISE', 0.95],
+        ],
+        70,
+      ),
+      ...line([['(998969-P)', 0.8]], 100),
+      ...line(
+        [
+          ['NO', 0.9],
+          ['12,', 0.9],
+          ['JALAN', 0.9],
+          ['SAGU', 0.9],
+        ],
+        130,
+      ),
+    ];
+    const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 600, height: 900, words });
+    const doc: ExtractedDocument = { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] };
+    expect(values(doc, ['Company']).Company).toBe('KEDAI STARLIGHT MINIMARKET (SEKSYEN 13) ENTERPRISE');
+  });
+
   it('takes the total after the rounding adjustment, however the two totals are labelled', () => {
     const doc = receipt(`
 GOLDEN MART SDN BHD

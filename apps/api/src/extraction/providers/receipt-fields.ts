@@ -1092,7 +1092,8 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
       !LEGAL_SUFFIX.test(previous.text) &&
       !/\d/.test(outsideParens(previous.text)) &&
       sameSize(previous.words, words) &&
-      meanConfidence(previous.words) >= 0.7 &&
+      // A logo read as letters is read unsure; a name the line below plainly continues, less so.
+      meanConfidence(previous.words) >= (continues ? 0.6 : 0.7) &&
       (continues || (previous.text.split(/\s+/).length <= 4 && !containsWords(text, previous.text)));
     if (!joins) break;
     text = `${previous.text} ${text}`;
