@@ -5,7 +5,8 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { extractFromSource } from '../extract-document';
 import { HeuristicProvider } from '../providers/heuristic';
 import { loadImage } from './image';
-import { closeOcrWorkers, flattenBackground, ocrLangPath, removeRuleLines } from './ocr';
+import type { LayoutWord } from './layout';
+import { closeOcrWorkers, flattenBackground, ocrLangPath, readingScore, removeRuleLines } from './ocr';
 
 /** A clean shop receipt, rendered as a PNG the way a flatbed scan at ~170 dpi would give it. */
 async function receiptPng(): Promise<Buffer> {
@@ -159,6 +160,48 @@ describe('OCR of images', { timeout: 60_000 }, () => {
     expect(result.Company?.value).toBe('KEDAI MAJU JAYA SDN BHD');
     expect(result.Total?.value).toBe(25.95);
   });
+
+  it('reads dot-matrix print (strokes broken into dots by a grid of paper) at 150 dpi', async () => {
+    const lines = [
+      '  SYARIKAT MAJU JAYA SDN BHD',
+      '     NO 12, JALAN MERDEKA 3,',
+      '',
+      'DATE: 14/08/2017        11:05',
+      'ITEM                   AMOUNT',
+      'MILO 1KG                18.90',
+      'ROTI GARDENIA            5.60',
+      'SUB TOTAL               24.50',
+      'GST 6%                   1.47',
+      'TOTAL                   25.97',
+      'CASH                    50.00',
+    ];
+    const markup = `<span foreground="#222222">${lines.join('\n')}</span>`;
+    const text = await sharp({ text: { text: markup, font: 'DejaVu Sans Mono 9', dpi: 150, rgba: true } })
+      .flatten({ background: '#ffffff' })
+      .extend({ top: 20, bottom: 20, left: 20, right: 20, background: '#ffffff' })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height } = text.info;
+    // The pins leave paper between their dots: every fourth row and column of pixels is blank.
+    const grid = Buffer.alloc(width * height * 4);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const p = (y * width + x) * 4;
+        grid.fill(y % 4 === 3 || x % 4 === 3 ? 255 : 0, p, p + 3);
+        grid[p + 3] = 255;
+      }
+    const dotted = await sharp(text.data)
+      .composite([{ input: grid, raw: { width, height, channels: 4 }, blend: 'lighten' }])
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    const doc = await loadImage(dotted, { mediaType: 'image/jpeg' });
+    const { result } = await provider.extract(doc, ['Company', 'Date', 'Total'], {
+      documentType: 'receipt_mapping',
+    });
+    expect(result.Company?.value).toBe('SYARIKAT MAJU JAYA SDN BHD');
+    expect(result.Date?.value).toBe('20170814');
+    expect(result.Total?.value).toBe(25.97);
+  });
 });
 
 describe('uneven light', () => {
@@ -210,5 +253,23 @@ describe('rule lines', () => {
     expect(gray[200 * width + 701]).toBe(245);
     expect(gray[115 * width + 102]).toBe(20);
     expect(gray[101 * width + 120]).toBe(20);
+  });
+});
+
+describe('choosing between two readings of an image', () => {
+  const word = (text: string, confidence: number): LayoutWord => ({
+    text,
+    confidence,
+    box: [0, 0, 0.1, 0.01],
+  });
+  it('prefers a few surely read words to many specks read as letters', () => {
+    const specks = { words: Array.from({ length: 60 }, () => word('lI', 0.35)) };
+    const read = { words: [word('TOTAL', 0.91), word('25.97', 0.88), word('SYARIKAT', 0.8)] };
+    expect(readingScore(read)).toBeGreaterThan(readingScore(specks));
+  });
+  it('prefers the reading that kept more of the page at the same confidence', () => {
+    const whole = { words: [word('TOTAL', 0.9), word('25.97', 0.9), word('CASH', 0.9)] };
+    const half = { words: [word('TOTAL', 0.95)] };
+    expect(readingScore(whole)).toBeGreaterThan(readingScore(half));
   });
 });

@@ -82,7 +82,7 @@ export interface PreparedImage {
  * EXIF orientation applied, grayscale, contrast stretched, small images upscaled (tesseract
  * reads best at ~30 px capitals), huge ones scaled down to the pixel cap.
  */
-export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
+export async function prepareImage(bytes: Uint8Array, options: PrepareOptions = {}): Promise<PreparedImage> {
   let image: Sharp;
   let width: number;
   let height: number;
@@ -97,7 +97,15 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   }
   if (!width || !height) throw new DocumentError('The image could not be read (it has no size)');
 
-  return prepareFrom(image, width, height);
+  return prepareFrom(image, width, height, options);
+}
+
+export interface PrepareOptions {
+  /**
+   * Gaussian blur (sigma in the image's own pixels) instead of the median: print broken into
+   * dots or worn strokes becomes solid strokes again (dot-matrix, a worn thermal head).
+   */
+  soften?: number;
 }
 
 /** A rendered page's RGBA pixels → the engine's input. */
@@ -105,7 +113,12 @@ export function preparePixels(rgba: Uint8Array, width: number, height: number): 
   return prepareFrom(sharp(rgba, { raw: { width, height, channels: 4 } }), width, height);
 }
 
-async function prepareFrom(image: Sharp, width: number, height: number): Promise<PreparedImage> {
+async function prepareFrom(
+  image: Sharp,
+  width: number,
+  height: number,
+  options: PrepareOptions = {},
+): Promise<PreparedImage> {
   let scale = 1;
   if (width < MIN_WIDTH) scale = Math.min(MAX_UPSCALE, MIN_WIDTH / width);
   if (width * height * scale * scale > MAX_PIXELS) scale = Math.sqrt(MAX_PIXELS / (width * height));
@@ -114,9 +127,10 @@ async function prepareFrom(image: Sharp, width: number, height: number): Promise
   try {
     let pipeline = image.flatten({ background: '#ffffff' }).grayscale();
     if (scale !== 1) pipeline = pipeline.resize(preparedWidth, preparedHeight, { kernel: 'lanczos3' });
+    if (options.soften) pipeline = pipeline.blur(Math.max(0.3, options.soften * scale));
     // Specks and paper grain become blobs the engine tries to read (slow and noisy): a 3 × 3
     // median removes them and keeps strokes, which are wider than that once upscaled.
-    pipeline = pipeline.median(3);
+    else pipeline = pipeline.median(3);
     // Light falling unevenly (a shadow, a gradient across a photographed slip) is divided out,
     // so that one threshold suits the whole page.
     const raw = await pipeline.raw().toBuffer({ resolveWithObject: true });
@@ -511,32 +525,62 @@ export async function closeOcrWorkers(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Below this mean word confidence an image is read a second time with its strokes closed. */
+/** Below this mean word confidence an image is read a second time, softened. */
 const RETRY_CONFIDENCE = 0.7;
+/** The softening blur, as a share of the text's height (≈ 1.2 px for 8-pt print at 150 dpi). */
+const SOFTEN_PER_TEXT_HEIGHT = 0.1;
+const SOFTEN_MIN = 1;
+const SOFTEN_MAX = 2.5;
+
+/**
+ * How much a reading says: the letters and digits of its confidently read words, weighted by
+ * confidence. A reading of specks has many words but few sure ones; a reading that lost half the
+ * page has sure words but few of them.
+ */
+export function readingScore(result: Pick<OcrResult, 'words'>): number {
+  let score = 0;
+  for (const word of result.words) {
+    const confidence = word.confidence ?? 0;
+    if (confidence < 0.6) continue;
+    score += (word.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) * confidence;
+  }
+  return score;
+}
+
+/** The median height of the words read, in the image's own pixels. */
+function medianWordHeight(result: OcrResult): number {
+  // Words, not specks: a poor reading is full of one-character blobs smaller than the text.
+  const words = result.words.filter(
+    (w) => (w.confidence ?? 0) >= 0.5 && (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2,
+  );
+  const heights = (words.length >= 3 ? words : result.words)
+    .map((w) => (w.box[3] - w.box[1]) * result.height)
+    .sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 0;
+}
 
 /**
  * Image bytes (PNG, JPEG, WebP, GIF, TIFF) → words with boxes and confidence. A poorly read image
- * (dot-matrix print, worn thermal head: strokes broken into dots) is read again after a
- * morphological closing that joins the dots, and the more confident reading is kept.
+ * (dot-matrix print, worn thermal head: strokes broken into dots) is read again softened — a
+ * Gaussian blur of about a tenth of the text's height joins the dots into strokes, where the
+ * engine's own binarisation sees a scatter of specks — and the more confident reading is kept.
  */
 export async function ocrImage(bytes: Uint8Array, options: OcrOptions = {}): Promise<OcrResult> {
   const started = performance.now();
   const prepared = await prepareImage(bytes);
   const first = await ocrPrepared(prepared, options, started);
   if (first.confidence >= RETRY_CONFIDENCE || first.words.length === 0) return first;
-  let closed: Buffer;
+  const textHeight = medianWordHeight(first);
+  if (!textHeight) return first;
+  let softened: PreparedImage;
   try {
-    closed = await sharp(await sharp(prepared.png).dilate(1).png({ compressionLevel: 1 }).toBuffer())
-      .erode(1)
-      .png({ compressionLevel: 1 })
-      .toBuffer();
+    const soften = Math.max(SOFTEN_MIN, Math.min(SOFTEN_MAX, textHeight * SOFTEN_PER_TEXT_HEIGHT));
+    softened = await prepareImage(bytes, { soften });
   } catch {
     return first;
   }
-  const second = await ocrPrepared({ ...prepared, png: closed }, options, started);
-  const score = (r: OcrResult) =>
-    r.confidence * Math.min(1, r.words.length / Math.max(1, first.words.length));
-  return score(second) > score(first) ? second : { ...first, seconds: second.seconds };
+  const second = await ocrPrepared(softened, options, started);
+  return readingScore(second) > readingScore(first) ? second : { ...first, seconds: second.seconds };
 }
 
 /** OCR of an already prepared (grayscale PNG) image. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { layoutPageFromWords, textLinesFromLayout } from '../documents/layout-builder';
 import type { ExtractedDocument } from '../types';
 import { HeuristicProvider } from './heuristic';
 import { extractReceiptFields, fixDigits, parseAmount, receiptFieldOf } from './receipt-fields';
@@ -164,6 +165,125 @@ LOT 97, JALAN KPB 18,
     expect(values(threeLines, ['Company']).Company).toBe('KEDAI MUTIARA HOME DECO (SEKSYEN 13) SDN. BHD');
   });
 
+  it('reads a name whose branch in brackets has a line of its own, or that OCR split at wide gaps', () => {
+    const branch = receipt(`
+RESTORAN ALPINE TRADING
+(KAWASAN PERINDUSTRIAN BALAKONG)
+ENTERPRISE
+(850704-W)
+NO 67, LORONG PUTERI 16,
+47100 PUCHONG, SELANGOR.
+`);
+    expect(values(branch, ['Company']).Company).toBe(
+      'RESTORAN ALPINE TRADING (KAWASAN PERINDUSTRIAN BALAKONG) ENTERPRISE',
+    );
+    const split = receipt(`
+KEDAI MUTIARA HOME   DECO   (SEKSYEN
+13)
+(M) SDN. BHD.
+(391158-K)
+LOT 97, JALAN KPH 18,
+43000 KAJANG, SELANGOR.
+`);
+    expect(values(split, ['Company']).Company).toBe('KEDAI MUTIARA HOME DECO (SEKSYEN 13) (M) SDN. BHD.');
+    // A title on the name's line is still not part of it.
+    const titled = receipt(`
+Golden Mart Ltd      TAX INVOICE
+12 High Street
+`);
+    expect(values(titled, ['Company']).Company).toBe('Golden Mart Ltd');
+  });
+
+  it('joins a name over two lines on a skewed scan, where some of its words have taller boxes', () => {
+    // Words at their place on a 600 × 900 px image; the skew makes "KEDAI" and "LOTUS" twice as tall.
+    const rows: [string, number, number][][] = [
+      [
+        ['KEDAI', 200, 26],
+        ['LOTUS', 254, 26],
+        ['PHARMACY', 308, 12],
+      ],
+      [
+        ['(M)', 240, 16],
+        ['SDN', 276, 12],
+        ['BHD', 312, 12],
+      ],
+      [['(906827-D)', 250, 15]],
+      [
+        ['NO', 150, 12],
+        ['21,', 177, 12],
+        ['JALAN', 213, 12],
+        ['TAMPOI', 267, 12],
+        ['5,', 330, 12],
+      ],
+      [
+        ['81100', 180, 12],
+        ['JOHOR', 234, 12],
+        ['BAHRU,', 288, 12],
+        ['JOHOR.', 351, 12],
+      ],
+    ];
+    const words = rows.flatMap((row, i) =>
+      row.map(([text, x, h]) => {
+        const y = 40 + i * 30;
+        const box: [number, number, number, number] = [
+          x / 600,
+          (y + 12 - h) / 900,
+          (x + text.length * 9) / 600,
+          (y + 12) / 900,
+        ];
+        return { text, box, confidence: 0.93 };
+      }),
+    );
+    const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 600, height: 900, words });
+    const doc: ExtractedDocument = { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] };
+    expect(values(doc, ['Company']).Company).toBe('KEDAI LOTUS PHARMACY (M) SDN BHD');
+  });
+
+  it('joins the start of a name read unsure when the line below plainly continues it', () => {
+    const line = (texts: [string, number][], y: number) =>
+      texts.map(([text, confidence], i) => ({
+        text,
+        confidence,
+        box: [(150 + i * 100) / 600, y / 900, (150 + i * 100 + text.length * 9) / 600, (y + 14) / 900] as [
+          number,
+          number,
+          number,
+          number,
+        ],
+      }));
+    const words = [
+      ...line(
+        [
+          ['KEDAI', 0.6],
+          ['STARLIGHT', 0.93],
+          ['MINIMARKET', 0.45],
+        ],
+        40,
+      ),
+      ...line(
+        [
+          ['(SEKSYEN', 0.68],
+          ['13)', 0.96],
+          ['ENTERPRISE', 0.95],
+        ],
+        70,
+      ),
+      ...line([['(998969-P)', 0.8]], 100),
+      ...line(
+        [
+          ['NO', 0.9],
+          ['12,', 0.9],
+          ['JALAN', 0.9],
+          ['SAGU', 0.9],
+        ],
+        130,
+      ),
+    ];
+    const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 600, height: 900, words });
+    const doc: ExtractedDocument = { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] };
+    expect(values(doc, ['Company']).Company).toBe('KEDAI STARLIGHT MINIMARKET (SEKSYEN 13) ENTERPRISE');
+  });
+
   it('takes the total after the rounding adjustment, however the two totals are labelled', () => {
     const doc = receipt(`
 GOLDEN MART SDN BHD
@@ -222,6 +342,75 @@ DATE: 28-61-17 18:39
 `);
     expect(values(spaced, ['Date']).Date).toBe('20160310');
     expect(values(sixForZero, ['Date']).Date).toBe('20170128');
+  });
+
+  it('reads a date whose year OCR misread with a 6, 8 or 9 for its 0, or whose leading 0 became a sign', () => {
+    const named = receipt(`
+KEDAI LOTUS PHARMACY (M) SDN BHD
+BILL NO: 65604091      ©9-APR-2617
+`);
+    const spaced = receipt(`
+SYARIKAT LUCKY ENTERPRISE
+Date: 21 JUL 2818
+`);
+    const numeric = receipt(`
+SYARIKAT LUCKY ENTERPRISE
+DATE: 15/05/2916 17:01
+`);
+    expect(values(named, ['Date']).Date).toBe('20170409');
+    expect(values(spaced, ['Date']).Date).toBe('20180721');
+    expect(values(numeric, ['Date']).Date).toBe('20160515');
+  });
+
+  it('checks the total against cash less change, and takes the total that agrees', () => {
+    // The grand total's 2 read as 8; cash less change says 25.95, which the nett total shows.
+    const doc = receipt(`
+GOLDEN MART SDN BHD
+SUB TOTAL      24.50
+GST 6%      1.47
+TOTAL      85.97
+NETT TOTAL      25.95
+CASH      50.00
+CHANGE      24.05
+`);
+    expect(values(doc, ['Total'])).toEqual({ Total: 25.95 });
+    const sure = extractReceiptFields(doc, ['Total']).Total?.confidence ?? 0;
+    // Arithmetic that disagrees makes the total less sure.
+    const disagreeing = receipt(`
+GOLDEN MART SDN BHD
+NETT TOTAL      25.95
+CASH      50.00
+CHANGE      4.05
+`);
+    expect(extractReceiptFields(disagreeing, ['Total']).Total?.confidence ?? 1).toBeLessThan(sure);
+  });
+
+  it('applies a rounding adjustment printed under the total when the rounded total was not read', () => {
+    const doc = receipt(`
+SYARIKAT MAJU SUPERMARKET S/B
+GRAND TOTAL      599.53
+ROUNDING ADJ      0.02
+THANK YOU
+`);
+    expect(values(doc, ['Total'])).toEqual({ Total: 599.55 });
+    // Printed above the total, the adjustment is already in it.
+    const above = receipt(`
+SYARIKAT MAJU SUPERMARKET S/B
+ROUNDING ADJ      -0.02
+TOTAL      25.95
+`);
+    expect(values(above, ['Total'])).toEqual({ Total: 25.95 });
+  });
+
+  it('reads a labelled total whose decimal point OCR lost, on a receipt that prints cents', () => {
+    const doc = receipt(`
+KEDAI MAJU JAYA SDN BHD
+MILO 1KG      18.90
+ROTI GARDENIA      5.60
+GST 6%      1.47
+TOTAL PAYABLE      2597
+`);
+    expect(values(doc, ['Total'])).toEqual({ Total: 25.97 });
   });
 
   it('reads numeric dates month-first only with US evidence', () => {

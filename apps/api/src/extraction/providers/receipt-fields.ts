@@ -483,8 +483,49 @@ const TOTAL_PLAIN = /\btotal\b|\btota1\b|\bt0tal\b|\bsumme\b|\bgesamt|\bbetrag\b
 const AMOUNT_ONLY =
   /^(?:sale |purchase |transaction |payment )?amount\b|\bamt\b|\bpayment\b|\bvisa\b|\bmastercard\b|\bdebit\b|\bcredit card\b/;
 
+/** Whether the receipt prints its amounts with two decimals ("12.50", "9,00"), as most do. */
+function printsCents(lines: RLine[]): boolean {
+  let cents = 0;
+  for (const line of lines) for (const word of line.words) if (/\d[.,]\d{2}$/.test(word.text)) cents++;
+  return cents >= 3;
+}
+
+/** A total whose decimal point OCR lost ("TOTAL 32262" for 322.62): the line's last bare figure. */
+function amountWithoutPoint(words: RWord[]): Money | undefined {
+  const index = words.length - 1;
+  const word = words[index];
+  const m = word && /^(?:RM)?(\d{3,7})$/i.exec(fixDigits(word.text));
+  if (!m) return undefined;
+  return { value: Number(m[1]) / 100, words: [word], hasCurrency: /^RM/i.test(word.text), index };
+}
+
+/** What cash paid less the change given back says the total was ("CASH 50.00 / CHANGE 24.05"). */
+function paidInCash(lines: RLine[]): number | undefined {
+  let cash: number | undefined;
+  let change: number | undefined;
+  for (const line of lines) {
+    const label = labelText(line.text);
+    const amount = moneyIn(line.words).at(-1)?.value;
+    if (amount === undefined) continue;
+    if (/\bchange\b/.test(label)) change ??= amount;
+    else if (/\b(?:cash|tender|tendered)\b/.test(label)) cash ??= amount;
+  }
+  if (cash === undefined || change === undefined || change < 0 || change >= cash) return undefined;
+  return round2(cash - change);
+}
+
+/** Whether an amount is a whole number of 5-cent steps (what a rounding adjustment rounds to). */
+const fiveCents = (n: number) => Math.abs(n * 20 - Math.round(n * 20)) < 1e-6;
+
 function findTotal(lines: RLine[]): Found | undefined {
-  const candidates: { money: Money; line: RLine; priority: number; order: number }[] = [];
+  const candidates: {
+    money: Money;
+    line: RLine;
+    priority: number;
+    order: number;
+    pointLost?: boolean;
+  }[] = [];
+  const cents = printsCents(lines);
   lines.forEach((line, order) => {
     const label = labelText(line.text);
     if (TOTAL_EXCLUDE.test(label) && !TOTAL_ROUNDED.test(label) && !/total \(?incl/.test(label)) return;
@@ -512,11 +553,18 @@ function findTotal(lines: RLine[]): Found | undefined {
     }
     const last = money.at(-1);
     if (last) candidates.push({ money: last, line: valueLine, priority, order });
+    else if (cents && priority >= 0.9) {
+      // "TOTAL PAYABLE 32260" on a receipt whose other amounts print their cents: 322.60.
+      const lost = amountWithoutPoint(line.words);
+      if (lost && lost.value > 0)
+        candidates.push({ money: lost, line, priority: priority - 0.05, order, pointLost: true });
+    }
   });
   if (candidates.length > 0) {
     // A rounded total is what was paid: labelled so, or the total that is another total plus the
     // rounding adjustment ("TOTAL 25.97 / ROUNDING ADJ -0.02 / NETT TOTAL 25.95").
-    const adjustment = roundingAdjustment(lines);
+    const rounding = roundingAdjustment(lines);
+    const adjustment = rounding?.value;
     if (adjustment !== undefined) {
       const roundedBy = (adj: number) =>
         candidates.filter((c) =>
@@ -534,10 +582,36 @@ function findTotal(lines: RLine[]): Found | undefined {
     const ranked = (pool.length ? pool : candidates).sort(
       (a, b) => b.money.value - a.money.value || b.order - a.order,
     );
-    const best = ranked[0] as (typeof candidates)[number];
-    const agreeing = candidates.filter((c) => Math.abs(c.money.value - best.money.value) < 0.005).length;
-    const base = (best.priority >= 0.9 ? 0.93 : 0.8) * (agreeing > 1 ? 1.04 : 1);
-    return { value: round2(best.money.value), line: best.line, words: best.money.words, base };
+    let best = ranked[0] as (typeof candidates)[number];
+    const same = (a: number, b: number) => Math.abs(a - b) < 0.005;
+    // Cash less change is what was paid: a labelled total that says so wins over one misread.
+    const paid = paidInCash(lines);
+    if (paid !== undefined && !same(best.money.value, paid)) {
+      const agrees = candidates.find((c) => c.priority >= 0.9 && same(c.money.value, paid));
+      if (agrees) best = agrees;
+    }
+    let value = round2(best.money.value);
+    // "GRAND TOTAL 599.53 / ROUNDING ADJ 0.02" and the rounded total under it not read: the
+    // adjustment printed below the total brings it to what was paid (a whole number of 5 sen).
+    let adjusted = false;
+    if (rounding && rounded.length === 0 && rounding.order > best.order && !fiveCents(value)) {
+      const signs = rounding.value > 0 ? [rounding.value, -rounding.value] : [rounding.value];
+      const to = signs.map((adj) => round2(value + adj)).find(fiveCents);
+      if (to !== undefined) {
+        value = to;
+        adjusted = true;
+      }
+    }
+    const agreeing = candidates.filter((c) => same(c.money.value, value)).length;
+    // Arithmetic that agrees (cash less change) makes the total surer; arithmetic that does not,
+    // less sure.
+    const arithmetic = paid === undefined ? 1 : same(paid, value) ? 1.04 : 0.9;
+    const base =
+      (best.priority >= 0.9 ? 0.93 : 0.8) *
+      (agreeing > 1 ? 1.04 : 1) *
+      arithmetic *
+      (best.pointLost || adjusted ? 0.85 : 1);
+    return { value, line: best.line, words: best.money.words, base };
   }
   // No total label could be read: the largest amount in the lower part, not cash or change.
   const lower = lines.slice(Math.floor(lines.length * 0.35));
@@ -558,13 +632,13 @@ function findTotal(lines: RLine[]): Found | undefined {
     : undefined;
 }
 
-/** The non-zero rounding adjustment a receipt prints, if any. */
-function roundingAdjustment(lines: RLine[]): number | undefined {
-  for (const line of lines) {
+/** The non-zero rounding adjustment a receipt prints, if any, and the index of its line. */
+function roundingAdjustment(lines: RLine[]): { value: number; order: number } | undefined {
+  for (const [order, line] of lines.entries()) {
     const label = labelText(line.text);
     if (!ROUNDING_ADJUSTMENT.test(label) || TOTAL_ROUNDED.test(label)) continue;
     const money = moneyIn(line.words).at(-1);
-    if (money && money.value !== 0 && Math.abs(money.value) < 0.1) return money.value;
+    if (money && money.value !== 0 && Math.abs(money.value) < 0.1) return { value: money.value, order };
   }
   return undefined;
 }
@@ -656,7 +730,15 @@ function repairDatePart(part: string, max: number): number {
 }
 
 const lookalikeDigits = (t: string) => t.replace(/[Oo]/g, '0').replace(/[Il]/g, '1');
-const year4 = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
+/**
+ * A two- or four-digit year; a four-digit one whose 0 OCR read as 6, 8 or 9 ("2818", "2617")
+ * gets its 0 back: no receipt is dated in the 27th century.
+ */
+const year4 = (y: string) => {
+  if (y.length === 2) return 2000 + Number(y);
+  const repaired = /^2[689]\d{2}$/.test(y) ? Number(`20${y.slice(2)}`) : Number(y);
+  return repaired;
+};
 
 function datesIn(line: RLine, index: number): DateHit[] {
   const hits: DateHit[] = [];
@@ -676,7 +758,7 @@ function datesIn(line: RLine, index: number): DateHit[] {
     const named = /^([\dOoIl]{1,2})[-/. ]?([A-Za-z0]{3,9})\.?[-/. ]?([\dOoIl]{4}|[\dOoIl]{2})$/.exec(raw);
     if (iso) {
       hits.push({
-        y: Number(iso[1]),
+        y: year4(iso[1] ?? ''),
         a: Number(iso[2]),
         b: Number(iso[3]),
         order: 'ymd',
@@ -703,9 +785,9 @@ function datesIn(line: RLine, index: number): DateHit[] {
     // "10.03 2016": OCR read the second separator as a space.
     const split = /^(\d{1,2})[-/.](\d{1,2})$/.exec(token);
     const nextYear = fixDigits((words[i + 1]?.text ?? '').replace(/[,.]$/, ''));
-    if (split && /^(?:19|20)\d{2}$/.test(nextYear)) {
+    if (split && /^(?:19|20|2[689])\d{2}$/.test(nextYear)) {
       hits.push({
-        y: Number(nextYear),
+        y: year4(nextYear),
         a: Number(split[1]),
         b: Number(split[2]),
         order: 'xy',
@@ -759,7 +841,7 @@ function datesIn(line: RLine, index: number): DateHit[] {
         });
       } else if (/^\d{1,2}$/.test(next) && /^\d{4}$/.test(next2)) {
         hits.push({
-          y: Number(next2),
+          y: year4(next2),
           a: month,
           b: Number(next),
           order: 'mdy',
@@ -888,6 +970,16 @@ interface CompanyHit {
   lineIndex: number;
 }
 
+/** Text that can be (part of) a name: not a title, a phone, a registration number or a stray sign. */
+function namePart(text: string): boolean {
+  return (
+    letterCount(text) + (text.match(/\d/g)?.length ?? 0) >= 1 &&
+    !NOT_COMPANY.test(text) &&
+    !CONTACT.test(text) &&
+    !REG_NUMBER.test(text)
+  );
+}
+
 function findCompany(lines: RLine[]): CompanyHit | undefined {
   const top = lines.filter((l) => l.page === (lines[0]?.page ?? 1)).slice(0, 12);
   const firstValueLine = top.findIndex(
@@ -909,10 +1001,17 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   for (let i = 0; i < limit; i++) {
     const line = top[i] as RLine;
     // The name is the first segment (an invoice prints "INVOICE" on the same line, far right).
-    for (const segment of line.segments.slice(0, 2)) {
+    for (const [j, first] of line.segments.slice(0, 2).entries()) {
+      let segment = first;
+      if (letterCount(cleanName(lineText(segment))) < 3 || !namePart(cleanName(lineText(segment)))) continue;
+      // A centred name OCR split at a wide gap ("KEDAI MUTIARA HOME || DECO || (SEKSYEN") is one
+      // name; a title, a number or a phone beside it is not part of it.
+      for (const more of line.segments.slice(j + 1)) {
+        const part = cleanName(lineText(more));
+        if (!namePart(part) || hasPrice(more) || datesIn({ ...line, words: more }, 0).length) break;
+        segment = [...segment, ...more];
+      }
       const text = cleanName(lineText(segment));
-      if (letterCount(text) < 3 || NOT_COMPANY.test(text) || CONTACT.test(text) || REG_NUMBER.test(text))
-        continue;
       let score = 0.7 - i * 0.04;
       if (LEGAL_SUFFIX.test(text)) score += 0.4;
       if (headerEnd > 0 && i > headerEnd) score -= 0.5;
@@ -938,10 +1037,14 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   let first = best.index;
   let last = best.index;
   const candidateAt = (i: number) => candidates.find((c) => c.index === i);
-  // Median word heights ("(M)" is taller than "SDN." by its parentheses).
+  // The smallest height of a line's words ("(M)" is taller than "SDN." by its parentheses, and a
+  // word on a skewed scan by the slope); a brand printed large is large in every word.
   const heightOf = (words: RWord[]) => {
-    const hs = words.map((w) => (w.box ? w.box[3] - w.box[1] : 0)).filter((h) => h > 0);
-    return hs.sort((a, b) => a - b)[Math.floor(hs.length / 2)] ?? 0;
+    const wordy = words.filter((w) => (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2);
+    const hs = (wordy.length ? wordy : words)
+      .map((w) => (w.box ? w.box[3] - w.box[1] : 0))
+      .filter((h) => h > 0);
+    return hs.length ? Math.min(...hs) : 0;
   };
   const sameSize = (a: RWord[], b: RWord[]) => {
     const ha = heightOf(a);
@@ -950,7 +1053,8 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
   };
   // A name printed over two lines: "GOLDEN MART" / "SDN BHD", "AIK HUAT HARDWARE" / "(SETIA ALAM)
   // SDN BHD", or "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD" (the same size, not a brand repeated).
-  const outsideParens = (t: string) => t.replace(/\([^)]*\)?/g, '');
+  // "13) (M) SDN BHD": the text before a ")" opened on the line above is inside it too.
+  const outsideParens = (t: string) => t.replace(/^[^(]*\)/, '').replace(/\([^)]*\)?/g, '');
   // The suffix (or a branch in brackets and the suffix) on the next line: "GOLDEN MART" / "SDN BHD",
   // "RESTORAN ALPINE TRADING" / "(KAWASAN PERINDUSTRIAN BALAKONG) ENTERPRISE".
   const next = candidateAt(best.index + 1);
@@ -965,9 +1069,33 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
     words = [...words, ...next.words];
     last = next.index;
   }
+  // A branch in brackets on a line of its own and the suffix on the next: "RESTORAN ALPINE
+  // TRADING" / "(KAWASAN PERINDUSTRIAN BALAKONG)" / "ENTERPRISE".
+  const branch = candidateAt(last + 1);
+  const suffix = candidateAt(last + 2);
+  if (
+    branch &&
+    suffix &&
+    /^\([^()\d]*\)$/.test(branch.text) &&
+    LEGAL_SUFFIX.test(suffix.text) &&
+    letterCount(suffix.text.replace(new RegExp(LEGAL_SUFFIX.source, 'gi'), '').replace(/\(M\)/g, '')) === 0
+  ) {
+    text = `${text} ${branch.text} ${stripRegNumber(suffix.text)}`;
+    words = [...words, ...branch.words, ...suffix.words];
+    last = suffix.index;
+  }
   // The start of the name on the lines above (up to two): "SYARIKAT PERNIAGAAN" / "GIN KEE SDN BHD",
   // "KEDAI MUTIARA HOME DECO (SEKSYEN" / "13) (M) SDN. BHD." — the same size, not a brand repeated.
-  for (let k = 0; k < 2 && !title; k++) {
+  for (let k = 0; k < 3 && !title; k++) {
+    const above = top[first - 1];
+    const closing = above && cleanName(above.text);
+    // "13)": the end of a bracket opened on the line above it, too short to be a candidate.
+    if (!candidateAt(first - 1) && closing && /^[\p{L}\p{N}\s-]{1,12}\)$/u.test(closing) && first - 1 > 0) {
+      text = `${closing} ${text}`;
+      words = [...above.words, ...words];
+      first -= 1;
+      continue;
+    }
     const previous = candidateAt(first - 1);
     if (!previous) break;
     const continues =
@@ -976,7 +1104,8 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
       !LEGAL_SUFFIX.test(previous.text) &&
       !/\d/.test(outsideParens(previous.text)) &&
       sameSize(previous.words, words) &&
-      meanConfidence(previous.words) >= 0.7 &&
+      // A logo read as letters is read unsure; a name the line below plainly continues, less so.
+      meanConfidence(previous.words) >= (continues ? 0.6 : 0.7) &&
       (continues ||
         (previous.text.split(/\s+/).length <= 4 &&
           !containsWords(text, previous.text) &&
