@@ -84,6 +84,12 @@ const EnvSchema = z.object({
    * its matches, on every list with 0 (the default).
    */
   QUEUE_COUNT_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * How long a valid session's user is kept in memory instead of looked up per call. Sign-out,
+   * deactivation, deletion and password reset act at once in the process that handles them; other
+   * processes (API replicas) see them within this time. 0 looks the session up on every call.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -175,6 +181,7 @@ function buildConfig(env: Env) {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     adminStatsMaxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS,
     queueCountMaxAgeMs: env.QUEUE_COUNT_MAX_AGE_MS,
+    sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     webDistDir: env.WEB_DIST_DIR,
     metricsToken: env.METRICS_TOKEN,
     workerMetricsPort: env.WORKER_METRICS_PORT,
