@@ -338,6 +338,9 @@ export function createTasksService(deps: TasksServiceDeps) {
             from page join ${tasks} t on t.id = page.id
           ) listed on true
           order by listed.ord`,
+        // Keyed by reviewer, page and filter: one plan serves every value (planning it per call
+        // cost more than running it).
+        { reusePlan: true },
       );
       if (maxAge > 0 && !isKnown && rows[0]) {
         if (availableCounts.size > 1000) availableCounts.clear(); // searches are many; keep it small
