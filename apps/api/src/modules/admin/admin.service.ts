@@ -73,8 +73,8 @@ export function createAdminService(deps: AdminServiceDeps) {
 
   return {
     stats: () => statsSummary.read(),
-    /** The schedule's refresh of the stats summary. */
-    refreshStats: () => statsSummary.refresh(),
+    /** The schedule's refresh of the stats summary, while dashboards read it (within `withinMs`). */
+    refreshStats: (withinMs = Number.POSITIVE_INFINITY) => statsSummary.refreshIfRead(withinMs),
 
     alertSettings: () => readAlertSettings(db),
     updateAlertSettings: (actor: Actor, value: AlertSettings) => writeAlertSettings(db, actor, value),
