@@ -25,8 +25,8 @@ import {
   useOneTimeToken,
 } from './auth.queries';
 import type { LoginLimiter } from './login-limiter';
-import type { SessionCache } from './session-cache';
 import { hashPassword, verifyPassword } from './password';
+import type { SessionCache } from './session-cache';
 import {
   hashSecret,
   issueSessionToken,
