@@ -94,7 +94,11 @@ export async function startProduct(env = {}, nodeArgs = []) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sieve-bench-'));
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/api/dist/main.js')], {
+  // BENCH_CPU_PROF_DIR: every product started writes a CPU profile there (node --cpu-prof) on exit.
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, path.join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
