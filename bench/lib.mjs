@@ -205,7 +205,8 @@ export async function registerWorker(base, adminToken, email) {
 
 /** A reviewer or requester registered by an earlier run on a kept database. */
 export async function signIn(base, email) {
-  return (await api(base, '/auth/login', { method: 'POST', body: { email, password: BENCH_ADMIN.password } })).body;
+  return (await api(base, '/auth/login', { method: 'POST', body: { email, password: BENCH_ADMIN.password } }))
+    .body;
 }
 
 export async function registerRequester(base, email) {

@@ -238,7 +238,8 @@ export async function reviewThroughput() {
       tasksCompleted: completed,
       seconds: round(seconds, 1),
       reviewsPerSecond: round(reviewsPerSecond, 1),
-      closedLoop: 'every reviewer starts its next cycle when answered: throughput at saturation; p99 is mostly queueing',
+      closedLoop:
+        'every reviewer starts its next cycle when answered: throughput at saturation; p99 is mostly queueing',
       pgbench,
       ratioToPgbench: pgbench.tps ? round(reviewsPerSecond / pgbench.tps, 3) : null,
       accept: { p50: round(percentile(acceptMs, 50)), p99: round(percentile(acceptMs, 99)) },

@@ -250,7 +250,9 @@ export async function scaleBench() {
         );
       }
       // The previous run's export top-up goes, so the timed reads see the seeded sizes.
-      const removed = await client.query(`delete from requests where metadata->>'url' like '${ARCHIVE_URL_PREFIX}%'`);
+      const removed = await client.query(
+        `delete from requests where metadata->>'url' like '${ARCHIVE_URL_PREFIX}%'`,
+      );
       if (removed.rowCount > 0) await client.query('vacuum analyze requests');
     } else {
       await registerRequester(product.base, 'scale-requester@acme-corp.io');
@@ -281,7 +283,11 @@ export async function scaleBench() {
     const added = await topUpRequests(client, EXPORT_ROWS);
     const exportLarge = { requestsAdded: added, seedSeconds: round((performance.now() - t1) / 1000, 1) };
     Object.assign(exportLarge, await exportOnce(product, adminToken));
-    return { seeded: { ...counts, seconds: seedSeconds, reused: Boolean(kept?.reused) }, ...measured, exportLarge };
+    return {
+      seeded: { ...counts, seconds: seedSeconds, reused: Boolean(kept?.reused) },
+      ...measured,
+      exportLarge,
+    };
   } finally {
     await client.end();
     await bench.close();
