@@ -1,5 +1,5 @@
-// Usage: node prof.mjs <path> [seconds] [who=worker|admin] ; profiles the API under 50 callers on the kept scale DB.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+// node bench/profile-api.mjs <path> [seconds] [worker|admin] [profile 1|0]: the API on the kept scale database (sieve_bench_scale_kept) under 50 callers, with a CPU profile.
+import { mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
