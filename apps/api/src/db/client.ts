@@ -162,3 +162,14 @@ export async function preparedRows<T>(
   const result = await client.query({ name, text, values: params as unknown[], types: rawTypes });
   return result.rows as T[];
 }
+
+/**
+ * Inside a transaction of short statements by key (lock a row by id, update it, count its
+ * children), lets Postgres keep each statement's plan (plan_cache_mode auto: a generic plan once
+ * it is as good) instead of planning every statement on every run, as the pool's connections do.
+ * Ends with the transaction. A no-op on PGlite.
+ */
+export async function reusePlansInTransaction(tx: Tx): Promise<void> {
+  if (!postgresClientOf(tx)) return;
+  await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
+}

@@ -7,7 +7,7 @@ import type {
   WorkerTaskSummary,
 } from '@sieve/contracts';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type Db, preparedRows, queryRows, type Tx } from '../../db/client';
+import { type Db, preparedRows, queryRows, reusePlansInTransaction, type Tx } from '../../db/client';
 import { assignments, queueCounts, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Logger } from '../../logger';
@@ -452,6 +452,8 @@ export function createTasksService(deps: TasksServiceDeps) {
       let stored = false;
       const result = await webhooks.run(() =>
         db.transaction(async (tx) => {
+          // A dozen statements by key: planning each on every review cost more than one round trip.
+          await reusePlansInTransaction(tx);
           const task = await lockTask(tx, taskId);
           if (!task) throw new AppError('TASK_NOT_FOUND');
           let mine = await assignmentOf(tx, taskId, workerId);
