@@ -48,6 +48,36 @@ export async function freshDatabase(tag) {
   };
 }
 
+/**
+ * A database kept between runs (`sieve_bench_<tag>_kept`), so a long seed is paid once: `isReusable`
+ * decides from its contents whether to keep it; otherwise it is dropped and created afresh.
+ */
+export async function keptDatabase(tag, isReusable) {
+  const name = `sieve_bench_${tag}_kept`;
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
+    let reused = false;
+    if (exists) {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      try {
+        reused = await isReusable(c).catch(() => false);
+      } finally {
+        await c.end();
+      }
+      if (!reused) await admin.query(`drop database ${name} with (force)`);
+    }
+    if (!reused) await admin.query(`create database ${name}`);
+    return { url: url.toString(), reused, drop: async () => {} };
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function postgresReachable() {
   const c = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
   try {
@@ -64,7 +94,11 @@ export async function startProduct(env = {}, nodeArgs = []) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sieve-bench-'));
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'apps/api/dist/main.js')], {
+  // BENCH_CPU_PROF_DIR: every product started writes a CPU profile there (node --cpu-prof) on exit.
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, path.join(ROOT, 'apps/api/dist/main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -130,9 +164,9 @@ export async function api(base, pathname, { token, method = 'GET', body, headers
 
 const BENCH_ADMIN = { email: 'bench@acme-corp.io', password: 'bench-pass-1' };
 
-/** The product on a fresh Postgres database, with its admin signed in. */
-export async function startBenchProduct(tag) {
-  const db = await freshDatabase(tag);
+/** The product on a fresh Postgres database (or the one given), with its admin signed in. */
+export async function startBenchProduct(tag, database) {
+  const db = database ?? (await freshDatabase(tag));
   const product = await startProduct({
     DATABASE_URL: db.url,
     ADMIN_EMAIL: BENCH_ADMIN.email,
@@ -167,6 +201,12 @@ export async function registerWorker(base, adminToken, email) {
       },
     })
   ).body;
+}
+
+/** A reviewer or requester registered by an earlier run on a kept database. */
+export async function signIn(base, email) {
+  return (await api(base, '/auth/login', { method: 'POST', body: { email, password: BENCH_ADMIN.password } }))
+    .body;
 }
 
 export async function registerRequester(base, email) {

@@ -100,8 +100,14 @@ if (r && !r.error) {
     `review: ${r.reviewers} reviewers, ${r.tasks} tasks`,
     `${r.reviewsPerSecond} reviews/s (${r.reviews} in ${r.seconds} s)`,
   );
-  add('  accept p50 / p99 ms', `${r.accept.p50} / ${r.accept.p99}`);
-  add('  review p50 / p99 ms', `${r.review.p50} / ${r.review.p99}`);
+  add('  closed loop: accept p50 / p99 ms', `${r.accept.p50} / ${r.accept.p99}`);
+  add('  closed loop: review p50 / p99 ms', `${r.review.p50} / ${r.review.p99}`);
+  const open = r.openLoop;
+  if (open)
+    add(
+      `  open loop at ${open.ratePerSecond}/s (${open.share} of closed): accept / review p50 / p99 ms`,
+      `${open.accept.p50} / ${open.accept.p99}; ${open.review.p50} / ${open.review.p99} (${open.reviews} reviews, ${open.errors} errors)`,
+    );
   add('  double assignments / lost reviews', `${r.doubleAssignments} / ${r.lostReviews}`);
   add('  lost claim races', `${r.lostClaimRaces} (${round(100 * r.lostClaimRaceShare, 2)} %)`);
   add(
@@ -123,6 +129,15 @@ if (s && !s.error) {
   add(`  GET /admin/stats p50 / p99 ms`, `${s.adminStats.p50} / ${s.adminStats.p99}`);
   for (const [kind, l] of Object.entries(s.adminLists))
     add(`  GET /admin/${kind} p50 / p99 ms`, `${l.p50} / ${l.p99}`);
+  if (s.paced) {
+    const w = s.paced.workerTasks;
+    add(
+      `  paced at ${s.paced.share} of those rates: GET /worker/tasks p50 / p99 ms`,
+      `${w.p50} / ${w.p99} (${w.rps}/s)`,
+    );
+    for (const [kind, l] of Object.entries(s.paced.adminLists))
+      add(`  paced: GET /admin/${kind} p50 / p99 ms`, `${l.p50} / ${l.p99} (${l.rps}/s)`);
+  }
   const e = s.exportRequests;
   add(
     `  requests CSV export: ${e.rows} rows`,

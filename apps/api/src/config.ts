@@ -79,12 +79,17 @@ const EnvSchema = z.object({
   /** How old the admin stats summary may be when read; the API refreshes it on this interval. */
   ADMIN_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   /**
-   * How old the count of all available tasks in a reviewer's queue total may be (per process):
-   * every reviewer polls every 30 s, and counting a large queue on each poll is the list's cost.
-   * 0 (the default) counts on every list: a reviewer sees exact figures; a large deployment may
-   * trade a second or two of staleness for the count.
+   * How old the count of a searched reviewer queue's matches may be (per process). The unsearched
+   * total comes from the running per-type count (queue_counts), exact and cheap; a search counts
+   * its matches, on every list with 0 (the default).
    */
   QUEUE_COUNT_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * How long a valid session's user is kept in memory instead of looked up per call. Sign-out,
+   * deactivation, deletion and password reset act at once in the process that handles them; other
+   * processes (API replicas) see them within this time. 0 looks the session up on every call.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(30_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -176,6 +181,7 @@ function buildConfig(env: Env) {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     adminStatsMaxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS,
     queueCountMaxAgeMs: env.QUEUE_COUNT_MAX_AGE_MS,
+    sessionCacheTtlMs: env.SESSION_CACHE_TTL_MS,
     webDistDir: env.WEB_DIST_DIR,
     metricsToken: env.METRICS_TOKEN,
     workerMetricsPort: env.WORKER_METRICS_PORT,

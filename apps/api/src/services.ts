@@ -3,6 +3,7 @@ import { LatencyWindow } from './http/latency';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { LoginLimiter } from './modules/auth/login-limiter';
+import { createSessionCache } from './modules/auth/session-cache';
 import { createBillingService } from './modules/billing/billing.service';
 import { createStripeClient } from './modules/billing/stripe-client';
 import { createFilesService } from './modules/files/files.service';
@@ -47,6 +48,7 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
     webhooks: webhooks.emitter,
   });
   const latency = new LatencyWindow();
+  const sessions = createSessionCache({ ttlMs: config.sessionCacheTtlMs });
   return {
     metrics,
     latency,
@@ -58,6 +60,7 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
       mailer,
       limiter: new LoginLimiter(config.loginLimits, deps.redis),
       logger,
+      sessions,
     }),
     requests,
     tasks,
@@ -75,6 +78,7 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
       requests,
       tasks,
       statsMaxAgeMs: config.adminStatsMaxAgeSeconds * 1000,
+      sessions,
       stats: {
         probes: [
           { name: 'Database', check: () => database.ping() },

@@ -246,6 +246,40 @@ export const RequestDetail = RequestRecord.extend({ tasks: z.array(RequestTaskSu
   id: 'RequestDetail',
 });
 
+/**
+ * The metadata a requester's list shows (its source label, AI-only badge): a listed request
+ * carries only these keys, a prompt or pasted text cut to `REQUEST_SUMMARY_TEXT_MAX` characters;
+ * the full request (results, all metadata) comes on open, from GET /requests/{id}.
+ */
+export const REQUEST_SUMMARY_METADATA_KEYS = [
+  'filename',
+  'url',
+  'ticker',
+  'filing_type',
+  'fiscal_period',
+  'effective_date',
+  'ai_only_mode',
+  'custom_prompt',
+  'text',
+] as const;
+export const REQUEST_SUMMARY_TEXT_MAX = 120;
+
+/** A request as the list shows it: no results, and only the list's metadata. */
+export const RequestSummary = z
+  .object({
+    request_id: z.string(),
+    document_type: DocumentTypeSchema,
+    status: z.enum(REQUEST_STATUSES),
+    priority: z.enum(PRIORITIES),
+    created_at: z.string(),
+    updated_at: z.string(),
+    completed_at: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'RequestSummary' });
+export type RequestSummary = z.infer<typeof RequestSummary>;
+
 export const ListRequestsQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(20),
@@ -254,7 +288,7 @@ export const ListRequestsQuery = z.strictObject({
 });
 export const RequestListResponse = z
   .object({
-    requests: z.array(RequestRecord),
+    requests: z.array(RequestSummary),
     total: z.number().int(),
     page: z.number().int(),
     limit: z.number().int(),

@@ -53,6 +53,18 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   });
   // A dropped connection must not crash the process: the pool replaces it and callers see errors.
   pool.on('error', (error) => options.logger?.error({ err: error }, 'postgres pool error'));
+  // Read statements whose best plan does not depend on their values (see preparedRows'
+  // reusePlan) run on connections that keep Postgres's plan cache: planning the worker list cost
+  // more than running it (4-8 ms against 1.3 ms at 1,000,000 tasks).
+  const planned = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    options: '-c max_parallel_workers_per_gather=0 -c plan_cache_mode=force_generic_plan',
+  });
+  planned.on('error', (error) => options.logger?.error({ err: error }, 'postgres pool error'));
+  plannedPools.set(pool, planned);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -70,7 +82,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), planned.end()]);
+    },
   };
 }
 
@@ -124,17 +138,38 @@ function postgresClientOf(db: Db | Tx): pg.Pool | pg.Client | null {
   return client instanceof pg.Pool || client instanceof pg.Client ? client : null;
 }
 
+/** Each main pool's companion whose connections plan a prepared statement once (generic plans). */
+const plannedPools = new WeakMap<pg.Pool, pg.Pool>();
+
 /**
- * Rows of a hot statement, prepared: on Postgres a named statement (parsed and planned once per
- * connection, then only bound and executed), named by a hash of its text so each shape of a
- * dynamic statement (sort, filter) gets its own; on PGlite (one in-process connection, no round
- * trip to save) the same statement through drizzle.
+ * Rows of a hot statement, prepared: on Postgres a named statement (parsed once per connection,
+ * then only bound and executed; planned for its values each time), named by a hash of its text so
+ * each shape of a dynamic statement (sort, filter) gets its own; on PGlite (one in-process
+ * connection, no round trip to save) the same statement through drizzle. `reusePlan` (outside a
+ * transaction) plans it once per connection (a generic plan), for a read whose best plan is the same
+ * for every value it is given.
  */
-export async function preparedRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const client = postgresClientOf(db);
-  if (!client) return queryRows<T>(db, query);
+export async function preparedRows<T>(
+  db: Db | Tx,
+  query: SQL,
+  options: { reusePlan?: boolean } = {},
+): Promise<T[]> {
+  const found = postgresClientOf(db);
+  if (!found) return queryRows<T>(db, query);
+  const client = options.reusePlan && found instanceof pg.Pool ? (plannedPools.get(found) ?? found) : found;
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = `sv_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
   const result = await client.query({ name, text, values: params as unknown[], types: rawTypes });
   return result.rows as T[];
+}
+
+/**
+ * Inside a transaction of short statements by key (lock a row by id, update it, count its
+ * children), lets Postgres keep each statement's plan (plan_cache_mode auto: a generic plan once
+ * it is as good) instead of planning every statement on every run, as the pool's connections do.
+ * Ends with the transaction. A no-op on PGlite.
+ */
+export async function reusePlansInTransaction(tx: Tx): Promise<void> {
+  if (!postgresClientOf(tx)) return;
+  await tx.execute(sql`select set_config('plan_cache_mode', 'auto', true)`);
 }

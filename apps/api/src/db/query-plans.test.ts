@@ -62,6 +62,18 @@ describe('the hot queries use their indexes', () => {
     expect(text).not.toMatch(/Seq Scan on tasks/);
   });
 
+  it('the queue total reads the running count (queue_counts), never the tasks, and it is exact', async () => {
+    const text = await plan(sql`select coalesce(sum(q.available), 0)::bigint from queue_counts q`);
+    expect(text).not.toContain('tasks');
+    const [row] = await queryRows<{ running: string; counted: string }>(
+      database.db,
+      sql`select (select coalesce(sum(available), 0) from queue_counts)::text as running,
+        (select count(*) from tasks where status = 'available')::text as counted`,
+    );
+    expect(row?.running).toBe(row?.counted);
+    expect(Number(row?.counted)).toBeGreaterThan(0);
+  });
+
   it('the next-task claim locks the head of the queue through tasks_available_idx', async () => {
     const text = await plan(claimNextSql(workerId, 1800, taskFilterSql({})));
     expect(text).toContain('tasks_available_idx');

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './billing';
+export * from './figures';
 export * from './integrations';
 export * from './jobs';
 export * from './requests';

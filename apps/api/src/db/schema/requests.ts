@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -7,6 +8,8 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -114,6 +117,22 @@ export const tasks = pgTable(
       .on(sql`(${t.metadata}->>'source_file_id')`)
       .where(sql`(${t.metadata}->>'source_file_id') is not null`),
   ],
+);
+
+/**
+ * The number of available tasks per document type, kept by triggers on tasks (migration 0005) in
+ * the same transaction as each status change, so the reviewer queue's total is exact without
+ * counting the queue on every poll. Each connection adds to its own shard (backend pid mod 16),
+ * so concurrent claims do not queue on one row; a reader sums the shards.
+ */
+export const queueCounts = pgTable(
+  'queue_counts',
+  {
+    documentType: text('document_type').notNull(),
+    shard: smallint('shard').notNull(),
+    available: bigint('available', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.documentType, t.shard] })],
 );
 
 /** A worker's part in a task: a leased claim that ends submitted, skipped, rejected or expired (DESIGN §4). */

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error';
 import { csvRow } from '../../http/csv';
 import type { JobQueue } from '../../jobs/queue';
 import { recordAudit } from '../audit/audit';
+import type { SessionCache } from '../auth/session-cache';
 import type { RequestsService } from '../requests/requests.service';
 import type { TasksService } from '../tasks/tasks.service';
 import {
@@ -28,6 +29,8 @@ export interface AdminServiceDeps {
   stats: Omit<StatsDeps, 'db' | 'isPaused' | 'alertSettings'>;
   /** How old the stats summary may be when read (ADMIN_STATS_MAX_AGE_SECONDS); 0 computes each time. */
   statsMaxAgeMs?: number;
+  /** Cached sessions, forgotten when an account changes (see session-cache.ts). */
+  sessions?: Pick<SessionCache, 'forgetUser'>;
 }
 
 type Actor = { id: string };
@@ -70,8 +73,8 @@ export function createAdminService(deps: AdminServiceDeps) {
 
   return {
     stats: () => statsSummary.read(),
-    /** The schedule's refresh of the stats summary. */
-    refreshStats: () => statsSummary.refresh(),
+    /** The schedule's refresh of the stats summary, while dashboards read it (within `withinMs`). */
+    refreshStats: (withinMs = Number.POSITIVE_INFINITY) => statsSummary.refreshIfRead(withinMs),
 
     alertSettings: () => readAlertSettings(db),
     updateAlertSettings: (actor: Actor, value: AlertSettings) => writeAlertSettings(db, actor, value),
@@ -197,6 +200,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           targetId: workerId,
         });
       });
+      deps.sessions?.forgetUser(workerId);
       const { rows } = await lists.workers({
         page: 1,
         limit: 1,
@@ -229,6 +233,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           targetId: id,
         });
       });
+      deps.sessions?.forgetUser(id);
       return { status: 'ok' as const };
     },
 

@@ -29,6 +29,26 @@ describe('the admin stats summary', () => {
     expect((await summary.read()).operationsData.requests.total).toBe(3);
   });
 
+  it('refreshes on the schedule only while read, and waits for a new summary after a quiet spell', async () => {
+    vi.useFakeTimers();
+    let computed = 0;
+    const summary = createStatsSummary(async () => figures(++computed), {
+      maxAgeMs: 15_000,
+      isPaused: async () => false,
+    });
+    await summary.refreshIfRead(65_000);
+    expect(computed).toBe(0);
+    expect((await summary.read()).operationsData.requests.total).toBe(1);
+    vi.advanceTimersByTime(30_000);
+    await summary.refreshIfRead(65_000);
+    expect(computed).toBe(2);
+    vi.advanceTimersByTime(70_000);
+    await summary.refreshIfRead(65_000);
+    expect(computed).toBe(2);
+    // Four max ages old: the reader gets a fresh summary, not the old one.
+    expect((await summary.read()).operationsData.requests.total).toBe(3);
+  });
+
   it('reads the pause flag live, never from the summary', async () => {
     let paused = false;
     const summary = createStatsSummary(async () => figures(1), {

@@ -26,6 +26,7 @@ import {
 } from './auth.queries';
 import type { LoginLimiter } from './login-limiter';
 import { hashPassword, verifyPassword } from './password';
+import type { SessionCache } from './session-cache';
 import {
   hashSecret,
   issueSessionToken,
@@ -43,6 +44,8 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   limiter: LoginLimiter;
   logger: Logger;
+  /** Valid sessions' users for a few seconds (SESSION_CACHE_TTL_MS); absent: every call looks up. */
+  sessions?: SessionCache;
 }
 
 // A hash to verify against when the account does not exist, so timing does not reveal accounts.
@@ -144,15 +147,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     async authenticate(token: string): Promise<{ user: SessionUser; claims: SessionClaims } | null> {
       const claims = verifySessionToken(token, deps.jwtSecret);
       if (!claims) return null;
+      const cached = deps.sessions?.get(claims.jti);
+      if (cached && cached.id === claims.sub) return { user: cached, claims };
       const user = await sessionUser(db, claims.sub, claims.jti);
       if (!user || user.revoked) return null;
       if (!user.isActive && user.userType !== 'worker') return null;
       if (user.sessionsValidAfter && claims.ims < user.sessionsValidAfter.getTime()) return null;
+      deps.sessions?.set(claims.jti, user);
       return { user, claims };
     },
 
     async logout(claims: SessionClaims) {
       await revokeToken(db, claims.jti, new Date(claims.exp * 1000));
+      deps.sessions?.forgetSession(claims.jti);
     },
 
     async me(userId: string) {
@@ -185,14 +192,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       const weak = passwordProblem(password);
       if (weak) throw new AppError('WEAK_PASSWORD', weak, { password: weak });
       const passwordHash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        const userId = await useOneTimeToken(tx, hashSecret(token), 'password_reset');
-        if (!userId) throw new AppError('INVALID_RESET_TOKEN');
+      const userId = await db.transaction(async (tx) => {
+        const id = await useOneTimeToken(tx, hashSecret(token), 'password_reset');
+        if (!id) throw new AppError('INVALID_RESET_TOKEN');
         await tx
           .update(users)
           .set({ passwordHash, sessionsValidAfter: new Date(), updatedAt: new Date() })
-          .where(eq(users.id, userId));
+          .where(eq(users.id, id));
+        return id;
       });
+      // The reset signs every session out (DESIGN §5), in this process at once.
+      deps.sessions?.forgetUser(userId);
     },
 
     async createHandoff(

@@ -6,6 +6,8 @@ const STALE_AFTER_MS = 10 * 60_000;
 /** Retention runs hourly, so a request expires within the hour after its data_expiration day. */
 const RETENTION_INTERVAL_MS = 60 * 60_000;
 const STATS_REFRESH_MS = 10_000;
+/** A dashboard polls every 30 s: read within two polls, it is still open. */
+const STATS_WATCHED_MS = 65_000;
 
 /**
  * The periodic work of the API process: expire claim leases (DESIGN §4) and re-queue unfinished
@@ -35,7 +37,8 @@ export function startSchedules(services: Services, logger: Logger, intervalSecon
     every(intervalMs, 'sweep-webhooks', () => services.webhooks.sweep()),
     every(RETENTION_INTERVAL_MS, 'purge-expired', () => services.requests.purgeExpired()),
     // The admin figures' summary, refreshed here so dashboards read it instead of computing it.
-    every(STATS_REFRESH_MS, 'admin-stats', () => services.admin.refreshStats()),
+    // Only while a dashboard reads it: idle, the next read computes it afresh.
+    every(STATS_REFRESH_MS, 'admin-stats', () => services.admin.refreshStats(STATS_WATCHED_MS)),
   ];
   return () => {
     for (const timer of timers) clearInterval(timer);

@@ -1,5 +1,11 @@
-import type { RequestRecord } from '@sieve/contracts';
-import type { requests, tasks } from '../../db/schema';
+import {
+  REQUEST_SUMMARY_METADATA_KEYS,
+  REQUEST_SUMMARY_TEXT_MAX,
+  type RequestRecord,
+  type RequestSummary,
+} from '@sieve/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { requests, type tasks } from '../../db/schema';
 
 type RequestRow = typeof requests.$inferSelect;
 type TaskRow = typeof tasks.$inferSelect;
@@ -25,6 +31,45 @@ export function toRequestRecord(row: RequestRow): RequestRecord {
     ai_result: (row.aiResult as RequestRecord['ai_result']) ?? null,
     consensus_result: row.consensusResult ?? null,
     final_result: finalResult,
+    error: row.error,
+  };
+}
+
+/**
+ * The list's metadata keys, read in the database: a request's pasted text (up to 200,000
+ * characters) never leaves it for a list row, only its first characters.
+ */
+export const summaryMetadataSql: SQL<Record<string, unknown>> =
+  sql`jsonb_strip_nulls(jsonb_build_object(${sql.join(
+    REQUEST_SUMMARY_METADATA_KEYS.map((key) =>
+      key === 'text' || key === 'custom_prompt'
+        ? sql`${sql.raw(`'${key}'`)}, to_jsonb(left(${requests.metadata}->>${sql.raw(`'${key}'`)}, ${sql.raw(String(REQUEST_SUMMARY_TEXT_MAX))}))`
+        : sql`${sql.raw(`'${key}'`)}, ${requests.metadata}->${sql.raw(`'${key}'`)}`,
+    ),
+    sql`, `,
+  )}))`;
+
+/** A listed request (spec 02 §2): what its row shows, no results. */
+export function toRequestSummary(row: {
+  id: string;
+  documentType: string;
+  status: RequestSummary['status'];
+  priority: RequestSummary['priority'];
+  createdAt: Date;
+  updatedAt: Date;
+  completedAt: Date | null;
+  error: string | null;
+  metadata: Record<string, unknown>;
+}): RequestSummary {
+  return {
+    request_id: row.id,
+    document_type: row.documentType as RequestSummary['document_type'],
+    status: row.status,
+    priority: row.priority,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+    metadata: row.metadata,
     error: row.error,
   };
 }

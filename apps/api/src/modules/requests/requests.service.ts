@@ -13,7 +13,7 @@ import type { FilesService } from '../files/files.service';
 import { fileIdOfUrl } from '../files/files.service';
 import type { Metrics } from '../metrics/metrics';
 import { extractionJob } from './extraction.job';
-import { toRequestRecord, toTaskSummary } from './requests.serialize';
+import { summaryMetadataSql, toRequestRecord, toRequestSummary, toTaskSummary } from './requests.serialize';
 import { storedSourceIds } from './stored-sources';
 
 export interface RequestsServiceDeps {
@@ -280,8 +280,19 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       }
       const where = and(...conditions);
       const [rows, [total]] = await Promise.all([
+        // A page of summaries: no results, only the list's metadata (the full request on open).
         db
-          .select()
+          .select({
+            id: requests.id,
+            documentType: requests.documentType,
+            status: requests.status,
+            priority: requests.priority,
+            createdAt: requests.createdAt,
+            updatedAt: requests.updatedAt,
+            completedAt: requests.completedAt,
+            error: requests.error,
+            metadata: summaryMetadataSql,
+          })
           .from(requests)
           .where(where)
           .orderBy(desc(requests.createdAt), desc(requests.id))
@@ -290,7 +301,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
         db.select({ n: count() }).from(requests).where(where),
       ]);
       return {
-        requests: rows.map(toRequestRecord),
+        requests: rows.map(toRequestSummary),
         total: Number(total?.n ?? 0),
         page: query.page,
         limit: query.limit,

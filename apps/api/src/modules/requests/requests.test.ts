@@ -1,3 +1,4 @@
+import { REQUEST_SUMMARY_TEXT_MAX } from '@sieve/contracts';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,29 @@ describe('submitting requests', () => {
       .get('/api/v1/requests?status=finished')
       .set('Authorization', owner.auth);
     expect(bad.status).toBe(400);
+  });
+
+  it("lists summaries (no results, the list's metadata, a long text cut) and the full request on open", async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    const text = `Quarterly revenue was $4.2 million. ${'Lorem ipsum dolor sit amet. '.repeat(400)}`;
+    const created = await submit(owner.auth, pdfRequest({ text, filename: 'q3.pdf' }));
+    expect(created.status).toBe(201);
+    const listed = (await request(ctx.app).get('/api/v1/requests').set('Authorization', owner.auth)).body
+      .requests[0];
+    expect(listed.request_id).toBe(created.body.request_id);
+    for (const key of ['result', 'ai_result', 'final_result', 'consensus_result'])
+      expect(listed).not.toHaveProperty(key);
+    expect(listed.metadata).toEqual({
+      url: 'https://acme-corp.io/annual-report.pdf',
+      filename: 'q3.pdf',
+      ai_only_mode: false,
+      text: text.slice(0, REQUEST_SUMMARY_TEXT_MAX),
+    });
+    const opened = await request(ctx.app)
+      .get(`/api/v1/requests/${created.body.request_id}`)
+      .set('Authorization', owner.auth);
+    expect(opened.body.metadata).toMatchObject({ text, data_points: ['Total revenue'] });
+    expect(opened.body).toHaveProperty('final_result');
   });
 });
 

@@ -7,8 +7,8 @@ import type {
   WorkerTaskSummary,
 } from '@sieve/contracts';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type Db, preparedRows, queryRows, type Tx } from '../../db/client';
-import { assignments, requests, tasks, users } from '../../db/schema';
+import { type Db, preparedRows, queryRows, reusePlansInTransaction, type Tx } from '../../db/client';
+import { assignments, queueCounts, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Logger } from '../../logger';
 import { periodStarts } from '../billing/usage';
@@ -288,13 +288,18 @@ export function createTasksService(deps: TasksServiceDeps) {
       const filter = taskFilterSql({ search: query.search, documentType: query.document_type });
       const order = LIST_ORDER[query.sort];
       const depth = query.page * query.limit;
+      // Unsearched, the count of all available tasks is the triggers' running count (queue_counts,
+      // exact and in this statement's snapshot); a search counts its matches.
       const countKey = `${query.search ?? ''}\u0000${query.document_type ?? ''}`;
-      const maxAge = deps.queueCountMaxAgeMs ?? 0;
+      const maxAge = query.search ? (deps.queueCountMaxAgeMs ?? 0) : 0;
       const known = availableCounts.get(countKey);
       const isKnown = maxAge > 0 && known !== undefined && Date.now() - known.at <= maxAge;
       const allAvailable = isKnown
         ? sql`${known.n}::bigint`
-        : sql`(select count(*) from ${tasks} t where t.status = 'available' ${filter})`;
+        : query.search
+          ? sql`(select count(*) from ${tasks} t where t.status = 'available' ${filter})`
+          : sql`(select coalesce(sum(q.available), 0)::bigint from ${queueCounts} q
+              ${query.document_type ? sql`where q.document_type = ${query.document_type}` : sql``})`;
       // One statement, one round trip: the page (its ids from the two halves, then its rows) and
       // the total, which is all available tasks (tasks_available_idx) less those this reviewer was
       // ever assigned (assignments by worker) plus the ones they hold: no anti-join over the whole
@@ -312,7 +317,8 @@ export function createTasksService(deps: TasksServiceDeps) {
                 where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
             ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
           ),
-          available as (select ${allAvailable} as n),
+          -- materialized: its one count is read twice below, and must run once.
+          available as materialized (select ${allAvailable} as n),
           total as (
             select available.n as all_available, available.n
               - (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
@@ -332,6 +338,9 @@ export function createTasksService(deps: TasksServiceDeps) {
             from page join ${tasks} t on t.id = page.id
           ) listed on true
           order by listed.ord`,
+        // Keyed by reviewer, page and filter: one plan serves every value (planning it per call
+        // cost more than running it).
+        { reusePlan: true },
       );
       if (maxAge > 0 && !isKnown && rows[0]) {
         if (availableCounts.size > 1000) availableCounts.clear(); // searches are many; keep it small
@@ -443,6 +452,8 @@ export function createTasksService(deps: TasksServiceDeps) {
       let stored = false;
       const result = await webhooks.run(() =>
         db.transaction(async (tx) => {
+          // A dozen statements by key: planning each on every review cost more than one round trip.
+          await reusePlansInTransaction(tx);
           const task = await lockTask(tx, taskId);
           if (!task) throw new AppError('TASK_NOT_FOUND');
           let mine = await assignmentOf(tx, taskId, workerId);

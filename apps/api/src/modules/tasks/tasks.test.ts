@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assignments, requests, tasks } from '../../db/schema';
@@ -314,7 +314,52 @@ describe('the queue', () => {
 });
 
 describe('the queue total under load', () => {
-  it('counts all available tasks at most once per QUEUE_COUNT_MAX_AGE_MS, while the page is always fresh', async () => {
+  /** Every available task, counted the slow way: what the running count must always equal. */
+  async function countedAvailable(documentType?: string) {
+    const rows = await ctx.database.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(
+        documentType
+          ? and(eq(tasks.status, 'available'), eq(tasks.documentType, documentType))
+          : eq(tasks.status, 'available'),
+      );
+    return rows.length;
+  }
+
+  it('keeps the unsearched total exact through new tasks, claims, skips, reviews and deletions', async () => {
+    const [me, other] = await workers(2);
+    if (!me || !other) throw new Error();
+    const service = createTasksService({ db: ctx.database.db, leaseSeconds: 60, logger: console as never });
+    const query = { page: 1, limit: 5, sort: 'priority' as const };
+    const totalOf = async (w: Worker, documentType?: string) =>
+      (await service.list(w.id, { ...query, document_type: documentType })).total;
+    const expectExact = async () => {
+      // The other reviewer was never assigned anything: their total is every available task.
+      expect(await totalOf(other)).toBe(await countedAvailable());
+      expect(await totalOf(other, 'sec')).toBe(await countedAvailable('sec'));
+    };
+    await expectExact();
+    const { task: one } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 1 });
+    const { task: two } = await createReviewTask(ctx.database.db, requester.id, {
+      requiredReviews: 1,
+      documentType: 'sec',
+    });
+    const { request: gone } = await createReviewTask(ctx.database.db, requester.id, { documentType: 'sec' });
+    await expectExact();
+    await post(me, `${one.id}/accept`);
+    await expectExact();
+    await post(me, `${one.id}/skip`);
+    await expectExact();
+    await post(me, `${two.id}/review`, reviewBody({ total_revenue: 1 }));
+    await expectExact();
+    await ctx.database.db.update(tasks).set({ documentType: 'pdf' }).where(eq(tasks.requestId, gone.id));
+    await expectExact();
+    await ctx.database.db.delete(tasks).where(eq(tasks.requestId, gone.id));
+    await expectExact();
+  });
+
+  it("counts a search's matches at most once per QUEUE_COUNT_MAX_AGE_MS, while the page is always fresh", async () => {
     const [w] = await workers(1);
     if (!w) throw new Error();
     const service = createTasksService({
@@ -323,16 +368,22 @@ describe('the queue total under load', () => {
       logger: console as never,
       queueCountMaxAgeMs: 60_000,
     });
-    const query = { page: 1, limit: 5, sort: 'priority' as const };
+    const query = { page: 1, limit: 5, sort: 'priority' as const, search: 'Quarterly filing' };
     let now = Date.parse('2026-03-02T10:00:00Z');
     const spy = vi.spyOn(Date, 'now').mockImplementation(() => now);
     try {
       const before = await service.list(w.id, query);
-      const { task } = await createReviewTask(ctx.database.db, requester.id, { priority: 9 });
+      const { task } = await createReviewTask(ctx.database.db, requester.id, {
+        priority: 9,
+        name: 'Quarterly filing',
+      });
       const cached = await service.list(w.id, query);
-      // The page is read afresh (the new task heads it); the count of all available tasks is kept.
+      // The page is read afresh (the new task heads it); the count of the search's matches is kept.
       expect(cached.tasks[0]?.task_id).toBe(task.id);
-      expect(cached.total).toBe(before.total);
+      expect(cached.total).toBe(Math.max(before.total, 1));
+      // Unsearched, the total is never stale.
+      const unsearched = await service.list(w.id, { page: 1, limit: 5, sort: 'priority' });
+      expect(unsearched.total).toBe(await countedAvailable());
       now += 60_001;
       expect((await service.list(w.id, query)).total).toBe(before.total + 1);
     } finally {

@@ -1,5 +1,5 @@
 import { errorMessageFor } from '@sieve/auth';
-import type { RequestRecord } from '@sieve/contracts';
+import type { RequestSummary } from '@sieve/contracts';
 import { Banner, Button, Card, EmptyState, Glyph } from '@sieve/ui';
 import { matchesSearch } from '../requests/request-format';
 import { RequestTable } from '../requests/request-table';
@@ -7,7 +7,7 @@ import { useActiveRequests } from '../requests/use-requests';
 
 export interface ActiveViewProps {
   search: string;
-  onView: (request: RequestRecord) => void;
+  onView: (request: RequestSummary) => void;
   onNewRequest: () => void;
 }
 

@@ -1,4 +1,4 @@
-import type { RequestRecord } from '@sieve/contracts';
+import type { RequestSummary } from '@sieve/contracts';
 import { SEARCH_DEBOUNCE_MS, SUCCESS_BANNER_MS } from '@sieve/contracts';
 import { Banner, Button, Card, Dialog, Glyph, SearchField, SidebarNav, Spinner } from '@sieve/ui';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
@@ -46,7 +46,7 @@ export default function DashboardPage() {
   const [invalidView, setInvalidView] = useState<string | null>(null);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
-  const [selected, setSelected] = useState<RequestRecord | null>(null);
+  const [selected, setSelected] = useState<RequestSummary | null>(null);
   const [isNewOpen, setIsNewOpen] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [isRefreshing, setIsRefreshing] = useState(false);

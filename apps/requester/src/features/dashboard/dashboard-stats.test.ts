@@ -1,4 +1,4 @@
-import type { RequestRecord } from '@sieve/contracts';
+import type { RequestSummary } from '@sieve/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   averageTurnaroundMs,
@@ -11,7 +11,7 @@ import {
 
 const T0 = Date.parse('2024-03-05T10:00:00Z');
 
-function request(overrides: Partial<RequestRecord> & { minutes?: number }): RequestRecord {
+function request(overrides: Partial<RequestSummary> & { minutes?: number }): RequestSummary {
   const { minutes = 0, ...rest } = overrides;
   return {
     request_id: crypto.randomUUID(),
@@ -22,17 +22,13 @@ function request(overrides: Partial<RequestRecord> & { minutes?: number }): Requ
     updated_at: new Date(T0 + minutes * 60_000).toISOString(),
     completed_at: null,
     metadata: {},
-    result: null,
-    ai_result: null,
-    consensus_result: null,
-    final_result: null,
     error: null,
     ...rest,
   };
 }
 
-const completed = (minutes: number) => request({ status: 'completed', minutes, result: { success: true } });
-const failed = (minutes: number) => request({ status: 'failed', minutes, result: { success: false } });
+const completed = (minutes: number) => request({ status: 'completed', minutes });
+const failed = (minutes: number) => request({ status: 'failed', minutes });
 
 describe('average turnaround (spec 02 §9: mean of updated − created, as Xh Ym)', () => {
   it('averages the completed requests only', () => {

@@ -1,4 +1,4 @@
-import { type RequestRecord, TOP_DOCUMENT_TYPES } from '@sieve/contracts';
+import { type RequestSummary, TOP_DOCUMENT_TYPES } from '@sieve/contracts';
 
 const MINUTE_MS = 60_000;
 
@@ -6,7 +6,7 @@ const MINUTE_MS = 60_000;
  * spec 02 §9: average turnaround is the mean of updated minus created time — over the completed
  * requests, the ones whose turnaround is over. Null when none has completed yet.
  */
-export function averageTurnaroundMs(requests: readonly RequestRecord[]): number | null {
+export function averageTurnaroundMs(requests: readonly RequestSummary[]): number | null {
   const durations = requests
     .filter((request) => request.status === 'completed')
     .map((request) => Date.parse(request.updated_at) - Date.parse(request.created_at))
@@ -21,14 +21,19 @@ export function formatTurnaround(ms: number): string {
   return `${Math.floor(totalMinutes / 60)}h ${totalMinutes % 60}m`;
 }
 
+/** Completed or failed: a finished request (its result says how it ended). */
+export function isFinished(request: Pick<RequestSummary, 'status'>): boolean {
+  return request.status === 'completed' || request.status === 'failed';
+}
+
 /**
- * spec 02 §9: the share of finished requests whose result succeeded (a finished request has a
- * result: `{success: true}` once completed, `{success: false}` once failed). Null before any finished.
+ * spec 02 §9: the share of finished requests whose result succeeded: completed, against completed
+ * and failed (a listed request is a summary; its status says how it ended). Null before any finished.
  */
-export function successRate(requests: readonly RequestRecord[]): number | null {
-  const finished = requests.filter((request) => request.result !== null);
+export function successRate(requests: readonly RequestSummary[]): number | null {
+  const finished = requests.filter(isFinished);
   if (finished.length === 0) return null;
-  return finished.filter((request) => request.result?.success === true).length / finished.length;
+  return finished.filter((request) => request.status === 'completed').length / finished.length;
 }
 
 export function formatRate(share: number): string {
@@ -43,13 +48,13 @@ export function formatDollars(amount: number): string {
 }
 
 export interface TypeTally {
-  type: RequestRecord['document_type'];
+  type: RequestSummary['document_type'];
   count: number;
 }
 
 /** spec 02 §9: the five most requested document types, most first (ties by name). */
 export function topDocumentTypes(
-  requests: readonly RequestRecord[],
+  requests: readonly RequestSummary[],
   limit = TOP_DOCUMENT_TYPES,
 ): TypeTally[] {
   const counts = new Map<TypeTally['type'], number>();

@@ -4,8 +4,8 @@ import {
   HISTORY_DEFAULT_PAGE_SIZE,
   HISTORY_PAGE_SIZES,
   REQUEST_STATUSES,
-  type RequestRecord,
   type RequestStatus,
+  type RequestSummary,
 } from '@sieve/contracts';
 import {
   Banner,
@@ -26,11 +26,11 @@ import { useRequestList } from '../requests/use-requests';
 
 export interface HistoryViewProps {
   search: string;
-  onView: (request: RequestRecord) => void;
+  onView: (request: RequestSummary) => void;
   onClearSearch: () => void;
 }
 
-const EXPORT_COLUMNS: CsvColumn<RequestRecord>[] = [
+const EXPORT_COLUMNS: CsvColumn<RequestSummary>[] = [
   { label: 'request_id', value: (r) => r.request_id },
   { label: 'document_type', value: (r) => r.document_type },
   { label: 'source', value: (r) => sourceLabel(r) },

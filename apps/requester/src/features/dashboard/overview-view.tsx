@@ -1,5 +1,5 @@
 import { errorMessageFor, ServiceStatusCard } from '@sieve/auth';
-import { DASHBOARD_FETCH_LIMIT, OVERVIEW_RECENT_COUNT, type RequestRecord } from '@sieve/contracts';
+import { DASHBOARD_FETCH_LIMIT, OVERVIEW_RECENT_COUNT, type RequestSummary } from '@sieve/contracts';
 import { Banner, Button, Card, EmptyState, Glyph, StatCard } from '@sieve/ui';
 import { usePlans, useSubscription } from '../billing/api';
 import { monthCost } from '../billing/plan-cost';
@@ -11,13 +11,14 @@ import {
   formatDollars,
   formatRate,
   formatTurnaround,
+  isFinished,
   successRate,
   topDocumentTypes,
 } from './dashboard-stats';
 
 export interface OverviewViewProps {
   search: string;
-  onView: (request: RequestRecord) => void;
+  onView: (request: RequestSummary) => void;
   onShowHistory: () => void;
   onShowBilling: () => void;
   onNewRequest: () => void;
@@ -39,7 +40,7 @@ export function OverviewView({
   const total = list.data?.total;
   const turnaround = averageTurnaroundMs(loaded);
   const rate = successRate(loaded);
-  const finished = loaded.filter((request) => request.result !== null).length;
+  const finished = loaded.filter(isFinished).length;
   const recent = loaded.filter((request) => matchesSearch(request, search)).slice(0, OVERVIEW_RECENT_COUNT);
   const tally = topDocumentTypes(loaded);
   // spec 02 §7: the figures come from the latest 50 requests; say so once there are more.

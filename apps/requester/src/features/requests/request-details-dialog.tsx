@@ -1,5 +1,5 @@
 import { errorMessageFor } from '@sieve/auth';
-import type { RequestRecord } from '@sieve/contracts';
+import type { RequestRecord, RequestSummary } from '@sieve/contracts';
 import { Badge, Banner, Button, DescriptionList, Dialog, Glyph, JsonViewer, Spinner } from '@sieve/ui';
 import { type ReactNode, useState } from 'react';
 import { downloadResult, type ResultFormat } from './api';
@@ -11,8 +11,11 @@ import { StatusBadge } from './status-badge';
 import { useRequestDetail } from './use-requests';
 
 export interface RequestDetailsDialogProps {
-  /** The request as the list had it: shown at once, then refreshed from GET /requests/{id}. */
-  request: RequestRecord | null;
+  /**
+   * The request as the list had it (a summary: no results, the list's metadata): its basic
+   * information is shown at once, the rest once GET /requests/{id} answers.
+   */
+  request: RequestSummary | null;
   onClose: () => void;
 }
 
@@ -257,7 +260,11 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
   const [downloading, setDownloading] = useState<ResultFormat | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [picked, setPicked] = useState<{ dataPoint: string; count: number } | null>(null);
-  const request: RequestRecord | null = detail ?? listed;
+  const request: RequestRecord | null =
+    detail ??
+    (listed
+      ? { ...listed, result: null, ai_result: null, consensus_result: null, final_result: null }
+      : null);
   if (!request) return null;
 
   const aiItems = request.ai_result?.result;

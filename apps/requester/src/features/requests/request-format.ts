@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPE_LABELS, type RequestRecord, type RequestStatus } from '@sieve/contracts';
+import { DOCUMENT_TYPE_LABELS, type RequestStatus, type RequestSummary } from '@sieve/contracts';
 
 export const STATUS_LABELS: Record<RequestStatus, string> = {
   pending: 'Pending',
@@ -14,14 +14,14 @@ export const STATUS_TONES = {
   failed: 'danger',
 } as const satisfies Record<RequestStatus, string>;
 
-export const PRIORITY_LABELS: Record<RequestRecord['priority'], string> = {
+export const PRIORITY_LABELS: Record<RequestSummary['priority'], string> = {
   low: 'Low',
   medium: 'Medium',
   high: 'High',
 };
 
 /** spec 02 §4: pending and processing are shown together as active. */
-export function isActive(request: Pick<RequestRecord, 'status'>): boolean {
+export function isActive(request: Pick<RequestSummary, 'status'>): boolean {
   return request.status === 'pending' || request.status === 'processing';
 }
 
@@ -68,7 +68,7 @@ function text(value: unknown): string | null {
 }
 
 /** What a request was about, in a few words: its file, URL, ticker or prompt. */
-export function sourceLabel(request: Pick<RequestRecord, 'metadata'>): string {
+export function sourceLabel(request: Pick<RequestSummary, 'metadata'>): string {
   const meta = request.metadata;
   const ticker = text(meta.ticker);
   if (ticker)
@@ -83,7 +83,7 @@ export function sourceLabel(request: Pick<RequestRecord, 'metadata'>): string {
 }
 
 /** Matches the header search on what a list row shows (the server search covers the same fields). */
-export function matchesSearch(request: RequestRecord, term: string): boolean {
+export function matchesSearch(request: RequestSummary, term: string): boolean {
   const needle = term.trim().toLowerCase();
   if (!needle) return true;
   return [
@@ -99,7 +99,7 @@ export function matchesSearch(request: RequestRecord, term: string): boolean {
  * How the request is (or will be) checked. "Human verified" only once reviewers finished it
  * (issue 15: failed and in-progress requests said so too).
  */
-export function reviewLabel(request: Pick<RequestRecord, 'status' | 'metadata'>): string {
+export function reviewLabel(request: Pick<RequestSummary, 'status' | 'metadata'>): string {
   if (request.metadata.ai_only_mode === true) return 'AI only';
   if (request.status === 'completed') return 'Human verified';
   if (request.status === 'failed') return 'Not verified';

@@ -1,4 +1,4 @@
-import type { RequestRecord } from '@sieve/contracts';
+import type { RequestSummary } from '@sieve/contracts';
 import { Badge, Button, DataTable, type DataTableColumn } from '@sieve/ui';
 import type { ReactNode } from 'react';
 import {
@@ -15,8 +15,8 @@ import { StatusBadge } from './status-badge';
 
 export interface RequestTableProps {
   caption: string;
-  requests: readonly RequestRecord[];
-  onView: (request: RequestRecord) => void;
+  requests: readonly RequestSummary[];
+  onView: (request: RequestSummary) => void;
   empty: ReactNode;
   isLoading?: boolean;
   /** Leave out the priority column (the compact overview list). */
@@ -34,7 +34,7 @@ export function RequestTable({
   isCompact = false,
   maxHeight,
 }: RequestTableProps) {
-  const columns: DataTableColumn<RequestRecord>[] = [
+  const columns: DataTableColumn<RequestSummary>[] = [
     {
       id: 'request',
       header: 'Request',
@@ -67,7 +67,7 @@ export function RequestTable({
             id: 'priority',
             header: 'Priority',
             priority: 3 as const,
-            cell: (request: RequestRecord) =>
+            cell: (request: RequestSummary) =>
               request.priority === 'high' ? (
                 <Badge tone="warning">{PRIORITY_LABELS.high}</Badge>
               ) : (
@@ -78,7 +78,7 @@ export function RequestTable({
             id: 'mode',
             header: 'Review',
             priority: 2 as const,
-            cell: (request: RequestRecord) => <span className="sv-muted">{reviewLabel(request)}</span>,
+            cell: (request: RequestSummary) => <span className="sv-muted">{reviewLabel(request)}</span>,
           },
         ]),
     {

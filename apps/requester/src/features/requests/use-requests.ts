@@ -1,5 +1,5 @@
 import { apiRequest } from '@sieve/auth';
-import { DASHBOARD_REFRESH_MS, IN_FLIGHT_REFRESH_MS, type RequestRecord } from '@sieve/contracts';
+import { DASHBOARD_REFRESH_MS, IN_FLIGHT_REFRESH_MS, type RequestSummary } from '@sieve/contracts';
 import useSWR from 'swr';
 import {
   type ListParams,
@@ -21,7 +21,7 @@ const ACTIVE_LIMIT = 100;
 const ACTIVE_KEY = '/requests#active';
 
 interface ActiveList {
-  requests: RequestRecord[];
+  requests: RequestSummary[];
   count: number;
 }
 
@@ -36,7 +36,7 @@ async function fetchActive(): Promise<ActiveList> {
   const processing = await apiRequest<RequestList>(
     requestListKey({ page: 1, limit: ACTIVE_LIMIT, status: 'processing' }),
   );
-  const byId = new Map<string, RequestRecord>();
+  const byId = new Map<string, RequestSummary>();
   const pendingRows = pending.requests ?? [];
   const processingRows = processing.requests ?? [];
   for (const request of [...pendingRows, ...processingRows]) byId.set(request.request_id, request);
