@@ -106,11 +106,18 @@ export interface PrepareOptions {
    * dots or worn strokes becomes solid strokes again (dot-matrix, a worn thermal head).
    */
   soften?: number;
+  /**
+   * Whiten rules and borders (report pages scanned to PDF: a rule under a spanning heading loses
+   * the heading). Not on photos and slips: bold print set tight has runs as long as a short rule.
+   */
+  removeRules?: boolean;
 }
 
 /** A rendered page's RGBA pixels → the engine's input. */
 export function preparePixels(rgba: Uint8Array, width: number, height: number): Promise<PreparedImage> {
-  return prepareFrom(sharp(rgba, { raw: { width, height, channels: 4 } }), width, height);
+  return prepareFrom(sharp(rgba, { raw: { width, height, channels: 4 } }), width, height, {
+    removeRules: true,
+  });
 }
 
 async function prepareFrom(
@@ -136,7 +143,7 @@ async function prepareFrom(
     const raw = await pipeline.raw().toBuffer({ resolveWithObject: true });
     if (raw.info.channels === 1) {
       flattenBackground(raw.data, raw.info.width, raw.info.height);
-      removeRuleLines(raw.data, raw.info.width, raw.info.height);
+      if (options.removeRules) removeRuleLines(raw.data, raw.info.width, raw.info.height);
     }
     const gray = await sharp(raw.data, {
       raw: { width: raw.info.width, height: raw.info.height, channels: raw.info.channels },
@@ -664,7 +671,14 @@ async function rereadWeakRegions(
     };
     const before = result.filter(inside);
     const after = again.filter((w) => w.text.trim() && inside(w));
-    if (after.length === 0 || meanWordConfidence(after) <= meanWordConfidence(before) + 10) continue;
+    // Kept only when it says clearly more and loses nothing read with some confidence (a second
+    // reading that drops a word can look surer than the first).
+    const sure = (list: TesseractWord[], min: number) =>
+      list.reduce((sum, w) => sum + (w.confidence >= min ? alnum(w.text) * (w.confidence / 100) : 0), 0);
+    const characters = (list: TesseractWord[], min: number) =>
+      list.reduce((sum, w) => sum + (w.confidence >= min ? alnum(w.text) : 0), 0);
+    if (sure(after, 60) <= sure(before, 60) * 1.1 || characters(after, 0) < 0.9 * characters(before, 30))
+      continue;
     result = [...result.filter((w) => !inside(w)), ...after];
   }
   if (result === words) return words;
@@ -672,8 +686,8 @@ async function rereadWeakRegions(
   return result.sort((a, b) => a.bbox.y0 - b.bbox.y0 || a.bbox.x0 - b.bbox.x0);
 }
 
-function meanWordConfidence(words: TesseractWord[]): number {
-  return words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0;
+function alnum(text: string): number {
+  return text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
 }
 
 /**
@@ -727,6 +741,19 @@ export function weakRegions(words: TesseractWord[], width: number, height: numbe
     }
   }
   const margin = Math.round(lineHeight * 0.4);
+  // A word whose centre falls inside the grown box is read again whole, or it would be cut.
+  for (const box of boxes) {
+    for (const w of words) {
+      const cx = (w.bbox.x0 + w.bbox.x1) / 2;
+      const cy = (w.bbox.y0 + w.bbox.y1) / 2;
+      if (cx < box.x0 - margin || cx > box.x1 + margin || cy < box.y0 - margin || cy > box.y1 + margin)
+        continue;
+      box.x0 = Math.min(box.x0, w.bbox.x0);
+      box.x1 = Math.max(box.x1, w.bbox.x1);
+      box.y0 = Math.min(box.y0, w.bbox.y0);
+      box.y1 = Math.max(box.y1, w.bbox.y1);
+    }
+  }
   return boxes
     .map((b) => {
       const left = Math.max(0, Math.floor(b.x0 - margin));
