@@ -631,6 +631,12 @@ export async function ocrPrepared(
 const WEAK_WORD_CONFIDENCE = 50;
 /** Regions read again per page at most (each costs a fraction of a page read). */
 const MAX_REREADS = 6;
+/**
+ * …on a page this large (a letter page at 300 dpi) only this many: the engine prepares the whole
+ * page again for each (≈ 0.7 s here), and a page must stay under 4 s.
+ */
+const MAX_REREADS_LARGE = 1;
+const LARGE_PAGE_PIXELS = 4_000_000;
 /** Pages with more weak words than this share are poor images, not poor lines. */
 const MAX_WEAK_SHARE = 0.2;
 /** A weak region larger than this share of the page is a poor image, not a poor line. */
@@ -652,7 +658,8 @@ async function rereadWeakRegions(
   const regions = weakRegions(words, prepared.preparedWidth, prepared.preparedHeight);
   if (regions.length === 0) return words;
   let result = words;
-  for (const region of regions.slice(0, MAX_REREADS)) {
+  const large = prepared.preparedWidth * prepared.preparedHeight > LARGE_PAGE_PIXELS;
+  for (const region of regions.slice(0, large ? MAX_REREADS_LARGE : MAX_REREADS)) {
     let again: TesseractWord[];
     try {
       again = (await pool.recognize(prepared.png, pageSegMode, timeoutMs, region)).words;
