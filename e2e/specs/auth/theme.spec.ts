@@ -21,18 +21,20 @@ test('the theme control cycles light, dark, system and survives a reload; the lo
   const lightLogo = await logoColor();
   await toggle.click();
   await expect(html).toHaveClass('dark');
-  expect(await logoColor()).not.toBe(lightLogo);
+  await expect.poll(logoColor).not.toBe(lightLogo);
   await page.reload();
   await expect(html).toHaveClass('dark');
   await toggle.click();
-  // system follows the (emulated) dark preference, live
+  // system follows the (emulated) dark preference, live. The page was dark already: wait for the
+  // choice itself, not for a class that was there before the click.
+  const stored = () => page.evaluate(() => localStorage.getItem('sieve-ui-theme'));
+  await expect.poll(stored).toBe('system');
   await expect(html).toHaveClass('dark');
-  expect(await page.evaluate(() => localStorage.getItem('sieve-ui-theme'))).toBe('system');
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(html).toHaveClass('light');
   await toggle.click();
+  await expect.poll(stored).toBe('light');
   await expect(html).toHaveClass('light');
-  expect(await page.evaluate(() => localStorage.getItem('sieve-ui-theme'))).toBe('light');
   await page.reload();
   await expect(html).toHaveClass('light');
 });
