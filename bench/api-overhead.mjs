@@ -6,9 +6,17 @@ import { api, freePort, ROOT, registerRequester, registerWorker, round, startBen
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 20;
 
-function load(url, headers = {}) {
+/** Seconds of load before each server's measured run (the same for all three): JIT and pools warm. */
+const WARM_UP = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);
+
+async function load(url, headers = {}) {
+  await run(url, headers, WARM_UP);
+  return run(url, headers, DURATION);
+}
+
+function run(url, headers, duration) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (error, result) => {
+    autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, result) => {
       if (error) reject(error);
       else
         resolve({

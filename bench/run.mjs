@@ -123,20 +123,22 @@ if (s && !s.error) {
     `seeded in ${s.seeded.seconds} s`,
   );
   add(
-    `  GET /worker/tasks p50 / p99 ms (${s.callers} callers)`,
-    `${s.workerTasks.p50} / ${s.workerTasks.p99}`,
+    `  GET /worker/tasks p50 / p99 ms (${s.callers} callers, closed loop: at saturation)`,
+    `${s.workerTasks.p50} / ${s.workerTasks.p99} (${s.workerTasks.rps}/s)`,
   );
-  add(`  GET /admin/stats p50 / p99 ms`, `${s.adminStats.p50} / ${s.adminStats.p99}`);
+  add(`  GET /admin/stats p50 / p99 ms`, `${s.adminStats.p50} / ${s.adminStats.p99} (${s.adminStats.rps}/s)`);
   for (const [kind, l] of Object.entries(s.adminLists))
-    add(`  GET /admin/${kind} p50 / p99 ms`, `${l.p50} / ${l.p99}`);
-  if (s.paced) {
-    const w = s.paced.workerTasks;
+    add(`  GET /admin/${kind} p50 / p99 ms`, `${l.p50} / ${l.p99} (${l.rps}/s)`);
+  const below = s.belowCapacity;
+  if (below) {
+    const show = (l) => `${l.p50} / ${l.p99} (${l.rps}/s)`;
     add(
-      `  paced at ${s.paced.share} of those rates: GET /worker/tasks p50 / p99 ms`,
-      `${w.p50} / ${w.p99} (${w.rps}/s)`,
+      `  below capacity (${below.share} of those rates, evenly spaced): GET /worker/tasks`,
+      show(below.workerTasks),
     );
-    for (const [kind, l] of Object.entries(s.paced.adminLists))
-      add(`  paced: GET /admin/${kind} p50 / p99 ms`, `${l.p50} / ${l.p99} (${l.rps}/s)`);
+    add('  below capacity: GET /admin/stats', show(below.adminStats));
+    for (const [kind, l] of Object.entries(below.adminLists))
+      add(`  below capacity: GET /admin/${kind}`, show(l));
   }
   const e = s.exportRequests;
   add(

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -39,13 +40,13 @@ async function holdsThisSeed(client) {
 
 /** autocannon with each of the 50 connections signed in as its own caller. */
 /**
- * The share of the measured throughput at which the paced figures are taken: 50 callers sending as
- * fast as they are answered keep the API saturated, so that p99 is mostly queueing; paced at half
- * the rate it reached (autocannon's overallRate), p99 is the latency of a server below capacity.
+ * The share of the measured throughput at which the below-capacity figures are taken: 50 callers
+ * sending as fast as they are answered keep the API saturated, so that p99 is mostly queueing; at
+ * half the rate it reached, evenly spaced (`paced`), p99 is the latency of a server below capacity.
  */
 const PACED_SHARE = Number(process.env.BENCH_SCALE_PACED_SHARE ?? 0.5);
 
-function load(url, tokens, seconds = SECONDS, overallRate = undefined) {
+function load(url, tokens, seconds = SECONDS) {
   return new Promise((resolve, reject) => {
     let next = 0;
     autocannon(
@@ -53,7 +54,6 @@ function load(url, tokens, seconds = SECONDS, overallRate = undefined) {
         url,
         connections: CALLERS,
         duration: seconds,
-        ...(overallRate ? { overallRate: Math.max(1, Math.round(overallRate)) } : {}),
         requests: [
           {
             setupRequest: (req, context) => {
@@ -75,6 +75,50 @@ function load(url, tokens, seconds = SECONDS, overallRate = undefined) {
       },
     );
   });
+}
+
+/**
+ * An open loop: `rate` requests a second, evenly spaced, from the 50 callers (each its own signed-in
+ * caller, on at most 50 kept-alive connections), for `seconds`. Each latency counts from the
+ * moment its request was due, so a request that waited for a free connection counts its wait (no
+ * coordinated omission). autocannon's rate limit sends each second's quota at once, at the start
+ * of the second: a burst at full speed every second, whose p99 is that of the saturated server.
+ */
+async function paced(url, tokens, rate, seconds = SECONDS) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CALLERS });
+  const latencies = [];
+  let errors = 0;
+  const count = Math.max(1, Math.round(rate * seconds));
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const due = t0 + (i / rate) * 1000;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+      const status = await new Promise((resolve) => {
+        const req = http.get(
+          url,
+          { agent, headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode));
+          },
+        );
+        req.on('error', () => resolve(0));
+      });
+      if (status !== 200) errors++;
+      latencies.push(performance.now() - due);
+    }),
+  );
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p) =>
+    round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))], 1);
+  return {
+    rps: round(count / ((performance.now() - t0) / 1000), 0),
+    p50: at(50),
+    p99: at(99),
+    errors,
+  };
 }
 
 /** Peak resident memory of a process so far (VmHWM), in MB. */
@@ -129,6 +173,16 @@ export async function seed(client) {
     from tasks t, seed_people p where t.status = 'completed'`);
   // A year-old database has been vacuumed along the way (visibility map: index-only scans).
   await client.query('vacuum analyze');
+  await compactRunningCounts(client);
+}
+
+/**
+ * The running counts kept by triggers (queue_counts, the list figures) took one row version per
+ * seeded row, all in one transaction: a year of single changes leaves them a few pages, so they are
+ * compacted as after any bulk load (VACUUM FULL of a few thousand rows, a moment).
+ */
+async function compactRunningCounts(client) {
+  await client.query('vacuum (full, analyze) queue_counts, requester_figures, worker_figures');
 }
 
 /** One export of the requests, streamed and read to the end; the API's memory sampled meanwhile. */
@@ -190,22 +244,19 @@ export async function measure(product, adminToken, callers) {
   for (const kind of ['workers', 'requesters', 'requests']) {
     lists[kind] = await load(`${base}/admin/${kind}?page=1&limit=20`, [adminToken], Math.ceil(SECONDS / 2));
   }
-  const paced = {
+  // Below capacity: the same callers at a share of the throughput each reached, evenly spaced.
+  const below = {
     share: PACED_SHARE,
-    workerTasks: await load(
-      `${base}/worker/tasks?limit=20`,
-      workerTokens,
-      SECONDS,
-      workerTasks.rps * PACED_SHARE,
-    ),
+    workerTasks: await paced(`${base}/worker/tasks?limit=20`, workerTokens, workerTasks.rps * PACED_SHARE),
+    adminStats: await paced(`${base}/admin/stats`, [adminToken], adminStats.rps * PACED_SHARE),
     adminLists: {},
   };
   for (const kind of ['workers', 'requesters', 'requests']) {
-    paced.adminLists[kind] = await load(
+    below.adminLists[kind] = await paced(
       `${base}/admin/${kind}?page=1&limit=20`,
       [adminToken],
-      Math.ceil(SECONDS / 2),
       lists[kind].rps * PACED_SHARE,
+      Math.ceil(SECONDS / 2),
     );
   }
 
@@ -218,7 +269,9 @@ export async function measure(product, adminToken, callers) {
     adminStats,
     adminLists: lists,
     adminListsP99Max: Math.max(...Object.values(lists).map((l) => l.p99)),
-    paced,
+    closedLoop:
+      '50 callers each sending again when answered: the throughput at saturation, where p99 is mostly queueing (50 ÷ throughput)',
+    belowCapacity: below,
     exportRequests,
     p99Checks: {
       workerTasksUnder50ms: workerTasks.p99 < 50,
@@ -254,6 +307,7 @@ export async function scaleBench() {
         `delete from requests where metadata->>'url' like '${ARCHIVE_URL_PREFIX}%'`,
       );
       if (removed.rowCount > 0) await client.query('vacuum analyze requests');
+      await compactRunningCounts(client);
     } else {
       await registerRequester(product.base, 'scale-requester@acme-corp.io');
       for (let i = 0; i < CALLERS; i += 10) {

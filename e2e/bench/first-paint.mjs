@@ -167,9 +167,15 @@ async function seed(port) {
  */
 async function waitForExtraction(port, session) {
   const started = Date.now();
+  // The list answers summaries (no AI result): a request still open is opened to see whether its
+  // AI result is in (it then waits for its review).
+  const extracted = async (r) =>
+    r.status === 'completed' ||
+    r.status === 'failed' ||
+    Boolean((await api(port, 'GET', `/requests/${r.request_id}`, { token: session.token })).ai_result);
   for (;;) {
     const { requests } = await api(port, 'GET', '/requests?page=1&limit=50', { token: session.token });
-    if (requests.every((r) => r.status === 'completed' || r.status === 'failed' || r.ai_result)) break;
+    if ((await Promise.all(requests.map(extracted))).every(Boolean)) break;
     if (Date.now() - started > 120_000)
       throw new Error('the seeded requests were not extracted in 2 minutes');
     await new Promise((resolve) => setTimeout(resolve, 100));

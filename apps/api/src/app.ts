@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authenticate } from './http/authenticate';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { apiRateLimit } from './http/rate-limit';
+import { requestLog } from './http/request-log';
 import type { JobQueue } from './jobs/queue';
 import type { Logger } from './logger';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -42,28 +41,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, error) =>
-        res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
-      autoLogging: { ignore: (req) => req.url === '/api/v1/health' },
-    }),
-  );
+  app.use(requestLog(app, deps.logger, { ignore: (url) => url === '/api/v1/health' }));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -77,7 +77,7 @@ const EnvSchema = z.object({
     .regex(/^\d+(b|kb|mb)$/i, 'must be a size such as 1mb or 512kb')
     .default('1mb'),
   /** How old the admin stats summary may be when read; the API refreshes it on this interval. */
-  ADMIN_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  ADMIN_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**
    * How old the count of a searched reviewer queue's matches may be (per process). The unsearched
    * total comes from the running per-type count (queue_counts), exact and cheap; a search counts

@@ -27,7 +27,7 @@ async function main() {
   const services = createServices(runtime);
   if (runtime.queue.kind === 'in-process') await startProcessors(runtime, services.metrics);
   await listen(createApp(runtime, services), runtime);
-  startSchedules(services, runtime.logger, config.sweepIntervalSeconds);
+  startSchedules(services, runtime.logger, config.sweepIntervalSeconds, config.adminStatsMaxAgeSeconds);
   const port = config.port;
   runtime.logger.info(
     {

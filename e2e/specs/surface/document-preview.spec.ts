@@ -52,7 +52,10 @@ test('the admin request detail shows the document and boxes a picked value', asy
   await searchFor(page, id);
   await rowWith(page, id.slice(0, 8)).getByText('PDF').first().click();
   const document = page.getByRole('region', { name: 'Document', exact: true });
-  await expect(document.getByText('Pick a data point to see where the AI read it.')).toBeVisible();
+  // The detail loads the request and its document: under a loaded machine that takes a while.
+  await expect(document.getByText('Pick a data point to see where the AI read it.')).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('button', { name: 'Total revenue' }).click();
   await expect(document.getByText('Total revenue: Highlighted on page 1')).toBeVisible({ timeout: 20_000 });
   const centre = await boxCentreIn(

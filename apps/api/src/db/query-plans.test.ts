@@ -95,3 +95,36 @@ describe('the hot queries use their indexes', () => {
     expect(text).not.toMatch(/Seq Scan on assignments/);
   });
 });
+
+describe('before the statistics have seen the queue', () => {
+  // A new deployment's first large batch: thousands of tasks queued before autovacuum has analysed
+  // the tables. The claim must still walk the head of the queue in order, not gather and sort the
+  // whole queue on every claim (37 ms a claim with 5,000 queued, measured in `pnpm bench`).
+  let fresh: Database;
+  beforeAll(async () => {
+    fresh = await createTestDatabase();
+    await fresh.db.execute(sql`insert into users (email, password_hash, full_name, user_type, is_approved)
+      values ('w@fresh.io', 'x', 'W', 'worker', true), ('r@fresh.io', 'x', 'R', 'requester', true)`);
+    await fresh.db.execute(sql`insert into requests (requester_id, document_type, status, metadata)
+      select (select id from users where email = 'r@fresh.io'), 'pdf', 'processing', '{}'::jsonb
+      from generate_series(1, 5000)`);
+    await fresh.db.execute(sql`insert into tasks (request_id, document_type, priority, metadata, ai_result, required_reviews)
+      select id, 'pdf', 2, '{}'::jsonb, '{}'::jsonb, 1 from requests`);
+  }, 120_000);
+  afterAll(() => fresh.close());
+
+  it('the next-task claim reads the head of tasks_available_idx in order, sorting nothing', async () => {
+    const [w] = await queryRows<{ id: string }>(
+      fresh.db,
+      sql`select id from users where email = 'w@fresh.io'`,
+    );
+    const rows = await queryRows<Record<string, string>>(
+      fresh.db,
+      sql`explain ${claimNextSql(w?.id ?? '', 1800, taskFilterSql({}))}`,
+    );
+    const text = rows.map((r) => Object.values(r)[0]).join('\n');
+    const picked = text.slice(text.indexOf('LockRows'));
+    expect(picked).toContain('tasks_available_idx');
+    expect(picked).not.toMatch(/Sort|Hash Join/);
+  });
+});

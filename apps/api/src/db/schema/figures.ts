@@ -1,4 +1,13 @@
-import { bigint, doublePrecision, integer, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  doublePrecision,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Each reviewer's running figures for the admin list, kept by a trigger on assignments (migration
@@ -25,11 +34,21 @@ export const workerFigures = pgTable('worker_figures', {
   lastFinished: timestamp('last_finished', { withTimezone: true }),
 });
 
-/** Each requester's running request counts for the admin list, kept by a trigger on requests. */
-export const requesterFigures = pgTable('requester_figures', {
-  requesterId: uuid('requester_id').primaryKey(),
-  submitted: integer('submitted').notNull().default(0),
-  completed: integer('completed').notNull().default(0),
-  active: integer('active').notNull().default(0),
-  lastRequest: timestamp('last_request', { withTimezone: true }),
-});
+/**
+ * Each requester's running request counts for the admin list, kept by a trigger on requests. A
+ * requester's figures are spread over 64 shards (the writing connection's, as queue_counts): one
+ * customer's requests settled by many reviewers at once would otherwise all wait on one row
+ * (migration 0007). A reader sums a requester's shards.
+ */
+export const requesterFigures = pgTable(
+  'requester_figures',
+  {
+    requesterId: uuid('requester_id').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    submitted: integer('submitted').notNull().default(0),
+    completed: integer('completed').notNull().default(0),
+    active: integer('active').notNull().default(0),
+    lastRequest: timestamp('last_request', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.requesterId, t.shard] })],
+);

@@ -112,6 +112,9 @@ export const tasks = pgTable(
     index('tasks_available_idx')
       .on(t.priority.desc().nullsFirst(), t.createdAt, t.id)
       .where(sql`${t.status} = 'available'`),
+    // Is this task (one of a reviewer's) still queued? The worker list's total subtracts the queued
+    // tasks a reviewer already touched: an index-only probe per task instead of a row read.
+    index('tasks_available_id_idx').on(t.id).where(sql`${t.status} = 'available'`),
     // A stored source's tasks (the copy the AI read, DESIGN §11): reviewers' file reads look it up.
     index('tasks_source_file_idx')
       .on(sql`(${t.metadata}->>'source_file_id')`)
@@ -120,9 +123,9 @@ export const tasks = pgTable(
 );
 
 /**
- * The number of available tasks per document type, kept by triggers on tasks (migration 0005) in
+ * The number of available tasks per document type, kept by triggers on tasks (migrations 0005, 0007) in
  * the same transaction as each status change, so the reviewer queue's total is exact without
- * counting the queue on every poll. Each connection adds to its own shard (backend pid mod 16),
+ * counting the queue on every poll. Each connection adds to its own shard (backend pid mod 64),
  * so concurrent claims do not queue on one row; a reader sums the shards.
  */
 export const queueCounts = pgTable(
@@ -163,6 +166,8 @@ export const assignments = pgTable(
   (t) => [
     uniqueIndex('assignments_task_worker_uq').on(t.taskId, t.workerId),
     index('assignments_worker_idx').on(t.workerId, t.finishedAt),
+    // A reviewer's tasks, read from the index alone: the worker list leaves them out of the queue.
+    index('assignments_worker_task_idx').on(t.workerId, t.taskId),
     index('assignments_live_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'claimed'`),
     // Reviews by when they were submitted: the weekly leaderboard and the admin's throughput.
     index('assignments_submitted_idx').on(t.finishedAt).where(sql`${t.status} = 'submitted'`),

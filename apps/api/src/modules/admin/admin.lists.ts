@@ -248,7 +248,7 @@ export function listWorkers(db: Db, params: ListParams) {
   });
 }
 
-/** Requesters with their running request counts (requester_figures, kept by a trigger on requests). */
+/** Requesters with their running request counts (requester_figures, kept by a trigger on requests, summed over its shards). */
 const requestersFrom = (ids?: SQL) => sql`
   select u.id, u.email, u.full_name, u.organization, u.is_active, u.created_at, sub.plan_id,
     coalesce(f.submitted, 0)::int as requests_submitted,
@@ -258,7 +258,11 @@ const requestersFrom = (ids?: SQL) => sql`
     greatest(u.last_activity_at, u.last_login_at, f.last_request) as last_activity
   from users u
   left join subscriptions sub on sub.user_id = u.id
-  left join requester_figures f on f.requester_id = u.id
+  left join lateral (
+    select sum(x.submitted) as submitted, sum(x.completed) as completed, sum(x.active) as active,
+      max(x.last_request) as last_request
+    from requester_figures x where x.requester_id = u.id
+  ) f on true
   where u.user_type = 'requester' and u.deleted_at is null ${ids ? sql`and u.id in (${ids})` : sql``}`;
 const REQUESTERS = requestersFrom();
 const REQUESTERS_BASE = sql`

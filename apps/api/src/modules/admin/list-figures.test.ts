@@ -115,4 +115,22 @@ describe('the admin lists read running figures', () => {
     );
     expect(after).toMatchObject({ requests_submitted: counted[0]?.n, requests_pending: counted[0]?.active });
   });
+
+  it("sums a requester's figures written by reviews settled at once on several connections", async () => {
+    const requester = await createUser(ctx.database.db, 'requester', { email: 'figures.busy@acme-corp.io' });
+    const crew = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) =>
+        createUser(ctx.database.db, 'worker', { email: `figures.busy${n}@acme-corp.io` }),
+      ),
+    );
+    const made: Array<{ id: string }> = [];
+    for (const _ of crew)
+      made.push((await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 1 })).task);
+    // Six reviews at once settle six of the requester's requests (on Postgres, on several of the
+    // pool's connections: several shards of the requester's figures).
+    const answers = await Promise.all(crew.map((w, i) => review(w, made[i]?.id ?? '', 3, 10)));
+    expect(answers.map((r) => r.status)).toEqual(crew.map(() => 200));
+    const row = (await get('requesters?search=figures.busy')).body.requesters[0] as Record<string, unknown>;
+    expect(row).toMatchObject({ requests_submitted: 6, requests_completed: 6, requests_pending: 0 });
+  });
 });

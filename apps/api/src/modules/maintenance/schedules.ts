@@ -5,7 +5,6 @@ import type { Services } from '../../services';
 const STALE_AFTER_MS = 10 * 60_000;
 /** Retention runs hourly, so a request expires within the hour after its data_expiration day. */
 const RETENTION_INTERVAL_MS = 60 * 60_000;
-const STATS_REFRESH_MS = 10_000;
 /** A dashboard polls every 30 s: read within two polls, it is still open. */
 const STATS_WATCHED_MS = 65_000;
 
@@ -13,7 +12,13 @@ const STATS_WATCHED_MS = 65_000;
  * The periodic work of the API process: expire claim leases (DESIGN §4) and re-queue unfinished
  * requests (DESIGN §3). Each run is idempotent, so several API processes may run them.
  */
-export function startSchedules(services: Services, logger: Logger, intervalSeconds: number) {
+export function startSchedules(
+  services: Services,
+  logger: Logger,
+  intervalSeconds: number,
+  /** How old the admin figures may be (ADMIN_STATS_MAX_AGE_SECONDS): their summary's refresh period. */
+  statsMaxAgeSeconds = 30,
+) {
   const intervalMs = intervalSeconds * 1000;
   const every = (ms: number, name: string, run: () => Promise<unknown>) => {
     const timer = setInterval(() => {
@@ -36,9 +41,17 @@ export function startSchedules(services: Services, logger: Logger, intervalSecon
     // Webhook events and deliveries a crash or a queue outage left behind (DESIGN §12).
     every(intervalMs, 'sweep-webhooks', () => services.webhooks.sweep()),
     every(RETENTION_INTERVAL_MS, 'purge-expired', () => services.requests.purgeExpired()),
-    // The admin figures' summary, refreshed here so dashboards read it instead of computing it.
-    // Only while a dashboard reads it: idle, the next read computes it afresh.
-    every(STATS_REFRESH_MS, 'admin-stats', () => services.admin.refreshStats(STATS_WATCHED_MS)),
+    // The admin figures' summary, refreshed here so dashboards read it instead of computing it,
+    // once per max age (more often is never seen: a summary is served until it is that old).
+    // Only while a dashboard reads it: idle, the next read computes it afresh. With a max age of
+    // 0 every read computes, and there is nothing to refresh.
+    ...(statsMaxAgeSeconds > 0
+      ? [
+          every(Math.max(5, statsMaxAgeSeconds) * 1000, 'admin-stats', () =>
+            services.admin.refreshStats(STATS_WATCHED_MS),
+          ),
+        ]
+      : []),
   ];
   return () => {
     for (const timer of timers) clearInterval(timer);

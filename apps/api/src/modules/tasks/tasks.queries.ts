@@ -111,13 +111,15 @@ export function taskFilterSql(filter: Omit<TaskListFilter, 'workerId'>): SQL {
 /**
  * The available half of a worker's list: tasks with a free slot this worker was never assigned,
  * in the list's order, read from the top of tasks_available_idx only as deep as the page needs.
+ * A deleted request's open tasks are rejected in its deletion's transaction (admin.service), so
+ * no available task belongs to one: no join to requests here (a join the planner could turn into a
+ * hash of every queued request when its statistics lag a burst of new tasks).
  */
 export function availableTasksSql(workerId: string, filter: SQL, order: SQL, depth: number): SQL {
   return sql`select t.id, t.priority, t.created_at, t.document_type, null::timestamptz as lease_expires_at
     from ${tasks} t
     where t.status = 'available' ${filter}
       and not exists (select 1 from ${assignments} a where a.task_id = t.id and a.worker_id = ${workerId})
-      and exists (select 1 from ${requests} r where r.id = t.request_id and r.deleted_at is null)
     order by ${order} limit ${depth}`;
 }
 
@@ -138,7 +140,6 @@ export function claimNextSql(workerId: string, leaseSeconds: number, filterSql: 
       select t.id, t.required_reviews from ${tasks} t
       where not exists (select 1 from held) and t.status = 'available'
         and not exists (select 1 from ${assignments} mine where mine.task_id = t.id and mine.worker_id = ${workerId})
-        and exists (select 1 from ${requests} r where r.id = t.request_id and r.deleted_at is null)
         ${filterSql}
       order by t.priority desc, t.created_at asc, t.id
       limit 1

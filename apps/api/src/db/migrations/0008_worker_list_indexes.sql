@@ -1,0 +1,2 @@
+CREATE INDEX "assignments_worker_task_idx" ON "assignments" USING btree ("worker_id","task_id");--> statement-breakpoint
+CREATE INDEX "tasks_available_id_idx" ON "tasks" USING btree ("id") WHERE "tasks"."status" = 'available';
