@@ -33,7 +33,11 @@ describe.skipIf(!ready)('faults', () => {
   });
   afterAll(() => db?.close());
 
-  it('keeps every acknowledged review, once, when the API is killed mid-burst', async () => {
+  // Each test starts processes that may each take up to 30 s to answer on a busy machine (startApi's
+  // own wait), so a test's budget covers every start it makes rather than the suite's default.
+  it('keeps every acknowledged review, once, when the API is killed mid-burst', {
+    timeout: 120_000,
+  }, async () => {
     const requester = await createUser(db.db, 'requester');
     const pairs = [];
     for (let i = 0; i < 100; i++) {
@@ -110,7 +114,7 @@ describe.skipIf(!ready)('faults', () => {
   });
 
   it('completes a request exactly once when its worker process is killed mid-extraction', {
-    timeout: 60_000,
+    timeout: 150_000,
   }, async () => {
     const redis = await startRedis();
     const pdf = Buffer.from(await makeReportPdf());
@@ -166,7 +170,9 @@ describe.skipIf(!ready)('faults', () => {
     }
   });
 
-  it('keeps answering while Redis restarts, and the queued work resumes after', async () => {
+  it('keeps answering while Redis restarts, and the queued work resumes after', {
+    timeout: 150_000,
+  }, async () => {
     const redis = await startRedis();
     const env = { ...baseEnv, DATABASE_URL: db.url ?? '', REDIS_URL: redis.url };
     const api = await startApi(env);
@@ -211,7 +217,7 @@ describe.skipIf(!ready)('faults', () => {
     }
   });
 
-  it('answers 503 while Postgres is unreachable and recovers by itself', async () => {
+  it('answers 503 while Postgres is unreachable and recovers by itself', { timeout: 120_000 }, async () => {
     const url = new URL(db.url ?? '');
     const proxy = await startProxy(Number(url.port || 5432));
     url.port = String(proxy.port);
