@@ -7,6 +7,7 @@ import {
 } from '@sieve/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedRows } from '../../db/client';
+import { keptTotals } from './kept-totals';
 
 export interface ListParams {
   page: number;
@@ -29,7 +30,7 @@ export interface ListParams {
 const PLAN_ONCE = { reusePlan: true } as const;
 
 /** Totals of unsearched lists by list and filter, kept for `countMaxAgeMs`. */
-const totals = new Map<string, { n: number; at: number }>();
+const totals = keptTotals();
 
 const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
@@ -120,25 +121,21 @@ async function fastPage<T>(
 ) {
   const countFrom = !isSearched && fast.countBase ? fast.countBase : fast.base;
   const maxAge = isSearched ? 0 : (params.countMaxAgeMs ?? 0);
-  const key = `${name}|${params.status ?? ''}`;
-  const known = totals.get(key);
-  const isKnown = maxAge > 0 && known !== undefined && Date.now() - known.at <= maxAge;
-  const [ids, [total]] = await Promise.all([
+  const [ids, count] = await Promise.all([
     preparedRows<{ id: string }>(
       db,
       sql`select id from (${fast.base}) as list where ${where} order by ${order} limit ${params.limit} offset ${(params.page - 1) * params.limit}`,
       PLAN_ONCE,
     ),
-    isKnown
-      ? [{ n: known.n }]
-      : preparedRows<{ n: number }>(
-          db,
-          sql`select count(*)::int as n from (${countFrom}) as list where ${where}`,
-          PLAN_ONCE,
-        ),
+    totals(`${name}|${params.status ?? ''}`, maxAge, async () => {
+      const [total] = await preparedRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from (${countFrom}) as list where ${where}`,
+        PLAN_ONCE,
+      );
+      return Number(total?.n ?? 0);
+    }),
   ]);
-  const count = Number(total?.n ?? 0);
-  if (maxAge > 0 && !isKnown) totals.set(key, { n: count, at: Date.now() });
   const rows =
     ids.length === 0
       ? []
