@@ -20,9 +20,16 @@ export async function openView(page: Page, label: string): Promise<void> {
   );
 }
 
-/** Types into the header's search box (the tables search on the server after 300 ms). */
+/**
+ * Types into the header's search box and waits for the table's answer: the tables search on the
+ * server after 300 ms, and a row clicked on the unsearched page as the search's rows replaced it
+ * was lost (the click began on one row and ended on another; seen under load in CI).
+ */
 export async function searchFor(page: Page, text: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search requests, reviewers and requesters' }).fill(text);
+  await expect(page.getByText(`matching “${text}”.`)).toBeVisible();
+  // The table's own Refresh (after the header's) is disabled while the list loads.
+  await expect(page.getByRole('button', { name: 'Refresh', exact: true }).last()).toBeEnabled();
 }
 
 /** The table row that mentions `text`. */
