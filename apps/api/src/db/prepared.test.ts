@@ -56,6 +56,21 @@ describe('preparedRows', () => {
       expect(row?.max_parallel_workers_per_gather).toBe('0');
     },
   );
+
+  it.runIf(isPostgres())(
+    'runs statements without JIT, on both pools (it compiles on every run)',
+    async () => {
+      const plain = await queryRows<{ jit: string }>(database.db, sql`show jit`);
+      const reused = await preparedRows<{ jit: string }>(
+        database.db,
+        sql`select current_setting('jit') as jit`,
+        {
+          reusePlan: true,
+        },
+      );
+      expect([plain[0]?.jit, reused[0]?.jit]).toEqual(['off', 'off']);
+    },
+  );
 });
 
 function isPostgres() {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_FIGURES } from '../modules/admin/admin.stats';
 import { reviewerFileTaskSql } from '../modules/files/files.service';
 import {
   availableTasksSql,
@@ -92,6 +93,13 @@ describe('the hot queries use their indexes', () => {
     const from = new Date(to.getTime() - 7 * 86_400_000);
     const text = await plan(weeklyRankSql(workerId, from, to));
     expect(text).toContain('assignments_submitted_idx');
+    expect(text).not.toMatch(/Seq Scan on assignments/);
+  });
+
+  it("the admin's week of finished claims counts through its partial indexes, never every assignment", async () => {
+    const text = await plan(TEAM_FIGURES);
+    expect(text).toContain('assignments_submitted_idx');
+    expect(text).toContain('assignments_unsubmitted_finished_idx');
     expect(text).not.toMatch(/Seq Scan on assignments/);
   });
 });

@@ -14,6 +14,18 @@ export interface StatsDeps {
 
 const ACTIVE_WINDOW = sql`now() - interval '24 hours'`;
 
+/** The team's figures: reviewers by state, and a week of finished claims (each count by an index). */
+export const TEAM_FIGURES = sql`select
+  (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved)::int as total,
+  (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved and is_active
+     and greatest(last_activity_at, last_login_at) > ${ACTIVE_WINDOW})::int as active,
+  (select count(*) from users where user_type = 'worker' and deleted_at is null and not is_approved)::int as pending,
+  (select count(*) from assignments where status = 'submitted' and finished_at > now() - interval '7 days')::int as submitted,
+  -- Finished: submitted, or skipped, rejected or expired (each by its own partial index).
+  ((select count(*) from assignments where status = 'submitted' and finished_at > now() - interval '7 days')
+    + (select count(*) from assignments where status not in ('claimed', 'submitted')
+        and finished_at > now() - interval '7 days'))::int as finished`;
+
 async function probe(check: () => Promise<void>) {
   try {
     await check();
@@ -91,13 +103,7 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
     turn(() =>
       queryRows<{ total: number; active: number; pending: number; submitted: number; finished: number }>(
         db,
-        sql`select
-          (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved)::int as total,
-          (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved and is_active
-             and greatest(last_activity_at, last_login_at) > ${ACTIVE_WINDOW})::int as active,
-          (select count(*) from users where user_type = 'worker' and deleted_at is null and not is_approved)::int as pending,
-          (select count(*) from assignments where status = 'submitted' and finished_at > now() - interval '7 days')::int as submitted,
-          (select count(*) from assignments where status <> 'claimed' and finished_at > now() - interval '7 days')::int as finished`,
+        TEAM_FIGURES,
       ),
     ),
     // Items moved per minute over the last hour: reviews submitted plus requests completed.

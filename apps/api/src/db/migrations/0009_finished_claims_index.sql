@@ -1,0 +1,1 @@
+CREATE INDEX "assignments_unsubmitted_finished_idx" ON "assignments" USING btree ("finished_at") WHERE "assignments"."status" not in ('claimed', 'submitted');
