@@ -17,6 +17,18 @@ function deferredCounts() {
   };
 }
 
+/** Kept totals on a clock the test moves, with the requests' total already counted once (7) at 0. */
+async function countedOnce() {
+  const clock = { now: 0 };
+  const counts = deferredCounts();
+  const total = keptTotals({ now: () => clock.now });
+  const ask = () => total('requests|', 30_000, counts.count);
+  const first = ask();
+  counts.answer(0, 7);
+  await first;
+  return { clock, counts, total, ask };
+}
+
 describe('keptTotals', () => {
   it('counts once for every caller that asks while nothing is known yet', async () => {
     const counts = deferredCounts();
@@ -28,34 +40,21 @@ describe('keptTotals', () => {
   });
 
   it('answers a total within its max age without counting', async () => {
-    let clock = 0;
-    const counts = deferredCounts();
-    const total = keptTotals({ now: () => clock });
-    const first = total('requests|', 30_000, counts.count);
-    counts.answer(0, 7);
-    await first;
-    clock = 30_000;
-    expect(await total('requests|', 30_000, counts.count)).toBe(7);
+    const { clock, counts, ask } = await countedOnce();
+    clock.now = 30_000;
+    expect(await ask()).toBe(7);
     expect(counts.calls).toBe(1);
   });
 
   it('answers an expired total at once while one recount runs, then the new total', async () => {
-    let clock = 0;
-    const counts = deferredCounts();
-    const total = keptTotals({ now: () => clock });
-    const first = total('requests|', 30_000, counts.count);
-    counts.answer(0, 7);
-    await first;
-    clock = 30_001;
-    const during = await Promise.all(
-      Array.from({ length: 20 }, () => total('requests|', 30_000, counts.count)),
-    );
+    const { clock, counts, ask } = await countedOnce();
+    clock.now = 30_001;
+    const during = await Promise.all(Array.from({ length: 20 }, ask));
     expect(during).toEqual(Array(20).fill(7));
     expect(counts.calls).toBe(2);
     counts.answer(1, 9);
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(await total('requests|', 30_000, counts.count)).toBe(9);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await ask()).toBe(9);
     expect(counts.calls).toBe(2);
   });
 
@@ -77,17 +76,12 @@ describe('keptTotals', () => {
   });
 
   it('after a failed recount, serves nothing stale: the next caller counts and sees the outcome', async () => {
-    let clock = 0;
-    const counts = deferredCounts();
-    const total = keptTotals({ now: () => clock });
-    const first = total('requests|', 30_000, counts.count);
-    counts.answer(0, 7);
-    await first;
-    clock = 40_000;
-    expect(await total('requests|', 30_000, counts.count)).toBe(7);
+    const { clock, counts, ask } = await countedOnce();
+    clock.now = 40_000;
+    expect(await ask()).toBe(7);
     counts.fail(1);
     await new Promise((resolve) => setImmediate(resolve));
-    const next = total('requests|', 30_000, counts.count);
+    const next = ask();
     expect(counts.calls).toBe(3);
     counts.fail(2);
     await expect(next).rejects.toThrow('database unavailable');
