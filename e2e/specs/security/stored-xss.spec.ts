@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openView, rowWith, searchFor } from '../../support/admin-dashboard';
+import { openView, searchFor } from '../../support/admin-dashboard';
 import { callApi, login, type TestUser, uniqueEmail } from '../../support/api';
 import { E2E_ADMIN, serverPort } from '../../support/env';
 import { createApprovedWorker } from '../../support/review-seed';
@@ -104,17 +104,11 @@ test('the Admin app shows the hostile requester and requests as text', async ({ 
   const guard = watchForScript(page);
   const admin: TestUser = { ...E2E_ADMIN, fullName: 'Admin', role: 'admin' };
   await openSignedIn(page, admin, '/admin/dashboard');
-  await page
-    .getByRole('button', { name: /^Requesters/ })
-    .first()
-    .click();
-  await page.getByRole('searchbox').first().fill(requester.email);
+  await openView(page, 'Requesters');
+  await searchFor(page, requester.email);
   await expect(page.getByText(`${PAYLOAD} Mallory`).first()).toBeVisible();
   await expect(page.getByText(SCRIPT).first()).toBeVisible();
-  await page
-    .getByRole('button', { name: /^Requests/ })
-    .first()
-    .click();
+  await openView(page, 'Requests');
   await expect(page.getByText(requester.email).first()).toBeVisible();
   await guard.assertInert();
 });
