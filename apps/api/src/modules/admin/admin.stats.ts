@@ -36,6 +36,34 @@ async function probe(check: () => Promise<void>) {
 
 const day = (value: unknown) => new Date(value as string).toISOString().slice(0, 10);
 
+interface RequestFigures {
+  total: number;
+  completed: number;
+  failed: number;
+  pending: number;
+  processing: number;
+  recent: number;
+  recent_failed: number;
+  oldest_waiting_minutes: number | null;
+}
+
+/** The figures of all requests from their figures by type: counts add up, the longest wait is the longest. */
+function sumFigures(rows: RequestFigures[]): RequestFigures {
+  const sum = (key: Exclude<keyof RequestFigures, 'oldest_waiting_minutes'>) =>
+    rows.reduce((n, r) => n + Number(r[key]), 0);
+  const waits = rows.map((r) => r.oldest_waiting_minutes).filter((m): m is number => m !== null);
+  return {
+    total: sum('total'),
+    completed: sum('completed'),
+    failed: sum('failed'),
+    pending: sum('pending'),
+    processing: sum('processing'),
+    recent: sum('recent'),
+    recent_failed: sum('recent_failed'),
+    oldest_waiting_minutes: waits.length > 0 ? Math.max(...waits.map(Number)) : null,
+  };
+}
+
 /** Runs what it is given one after another, each when the one before has settled. */
 function inTurn() {
   let last: Promise<unknown> = Promise.resolve();
@@ -53,32 +81,14 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
   // all at once it took both cores of a small box for over a second, stalling every other caller
   // (p99 of the reviewers' list 232 ms at half load, against 1 ms at p50).
   const turn = inTurn();
-  const [
-    [requests],
-    [tasks],
-    [team],
-    [throughput],
-    performers,
-    perDay,
-    perHour,
-    accuracy,
-    types,
-    services,
-    paused,
-  ] = await Promise.all([
-    turn(() =>
-      queryRows<{
-        total: number;
-        completed: number;
-        failed: number;
-        pending: number;
-        processing: number;
-        recent: number;
-        recent_failed: number;
-        oldest_waiting_minutes: number | null;
-      }>(
-        db,
-        sql`select count(*)::int as total,
+  const [byType, [tasks], [team], [throughput], performers, perDay, perHour, accuracy, services, paused] =
+    await Promise.all([
+      // The requests by type, each with its figures by status: one scan of the table gives both the
+      // totals (summed below) and the document types.
+      turn(() =>
+        queryRows<RequestFigures & { type: string }>(
+          db,
+          sql`select document_type as type, count(*)::int as total,
           count(*) filter (where status = 'completed')::int as completed,
           count(*) filter (where status = 'failed')::int as failed,
           count(*) filter (where status = 'pending')::int as pending,
@@ -87,59 +97,59 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
           count(*) filter (where status = 'failed' and created_at > now() - interval '24 hours')::int as recent_failed,
           (extract(epoch from now() - min(created_at) filter (where status in ('pending', 'processing'))) / 60)::float
             as oldest_waiting_minutes
-        from requests where deleted_at is null`,
+        from requests where deleted_at is null group by document_type`,
+        ),
       ),
-    ),
-    turn(() =>
-      queryRows<{ available: number; claimed: number; expired: number }>(
-        db,
-        sql`select
+      turn(() =>
+        queryRows<{ available: number; claimed: number; expired: number }>(
+          db,
+          sql`select
           (select count(*) from tasks where status = 'available')::int as available,
           (select count(*) from tasks where status = 'claimed')::int as claimed,
           (select count(*) from assignments where status = 'claimed' and lease_expires_at <= now())::int as expired`,
+        ),
       ),
-    ),
-    turn(() =>
-      queryRows<{
-        total: number;
-        active: number;
-        pending: number;
-        submitted: number;
-        other_finished: number;
-      }>(db, TEAM_FIGURES),
-    ),
-    // Items moved per minute over the last hour: reviews submitted plus requests completed.
-    turn(() =>
-      queryRows<{ per_minute: number }>(
-        db,
-        sql`select ((select count(*) from assignments where status = 'submitted' and finished_at > now() - interval '1 hour')
+      turn(() =>
+        queryRows<{
+          total: number;
+          active: number;
+          pending: number;
+          submitted: number;
+          other_finished: number;
+        }>(db, TEAM_FIGURES),
+      ),
+      // Items moved per minute over the last hour: reviews submitted plus requests completed.
+      turn(() =>
+        queryRows<{ per_minute: number }>(
+          db,
+          sql`select ((select count(*) from assignments where status = 'submitted' and finished_at > now() - interval '1 hour')
           + (select count(*) from requests where status = 'completed' and completed_at > now() - interval '1 hour'))::float / 60
           as per_minute`,
+        ),
       ),
-    ),
-    turn(() =>
-      queryRows<{ id: string; name: string; completed: number; score: number | null }>(
-        db,
-        sql`select u.id, coalesce(nullif(u.full_name, ''), u.email) as name, count(*)::int as completed,
+      turn(() =>
+        queryRows<{ id: string; name: string; completed: number; score: number | null }>(
+          db,
+          sql`select u.id, coalesce(nullif(u.full_name, ''), u.email) as name, count(*)::int as completed,
           sum(a.items_matched)::float / nullif(sum(a.items_total), 0) as score
         from assignments a join users u on u.id = a.worker_id
         where a.status = 'submitted' and a.finished_at > now() - interval '7 days' and u.deleted_at is null
         group by u.id order by completed desc, score desc nulls last limit 5`,
+        ),
       ),
-    ),
-    // Turnaround is submit → completed (issue 15), of human-reviewed requests: AI-only ones finish
-    // in seconds and would hide how long review takes.
-    turn(() =>
-      queryRows<{
-        day: string;
-        submitted: number;
-        completed: number;
-        turnaround: number | null;
-        reviewed: number;
-      }>(
-        db,
-        // Day ranges, not ::date casts, so requests_created_idx and requests_completed_idx serve them.
-        sql`select d::date as day,
+      // Turnaround is submit → completed (issue 15), of human-reviewed requests: AI-only ones finish
+      // in seconds and would hide how long review takes.
+      turn(() =>
+        queryRows<{
+          day: string;
+          submitted: number;
+          completed: number;
+          turnaround: number | null;
+          reviewed: number;
+        }>(
+          db,
+          // Day ranges, not ::date casts, so requests_created_idx and requests_completed_idx serve them.
+          sql`select d::date as day,
           (select count(*) from requests where deleted_at is null
              and created_at >= d and created_at < d + interval '1 day')::int as submitted,
           (select count(*) from requests where status = 'completed' and completed_at is not null
@@ -151,41 +161,36 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
              where status = 'completed' and not ai_only and completed_at is not null
                and completed_at >= d and completed_at < d + interval '1 day')::int as reviewed
         from generate_series(now()::date - 13, now()::date, interval '1 day') as d order by d`,
+        ),
       ),
-    ),
-    turn(() =>
-      queryRows<{ hour: string; reviews: number }>(
-        db,
-        sql`select h as hour,
+      turn(() =>
+        queryRows<{ hour: string; reviews: number }>(
+          db,
+          sql`select h as hour,
           (select count(*) from assignments where status = 'submitted'
              and finished_at >= h and finished_at < h + interval '1 hour')::int as reviews
         from generate_series(date_trunc('hour', now()) - interval '23 hours', date_trunc('hour', now()), interval '1 hour') as h
         order by h`,
+        ),
       ),
-    ),
-    turn(() =>
-      queryRows<{ day: string; accuracy: number | null }>(
-        db,
-        sql`select d::date as day,
+      turn(() =>
+        queryRows<{ day: string; accuracy: number | null }>(
+          db,
+          sql`select d::date as day,
           (select sum(items_matched)::float / nullif(sum(items_total), 0) from assignments
              where status = 'submitted' and finished_at >= d and finished_at < d + interval '1 day') as accuracy
         from generate_series(now()::date - 13, now()::date, interval '1 day') as d order by d`,
+        ),
       ),
-    ),
-    turn(() =>
-      queryRows<{ type: string; count: number }>(
-        db,
-        sql`select document_type as type, count(*)::int as count from requests where deleted_at is null
-          group by document_type order by count desc limit 5`,
-      ),
-    ),
-    Promise.all(deps.probes.map(async (p) => ({ name: p.name, health: await probe(p.check) }))),
-    deps.isPaused().catch(() => false),
-  ]);
+      Promise.all(deps.probes.map(async (p) => ({ name: p.name, health: await probe(p.check) }))),
+      deps.isPaused().catch(() => false),
+    ]);
 
-  const total = Number(requests?.total ?? 0);
-  const failed = Number(requests?.failed ?? 0);
-  const pending = Number(requests?.pending ?? 0);
+  const requests = sumFigures(byType);
+  const types = [...byType].sort((a, b) => b.total - a.total || a.type.localeCompare(b.type)).slice(0, 5);
+  const total = requests.total;
+  const failed = requests.failed;
+  const pending = requests.pending;
   const activeWorkers = Number(team?.active ?? 0);
   const totalWorkers = Number(team?.total ?? 0);
   const finished = Number(team?.submitted ?? 0) + Number(team?.other_finished ?? 0);
@@ -195,12 +200,9 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
   const inputs = {
     totalRequests: total,
     failedRequests: failed,
-    recentRequests: Number(requests?.recent ?? 0),
-    recentFailed: Number(requests?.recent_failed ?? 0),
-    oldestWaitingMinutes:
-      requests?.oldest_waiting_minutes === null || requests?.oldest_waiting_minutes === undefined
-        ? null
-        : Number(requests.oldest_waiting_minutes),
+    recentRequests: requests.recent,
+    recentFailed: requests.recent_failed,
+    oldestWaitingMinutes: requests.oldest_waiting_minutes,
     pending,
     openTasks,
     activeWorkers,
@@ -218,13 +220,13 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
       services,
     },
     operationsData: {
-      queues: { pending, processing: Number(requests?.processing ?? 0) },
+      queues: { pending, processing: requests.processing },
       tasks: {
         available: Number(tasks?.available ?? 0),
         claimed: Number(tasks?.claimed ?? 0),
         expiredClaims: Number(tasks?.expired ?? 0),
       },
-      requests: { total, completed: Number(requests?.completed ?? 0), failed },
+      requests: { total, completed: requests.completed, failed },
       throughput: Number(perMinute.toFixed(2)),
       avgLatency: Math.round(deps.averageLatencyMs()),
       paused,
@@ -261,7 +263,7 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
         date: day(a.day),
         accuracy: a.accuracy === null ? null : Number(Number(a.accuracy).toFixed(3)),
       })),
-      documentTypes: types.map((t) => ({ type: t.type, count: Number(t.count) })),
+      documentTypes: types.map((t) => ({ type: t.type, count: Number(t.total) })),
     },
     generatedAt: new Date().toISOString(),
   };

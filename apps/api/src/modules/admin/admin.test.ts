@@ -257,7 +257,38 @@ describe('operations', () => {
   });
 
   it('computes stats from live data', async () => {
+    // Requests of several types in every state (and a deleted one, which counts nowhere).
+    const requester = await createUser(ctx.database.db, 'requester', { email: 'stats.mix@acme-corp.io' });
+    await ctx.database.db.execute(sql`insert into requests (requester_id, document_type, status, metadata, created_at, deleted_at)
+      values (${requester.id}, 'sec', 'completed', '{}', now() - interval '3 days', null),
+        (${requester.id}, 'sec', 'failed', '{}', now() - interval '1 hour', null),
+        (${requester.id}, 'receipt', 'pending', '{}', now(), null),
+        (${requester.id}, 'receipt', 'processing', '{}', now(), null),
+        (${requester.id}, 'receipt', 'completed', '{}', now(), null),
+        (${requester.id}, 'csv', 'pending', '{}', now() - interval '9 hours', now())`);
     const stats = (await get('stats')).body;
+    // What the whole table says, counted directly.
+    const [direct] = await queryRows<Record<string, number>>(
+      ctx.database.db,
+      sql`select count(*)::int as total, (count(*) filter (where status = 'completed'))::int as completed,
+        (count(*) filter (where status = 'failed'))::int as failed,
+        (count(*) filter (where status = 'pending'))::int as pending,
+        (count(*) filter (where status = 'processing'))::int as processing
+      from requests where deleted_at is null`,
+    );
+    expect(stats.operationsData.requests).toEqual({
+      total: direct?.total,
+      completed: direct?.completed,
+      failed: direct?.failed,
+    });
+    expect(stats.operationsData.queues).toEqual({ pending: direct?.pending, processing: direct?.processing });
+    const types = await queryRows<{ type: string; count: number }>(
+      ctx.database.db,
+      sql`select document_type as type, count(*)::int as count from requests where deleted_at is null
+        group by document_type order by count desc, document_type limit 5`,
+    );
+    expect(types.map((t) => t.type)).toContain('receipt');
+    expect(stats.analytics.documentTypes).toEqual(types);
     expect(stats.systemHealth.services).toEqual([
       { name: 'Database', health: 1 },
       { name: 'Job queue', health: 1 },

@@ -116,6 +116,62 @@ describe('the admin lists read running figures', () => {
     expect(after).toMatchObject({ requests_submitted: counted[0]?.n, requests_pending: counted[0]?.active });
   });
 
+  it("lists each request's tasks and reviewers as they are, on a page and in the whole-table order", async () => {
+    const requester = await createUser(ctx.database.db, 'requester', { email: 'figures.parts@acme-corp.io' });
+    const [a, b] = await Promise.all(
+      ['a', 'b'].map((n) =>
+        createUser(ctx.database.db, 'worker', { email: `figures.parts.${n}@acme-corp.io` }),
+      ),
+    );
+    if (!a || !b) throw new Error();
+    // One request in three parts: a and b agree on the first, a alone reviews the second (two
+    // reviews asked: still in review), nobody has the third. Two reviewers, one finished part of three.
+    const { request: multi, task: first } = await createReviewTask(ctx.database.db, requester.id, {
+      requiredReviews: 2,
+    });
+    const more = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`insert into tasks (request_id, part, document_type, priority, metadata, ai_result, required_reviews)
+        select request_id, part + n, document_type, priority, metadata, ai_result, required_reviews
+        from tasks, (values (1), (2)) as v(n) where id = ${first.id} returning id`,
+    );
+    await review(a, first.id, 5, 30);
+    await review(b, first.id, 5, 40);
+    await review(a, more[0]?.id ?? '', 6, 50);
+    // A second request with one rejected part and no reviews.
+    const { request: lone, task: only } = await createReviewTask(ctx.database.db, requester.id, {
+      requiredReviews: 1,
+    });
+    expect((await post(b, `${only.id}/reject`, { rejection_reason: 'poor_quality' })).status).toBe(200);
+
+    const want = { task_count: 3, completed_tasks: 1, worker_count: 2, progress: 0.333 };
+    const wantLone = { task_count: 1, completed_tasks: 1, worker_count: 0 };
+    const rows = async (query: string) =>
+      new Map(
+        (
+          (await get(`requests?search=figures.parts@&${query}`)).body.requests as Array<
+            Record<string, unknown>
+          >
+        ).map((r) => [r.request_id, r]),
+      );
+    // A page ordered by a column reads its own rows' figures; an order by progress reads the table's.
+    for (const query of ['sort_by=created_at', 'sort_by=progress&sort_order=asc']) {
+      const listed = await rows(query);
+      expect(listed.get(multi.id), query).toMatchObject(want);
+      expect(listed.get(lone.id), query).toMatchObject(wantLone);
+    }
+    // Unsearched and ordered by the requester's email (which only the joined list has): in the
+    // database's order of those emails.
+    const byEmail = (await get('requests?sort_by=requester_email&sort_order=desc&limit=100')).body
+      .requests as Array<Record<string, unknown>>;
+    const ordered = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`select r.id from requests r join users u on u.id = r.requester_id
+        where r.deleted_at is null order by u.email desc, r.id desc limit 100`,
+    );
+    expect(byEmail.map((r) => r.request_id)).toEqual(ordered.map((r) => r.id));
+  });
+
   it("sums a requester's figures written by reviews settled at once on several connections", async () => {
     const requester = await createUser(ctx.database.db, 'requester', { email: 'figures.busy@acme-corp.io' });
     const crew = await Promise.all(
