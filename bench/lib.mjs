@@ -28,6 +28,25 @@ export function percentile(values, p) {
 
 export const round = (n, digits = 1) => (n === null || n === undefined ? null : Number(n.toFixed(digits)));
 
+/**
+ * An open loop: starts `job(i, due)` `rate` times a second for `seconds`, evenly spaced, whatever
+ * the answers (a closed loop's callers wait for theirs, so its p99 is mostly queueing). `due` is
+ * when job `i` was meant to start: its latency counts from then. Resolves when every job has
+ * settled, with how many ran and the seconds they took.
+ */
+export async function evenlySpaced(rate, seconds, job) {
+  const count = Math.max(1, Math.round(rate * seconds));
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const due = t0 + (i / rate) * 1000;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+      await job(i, due);
+    }),
+  );
+  return { count, seconds: (performance.now() - t0) / 1000 };
+}
+
 /** A fresh database on the benchmark Postgres; dropped by the returned function. */
 export async function freshDatabase(tag) {
   const name = `sieve_bench_${tag}_${Date.now()}`;

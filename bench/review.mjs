@@ -3,7 +3,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { api, percentile, registerRequester, registerWorker, round, startBenchProduct } from './lib.mjs';
+import {
+  api,
+  evenlySpaced,
+  percentile,
+  registerRequester,
+  registerWorker,
+  round,
+  startBenchProduct,
+} from './lib.mjs';
 import { seedTasks } from './seed.mjs';
 
 const REVIEWERS = Number(process.env.BENCH_REVIEWERS ?? 100);
@@ -59,32 +67,26 @@ async function openLoop(base, workers, ratePerSecond, seconds) {
   let conflicts = 0;
   let errors = 0;
   let waitedForReviewer = 0;
-  const count = Math.max(1, Math.round(ratePerSecond * seconds));
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const at = t0 + (i / ratePerSecond) * 1000;
-      await new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
-      let worker = idle.pop();
-      if (!worker) {
-        waitedForReviewer++;
-        worker = await new Promise((r) => waiters.push(r));
-      }
-      const cycle = await reviewCycle(base, worker);
-      release(worker);
-      acceptMs.push(cycle.acceptMs);
-      if (cycle.reviewMs !== undefined) reviewMs.push(cycle.reviewMs);
-      if (cycle.outcome === 'reviewed') acked.push(cycle.key);
-      else if (cycle.outcome === 'conflict') conflicts++;
-      else if (cycle.outcome === 'error') errors++;
-    }),
-  );
+  const run = await evenlySpaced(ratePerSecond, seconds, async () => {
+    let worker = idle.pop();
+    if (!worker) {
+      waitedForReviewer++;
+      worker = await new Promise((r) => waiters.push(r));
+    }
+    const cycle = await reviewCycle(base, worker);
+    release(worker);
+    acceptMs.push(cycle.acceptMs);
+    if (cycle.reviewMs !== undefined) reviewMs.push(cycle.reviewMs);
+    if (cycle.outcome === 'reviewed') acked.push(cycle.key);
+    else if (cycle.outcome === 'conflict') conflicts++;
+    else if (cycle.outcome === 'error') errors++;
+  });
   return {
     ratePerSecond: round(ratePerSecond, 1),
     seconds,
-    cycles: count,
+    cycles: run.count,
     reviews: acked.length,
-    achievedPerSecond: round(acked.length / ((performance.now() - t0) / 1000), 1),
+    achievedPerSecond: round(acked.length / run.seconds, 1),
     accept: { p50: round(percentile(acceptMs, 50)), p99: round(percentile(acceptMs, 99)) },
     review: { p50: round(percentile(reviewMs, 50)), p99: round(percentile(reviewMs, 99)) },
     conflicts,

@@ -4,7 +4,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   api,
+  evenlySpaced,
   keptDatabase,
+  percentile,
   registerRequester,
   registerWorker,
   round,
@@ -88,35 +90,26 @@ async function paced(url, tokens, rate, seconds = SECONDS) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CALLERS });
   const latencies = [];
   let errors = 0;
-  const count = Math.max(1, Math.round(rate * seconds));
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: count }, async (_, i) => {
-      const due = t0 + (i / rate) * 1000;
-      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
-      const status = await new Promise((resolve) => {
-        const req = http.get(
-          url,
-          { agent, headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } },
-          (res) => {
-            res.resume();
-            res.on('end', () => resolve(res.statusCode));
-          },
-        );
-        req.on('error', () => resolve(0));
-      });
-      if (status !== 200) errors++;
-      latencies.push(performance.now() - due);
-    }),
-  );
+  const run = await evenlySpaced(rate, seconds, async (i, due) => {
+    const status = await new Promise((resolve) => {
+      const req = http.get(
+        url,
+        { agent, headers: { authorization: `Bearer ${tokens[i % tokens.length]}` } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode));
+        },
+      );
+      req.on('error', () => resolve(0));
+    });
+    if (status !== 200) errors++;
+    latencies.push(performance.now() - due);
+  });
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (p) =>
-    round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))], 1);
   return {
-    rps: round(count / ((performance.now() - t0) / 1000), 0),
-    p50: at(50),
-    p99: at(99),
+    rps: round(run.count / run.seconds, 0),
+    p50: round(percentile(latencies, 50), 1),
+    p99: round(percentile(latencies, 99), 1),
     errors,
   };
 }
