@@ -98,6 +98,44 @@ test('queue states: the list failing, a 403, and an empty queue', async ({ page 
   await expect(page.getByText('0 of 0 tasks')).toBeVisible();
 });
 
+test('a search keeps the queue on screen until it answers, and Start Task clicked meanwhile opens the task', async ({
+  page,
+}) => {
+  const tasks = makeTasks(3, { fileUrl: FILE_URL });
+  const [first, , third] = tasks;
+  if (!first || !third) throw new Error('no tasks');
+  await mockWorkerApi(page, { tasks, pdf: await makeFinancialPdf(page) });
+  await storeMockWorkerSession(page);
+  // Searched lists wait until the test lets them through (a slow search on a busy server).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/v1\/worker\/tasks\?.*search=/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/worker/dashboard');
+  await expect(page.getByText('3 of 3 tasks')).toBeVisible();
+
+  const search = page.getByLabel('Search tasks');
+  if (!(await search.isVisible())) await page.getByRole('button', { name: 'Search, Filter & Sort' }).click();
+  const searched = page.waitForRequest(/\/api\/v1\/worker\/tasks\?.*search=/);
+  await search.fill(String(third.metadata.name));
+  await searched;
+  // While the search loads, the rows and the offered tasks stay where they were, marked busy: a
+  // list emptied and filled again under the pointer lost the click that began on it.
+  await expect(page.locator('.sv-queue__list')).toHaveAttribute('aria-busy', 'true');
+  await expect(page.locator('.sv-queue-row__name')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Start Task' }).first().click();
+  await expect(page.locator('article.sv-review')).toHaveAttribute('data-task-id', first.task_id);
+
+  release();
+  await expect(page.getByText('1 of 3 tasks')).toBeVisible();
+  await expect(page.locator('.sv-queue-row__name')).toHaveText([String(third.metadata.name)]);
+  await expect(page.locator('article.sv-review')).toHaveAttribute('data-task-id', first.task_id);
+});
+
 test('documents without a preview: the notice, Open in new tab, and the selected row’s passage', async ({
   page,
 }) => {

@@ -253,7 +253,7 @@ export function TaskQueue() {
     );
   } else {
     body = (
-      <div ref={listRef} className="sv-queue__list" aria-busy={isRefreshing}>
+      <div ref={listRef} className="sv-queue__list" aria-busy={isRefreshing || isLoading}>
         <ul className="sv-queue__rows" aria-label="Tasks" style={{ height: virtualizer.getTotalSize() }}>
           {virtualRows.map((virtual) => {
             const task = items[virtual.index];

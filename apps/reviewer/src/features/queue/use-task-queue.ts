@@ -59,6 +59,8 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
   const generation = useRef(0);
   const inFlight = useRef(new Set<number>());
   const loadedPages = useRef(new Set<number>());
+  // Set by a new search until its first answer: that answer replaces the list instead of filling it.
+  const startsOver = useRef(false);
 
   const commit = useCallback((next: QueueData) => {
     dataRef.current = next;
@@ -68,7 +70,10 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
   /** Writes one page into the slots, dropping any task that already sits elsewhere. */
   const place = useCallback(
     (page: number, tasks: WorkerTaskSummary[], total: number) => {
-      const current = dataRef.current;
+      const current = startsOver.current
+        ? { ...EMPTY, unfilteredTotal: dataRef.current.unfilteredTotal }
+        : dataRef.current;
+      startsOver.current = false;
       const items = current.items.slice(0, total);
       while (items.length < total) items.push(undefined);
       const start = (page - 1) * QUEUE_PAGE_SIZE;
@@ -101,6 +106,11 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
         setError(null);
       } catch (failure) {
         if (mine === generation.current) {
+          // A new search that failed shows its error, not the last search's rows.
+          if (startsOver.current) {
+            startsOver.current = false;
+            commit({ ...EMPTY, unfilteredTotal: dataRef.current.unfilteredTotal });
+          }
           setError(failure);
           setDataKey(queryKey);
         }
@@ -108,7 +118,7 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
         inFlight.current.delete(page);
       }
     },
-    [place, stableQuery, queryKey],
+    [commit, place, stableQuery, queryKey],
   );
 
   const loadUnfilteredTotal = useCallback(
@@ -146,6 +156,7 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
         });
       });
       loadedPages.current = new Set(pages.filter((page) => (page - 1) * QUEUE_PAGE_SIZE < total));
+      startsOver.current = false;
       commit({
         items,
         total,
@@ -164,19 +175,22 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
     }
   }, [commit, loadUnfilteredTotal, stableQuery, queryKey]);
 
-  // A new search, filter or sort starts over from the first page.
+  // A new search, filter or sort starts over from the first page. The rows on screen stay (the
+  // list marked busy) until it answers: emptied at once, the list and the offered tasks vanished
+  // and came back under the reviewer's pointer, and a click begun on one Start Task button and
+  // ended on its replacement was lost (seen in an e2e trace under load).
   useEffect(() => {
     generation.current += 1;
     const mine = generation.current;
     inFlight.current = new Set();
     loadedPages.current = new Set();
+    startsOver.current = true;
     setIsFetching(true);
     setIsRefreshing(false);
-    commit({ ...EMPTY, unfilteredTotal: dataRef.current.unfilteredTotal });
     void Promise.all([loadPage(1, mine), loadUnfilteredTotal(mine)]).finally(() => {
       if (mine === generation.current) setIsFetching(false);
     });
-  }, [commit, loadPage, loadUnfilteredTotal]);
+  }, [loadPage, loadUnfilteredTotal]);
 
   // spec 01 §4: the queue refreshes by itself every 30 seconds.
   const refreshRef = useRef(refresh);
