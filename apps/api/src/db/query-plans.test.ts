@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_FIGURES } from '../modules/admin/admin.stats';
 import { reviewerFileTaskSql } from '../modules/files/files.service';
 import {
+  assignedAvailableCountSql,
   availableTasksSql,
   claimNextSql,
   taskFilterSql,
@@ -73,6 +74,20 @@ describe('the hot queries use their indexes', () => {
     );
     expect(row?.running).toBe(row?.counted);
     expect(Number(row?.counted)).toBeGreaterThan(0);
+  });
+
+  it("the queue total reads the reviewer's assignments on open tasks only (assignments_open_task_idx)", async () => {
+    const text = await plan(assignedAvailableCountSql(workerId, taskFilterSql({})));
+    expect(text).toContain('assignments_open_task_idx');
+    expect(text).not.toMatch(/Seq Scan on assignments/);
+    // Loaded in bulk onto finished tasks, the assignments were marked closed as they were inserted.
+    const [row] = await queryRows<{ open: number; on_open_tasks: number }>(
+      database.db,
+      sql`select count(*) filter (where a.task_open)::int as open,
+        count(*) filter (where t.status not in ('completed', 'rejected'))::int as on_open_tasks
+        from assignments a join tasks t on t.id = a.task_id`,
+    );
+    expect(row?.open).toBe(row?.on_open_tasks);
   });
 
   it('the next-task claim locks the head of the queue through tasks_available_idx', async () => {

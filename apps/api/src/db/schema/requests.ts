@@ -162,12 +162,20 @@ export const assignments = pgTable(
     /** Set when the task reaches consensus: how many of this review's items matched it. */
     itemsTotal: integer('items_total'),
     itemsMatched: integer('items_matched'),
+    /**
+     * Whether the task is still open (not completed or rejected), kept by triggers (migration 0010):
+     * a reviewer's queue total subtracts their assignments on available tasks, and reads only the
+     * open ones (a handful) instead of probing a year of history on every poll.
+     */
+    taskOpen: boolean('task_open').notNull().default(true),
   },
   (t) => [
     uniqueIndex('assignments_task_worker_uq').on(t.taskId, t.workerId),
     index('assignments_worker_idx').on(t.workerId, t.finishedAt),
     // A reviewer's tasks, read from the index alone: the worker list leaves them out of the queue.
     index('assignments_worker_task_idx').on(t.workerId, t.taskId),
+    // A reviewer's assignments on open tasks (the worker list's total).
+    index('assignments_open_task_idx').on(t.workerId, t.taskId).where(sql`${t.taskOpen}`),
     index('assignments_live_idx').on(t.leaseExpiresAt).where(sql`${t.status} = 'claimed'`),
     // Reviews by when they were submitted: the weekly leaderboard and the admin's throughput.
     index('assignments_submitted_idx').on(t.finishedAt).where(sql`${t.status} = 'submitted'`),

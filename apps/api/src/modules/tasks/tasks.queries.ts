@@ -124,6 +124,16 @@ export function availableTasksSql(workerId: string, filter: SQL, order: SQL, dep
 }
 
 /**
+ * How many available tasks this worker was assigned (and so are left out of their queue): read
+ * from their assignments on open tasks (assignments_open_task_idx, kept by triggers), a handful,
+ * not every task of a year of their reviews.
+ */
+export function assignedAvailableCountSql(workerId: string, filter: SQL): SQL {
+  return sql`select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
+    where a.worker_id = ${workerId} and a.task_open and t.status = 'available' ${filter}`;
+}
+
+/**
  * The next-task claim as one statement (one round trip): a live claim this worker already holds
  * comes back with its lease renewed; otherwise lock the head of the queue that no other
  * transaction holds (FOR UPDATE SKIP LOCKED), insert the claim, and mark the task claimed when its

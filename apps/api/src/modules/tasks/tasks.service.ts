@@ -17,6 +17,7 @@ import type { Metrics } from '../metrics/metrics';
 import { decideConsensus } from './consensus';
 import { withEvidence } from './evidence';
 import {
+  assignedAvailableCountSql,
   assignmentOf,
   availableTasksSql,
   claimNextSql,
@@ -302,8 +303,9 @@ export function createTasksService(deps: TasksServiceDeps) {
               ${query.document_type ? sql`where q.document_type = ${query.document_type}` : sql``})`;
       // One statement, one round trip: the page (its ids from the two halves, then its rows) and
       // the total, which is all available tasks (tasks_available_idx) less those this reviewer was
-      // ever assigned (assignments by worker) plus the ones they hold: no anti-join over the whole
-      // queue. A deleted request's tasks leave the queue when it is deleted (admin.service).
+      // ever assigned (their assignments on open tasks: assignments_open_task_idx, not a year of
+      // history) plus the ones they hold: no anti-join over the whole queue. A deleted request's
+      // tasks leave the queue when it is deleted (admin.service).
       const rows = await preparedRows<
         ListedTaskRow & { total: number | string; all_available: number | string }
       >(
@@ -321,8 +323,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           available as materialized (select ${allAvailable} as n),
           total as (
             select available.n as all_available, available.n
-              - (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
-                where a.worker_id = ${workerId} and t.status = 'available' ${filter})
+              - (${assignedAvailableCountSql(workerId, filter)})
               + (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
                 where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
               as n

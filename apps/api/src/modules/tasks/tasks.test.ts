@@ -359,6 +359,28 @@ describe('the queue total under load', () => {
     await expectExact();
   });
 
+  it("leaves out of a reviewer's total the available tasks they were assigned, as their tasks finish and reopen", async () => {
+    const [me, other] = await workers(2);
+    if (!me || !other) throw new Error();
+    const service = createTasksService({ db: ctx.database.db, leaseSeconds: 60, logger: console as never });
+    const totalOf = async (w: Worker) =>
+      (await service.list(w.id, { page: 1, limit: 5, sort: 'priority' })).total;
+    const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 1 });
+    await post(me, `${task.id}/skip`);
+    // Skipped: still available, out of my queue and my total only.
+    expect(await totalOf(me)).toBe((await countedAvailable()) - 1);
+    expect(await totalOf(other)).toBe(await countedAvailable());
+    await post(other, `${task.id}/review`, reviewBody({ total_revenue: 1 }));
+    expect((await taskRow(task.id))?.status).toBe('completed');
+    expect(await totalOf(me)).toBe(await countedAvailable());
+    // Opened again (as by an operator's repair): my old assignment counts against my total again.
+    await ctx.database.db.update(tasks).set({ status: 'available' }).where(eq(tasks.id, task.id));
+    expect(await totalOf(me)).toBe((await countedAvailable()) - 1);
+    expect(await totalOf(other)).toBe((await countedAvailable()) - 1);
+    const mine = await listFor(me, '?limit=100');
+    expect(mine.tasks.map((t: { task_id: string }) => t.task_id)).not.toContain(task.id);
+  });
+
   it("counts a search's matches at most once per QUEUE_COUNT_MAX_AGE_MS, while the page is always fresh", async () => {
     const [w] = await workers(1);
     if (!w) throw new Error();
