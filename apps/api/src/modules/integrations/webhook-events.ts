@@ -11,21 +11,32 @@ import { requests, webhookEndpoints, webhookEvents } from '../../db/schema';
  * not written at all.
  */
 export interface WebhookEmitter {
-  record(tx: Tx | Db, type: WebhookEventType, requestId: string): Promise<void>;
+  /** Records one event, or several of the same request in one statement (in their order). */
+  record(
+    tx: Tx | Db,
+    types: WebhookEventType | readonly WebhookEventType[],
+    requestId: string,
+  ): Promise<void>;
   run<T>(work: () => Promise<T>): Promise<T>;
 }
 
 export function createWebhookEmitter(dispatch: (eventIds: string[]) => void): WebhookEmitter {
   const recorded = new AsyncLocalStorage<string[]>();
   return {
-    async record(tx, type, requestId) {
+    async record(tx, types, requestId) {
+      const list = typeof types === 'string' ? [types] : types;
       const rows = await queryRows<{ id: string }>(
         tx,
         sql`insert into ${webhookEvents} (user_id, type, request_id)
-          select r.requester_id, ${type}, r.id from ${requests} r
+          select r.requester_id, k.type, r.id
+          from ${requests} r, unnest(array[${sql.join(
+            list.map((type) => sql`${type}`),
+            sql`, `,
+          )}]::text[]) with ordinality k(type, n)
           where r.id = ${requestId} and exists (
             select 1 from ${webhookEndpoints} e
-            where e.user_id = r.requester_id and e.deleted_at is null and ${type} = any(e.events))
+            where e.user_id = r.requester_id and e.deleted_at is null and k.type = any(e.events))
+          order by k.n
           returning id`,
       );
       const store = recorded.getStore();

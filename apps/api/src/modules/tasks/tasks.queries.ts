@@ -6,15 +6,27 @@ import { assignments, requests, tasks } from '../../db/schema';
 export type TaskRow = typeof tasks.$inferSelect;
 export type AssignmentRow = typeof assignments.$inferSelect;
 
-export async function lockTask(tx: Tx, taskId: string): Promise<TaskRow | undefined> {
+/**
+ * Locks a task (FOR UPDATE of the task only) and reads this worker's assignment on it, in one round
+ * trip: every claim, review, skip and rejection starts here.
+ */
+export async function lockTaskFor(
+  tx: Tx,
+  taskId: string,
+  workerId: string,
+): Promise<{ task: TaskRow | undefined; mine: AssignmentRow | undefined }> {
   const [row] = await tx
-    .select()
+    .select({ task: tasks, mine: assignments })
     .from(tasks)
+    .leftJoin(
+      assignments,
+      and(eq(assignments.taskId, tasks.id), eq(assignments.workerId, sql.placeholder('workerId'))),
+    )
     .where(eq(tasks.id, sql.placeholder('taskId')))
-    .for('update')
-    .prepare('lock_task')
-    .execute({ taskId });
-  return row;
+    .for('update', { of: tasks })
+    .prepare('lock_task_for')
+    .execute({ taskId, workerId });
+  return { task: row?.task, mine: row?.mine ?? undefined };
 }
 
 export async function assignmentOf(

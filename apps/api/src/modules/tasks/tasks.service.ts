@@ -21,7 +21,7 @@ import {
   assignmentOf,
   availableTasksSql,
   claimNextSql,
-  lockTask,
+  lockTaskFor,
   qualityScores,
   refreshTaskStatus,
   slotUsage,
@@ -174,10 +174,21 @@ export function createTasksService(deps: TasksServiceDeps) {
     return lease;
   }
 
-  /** When the request's tasks are all final, the request completes (or fails if all were rejected). */
-  async function settleRequest(tx: Tx, requestId: string) {
-    const rows = await tx.select().from(tasks).where(eq(tasks.requestId, requestId)).orderBy(asc(tasks.part));
-    if (rows.some((t) => t.status !== 'completed' && t.status !== 'rejected')) return;
+  /**
+   * When the request's tasks are all final, the request completes (or fails if all were rejected):
+   * answers the request's webhook event then, else null. Reads only the parts' status and result
+   * (not each part's AI result, which can be large).
+   */
+  async function settleRequest(
+    tx: Tx,
+    requestId: string,
+  ): Promise<'request.completed' | 'request.failed' | null> {
+    const rows = await tx
+      .select({ status: tasks.status, finalResult: tasks.finalResult })
+      .from(tasks)
+      .where(eq(tasks.requestId, requestId))
+      .orderBy(asc(tasks.part));
+    if (rows.some((t) => t.status !== 'completed' && t.status !== 'rejected')) return null;
     const completed = rows.filter((t) => t.status === 'completed');
     const now = new Date();
     if (completed.length === 0) {
@@ -190,8 +201,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           completedAt: now,
         })
         .where(eq(requests.id, requestId));
-      await webhooks.record(tx, 'request.failed', requestId);
-      return;
+      return 'request.failed';
     }
     const result = mergeResults(completed.map((t) => t.finalResult ?? {}));
     await tx
@@ -204,7 +214,13 @@ export function createTasksService(deps: TasksServiceDeps) {
         completedAt: now,
       })
       .where(eq(requests.id, requestId));
-    await webhooks.record(tx, 'request.completed', requestId);
+    return 'request.completed';
+  }
+
+  /** A task just became final: settle its request, and announce both in one webhook write. */
+  async function taskFinal(tx: Tx, requestId: string) {
+    const settled = await settleRequest(tx, requestId);
+    await webhooks.record(tx, settled ? ['task.reviewed', settled] : ['task.reviewed'], requestId);
   }
 
   /** After a review or a rejection vote: reject, escalate, or settle the task by consensus. */
@@ -216,8 +232,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         .update(tasks)
         .set({ status: 'rejected', updatedAt: now, completedAt: now })
         .where(eq(tasks.id, task.id));
-      await webhooks.record(tx, 'task.reviewed', task.requestId);
-      await settleRequest(tx, task.requestId);
+      await taskFinal(tx, task.requestId);
       return 'rejected' as const;
     }
     if (usage.submitted + usage.rejectVotes < task.requiredReviews) return refreshTaskStatus(tx, task);
@@ -267,8 +282,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         completedAt: now,
       })
       .where(eq(tasks.id, task.id));
-    await webhooks.record(tx, 'task.reviewed', task.requestId);
-    await settleRequest(tx, task.requestId);
+    await taskFinal(tx, task.requestId);
     return 'completed' as const;
   }
 
@@ -433,10 +447,9 @@ export function createTasksService(deps: TasksServiceDeps) {
 
     async accept(workerId: string, taskId: string) {
       return db.transaction(async (tx) => {
-        const task = await lockTask(tx, taskId);
+        const { task, mine } = await lockTaskFor(tx, taskId, workerId);
         if (!task || task.status === 'completed' || task.status === 'rejected')
           throw new AppError('TASK_NOT_FOUND');
-        const mine = await assignmentOf(tx, taskId, workerId);
         if (mine?.status === 'claimed' && mine.leaseExpiresAt > new Date()) {
           const lease = leaseEnd();
           await tx.update(assignments).set({ leaseExpiresAt: lease }).where(eq(assignments.id, mine.id));
@@ -455,9 +468,9 @@ export function createTasksService(deps: TasksServiceDeps) {
         db.transaction(async (tx) => {
           // A dozen statements by key: planning each on every review cost more than one round trip.
           await reusePlansInTransaction(tx);
-          const task = await lockTask(tx, taskId);
+          const { task, mine: held } = await lockTaskFor(tx, taskId, workerId);
           if (!task) throw new AppError('TASK_NOT_FOUND');
-          let mine = await assignmentOf(tx, taskId, workerId);
+          let mine = held;
           // Idempotent: the same submission again returns the stored one.
           if (mine?.status === 'submitted') {
             return {
@@ -507,9 +520,8 @@ export function createTasksService(deps: TasksServiceDeps) {
 
     async skip(workerId: string, taskId: string) {
       return db.transaction(async (tx) => {
-        const task = await lockTask(tx, taskId);
+        const { task, mine } = await lockTaskFor(tx, taskId, workerId);
         if (!task) throw new AppError('TASK_NOT_FOUND');
-        const mine = await assignmentOf(tx, taskId, workerId);
         if (mine?.status === 'submitted') throw new AppError('TASK_ALREADY_CLAIMED', ALREADY_REVIEWED);
         const now = new Date();
         if (mine) {
@@ -530,9 +542,8 @@ export function createTasksService(deps: TasksServiceDeps) {
     async reject(workerId: string, taskId: string, reason: RejectionReason) {
       return webhooks.run(() =>
         db.transaction(async (tx) => {
-          const task = await lockTask(tx, taskId);
+          const { task, mine } = await lockTaskFor(tx, taskId, workerId);
           if (!task) throw new AppError('TASK_NOT_FOUND');
-          const mine = await assignmentOf(tx, taskId, workerId);
           if (mine?.status === 'submitted') throw new AppError('TASK_ALREADY_CLAIMED', ALREADY_REVIEWED);
           if (mine?.status === 'rejected' || mine?.status === 'skipped')
             return { task_id: taskId, status: 'rejected' as const };
