@@ -54,14 +54,18 @@ export interface SlotUsage {
   rejectVotes: number;
 }
 
+/** An assignment that holds a slot as a live claim; one that holds it as a rejection vote. */
+const LIVE_CLAIM = sql`(${assignments.status} = 'claimed' and ${assignments.leaseExpiresAt} > now())`;
+const REJECT_VOTE = sql`(${assignments.status} = 'rejected' and ${assignments.rejectionReason} <> 'not_qualified')`;
+
 /** What occupies a task's review slots: live claims, submitted reviews and rejection votes. */
 export async function slotUsage(tx: Tx, taskId: string): Promise<SlotUsage> {
   const [row] = await preparedRows<{ live: number; submitted: number; votes: number }>(
     tx,
     sql`select
-      count(*) filter (where status = 'claimed' and lease_expires_at > now())::int as live,
+      count(*) filter (where ${LIVE_CLAIM})::int as live,
       count(*) filter (where status = 'submitted')::int as submitted,
-      count(*) filter (where status = 'rejected' and rejection_reason <> 'not_qualified')::int as votes
+      count(*) filter (where ${REJECT_VOTE})::int as votes
     from ${assignments} where task_id = ${taskId}`,
   );
   return {
@@ -71,15 +75,51 @@ export async function slotUsage(tx: Tx, taskId: string): Promise<SlotUsage> {
   };
 }
 
+/**
+ * A task's slot usage and its submitted reviews, from one read of its (few) assignments: what a
+ * review or a rejection vote settles the task by.
+ */
+export async function taskSlots(
+  tx: Tx,
+  taskId: string,
+): Promise<{ usage: SlotUsage; submitted: AssignmentRow[] }> {
+  const rows = await tx
+    .select({
+      assignment: assignments,
+      live: sql<boolean>`coalesce(${LIVE_CLAIM}, false)`,
+      vote: sql<boolean>`coalesce(${REJECT_VOTE}, false)`,
+    })
+    .from(assignments)
+    .where(eq(assignments.taskId, taskId));
+  const submitted = rows.filter((r) => r.assignment.status === 'submitted').map((r) => r.assignment);
+  return {
+    usage: {
+      liveClaims: rows.filter((r) => r.live).length,
+      submitted: submitted.length,
+      rejectVotes: rows.filter((r) => r.vote).length,
+    },
+    submitted,
+  };
+}
+
 export function usedSlots(usage: SlotUsage) {
   return usage.liveClaims + usage.submitted + usage.rejectVotes;
 }
 
-/** `available` while a slot is free, else `claimed`; final statuses stay. */
-export async function refreshTaskStatus(tx: Tx, task: TaskRow, requiredReviews = task.requiredReviews) {
+/**
+ * `available` while a slot is free, else `claimed`; final statuses stay. `usage`: the task's slots
+ * as they stand now, when the caller has just read them (under the task's lock only this
+ * transaction changes them).
+ */
+export async function refreshTaskStatus(
+  tx: Tx,
+  task: TaskRow,
+  requiredReviews = task.requiredReviews,
+  usage?: SlotUsage,
+) {
   if (task.status === 'completed' || task.status === 'rejected') return task.status;
-  const usage = await slotUsage(tx, task.id);
-  const status = usedSlots(usage) < requiredReviews ? 'available' : 'claimed';
+  const slots = usage ?? (await slotUsage(tx, task.id));
+  const status = usedSlots(slots) < requiredReviews ? 'available' : 'claimed';
   await tx.update(tasks).set({ status, requiredReviews, updatedAt: new Date() }).where(eq(tasks.id, task.id));
   return status;
 }

@@ -25,6 +25,7 @@ import {
   qualityScores,
   refreshTaskStatus,
   slotUsage,
+  taskSlots,
   type TaskRow,
   taskFilterSql,
   usedSlots,
@@ -170,7 +171,8 @@ export function createTasksService(deps: TasksServiceDeps) {
     } else {
       await tx.insert(assignments).values({ taskId: task.id, workerId, leaseExpiresAt: lease });
     }
-    await refreshTaskStatus(tx, task);
+    // The claim just written is one more live claim (an earlier assignment it renews held no slot).
+    await refreshTaskStatus(tx, task, task.requiredReviews, { ...usage, liveClaims: usage.liveClaims + 1 });
     return lease;
   }
 
@@ -225,7 +227,7 @@ export function createTasksService(deps: TasksServiceDeps) {
 
   /** After a review or a rejection vote: reject, escalate, or settle the task by consensus. */
   async function evaluate(tx: Tx, task: TaskRow) {
-    const usage = await slotUsage(tx, task.id);
+    const { usage, submitted } = await taskSlots(tx, task.id);
     const now = new Date();
     if (usage.rejectVotes * 2 > task.requiredReviews) {
       await tx
@@ -235,14 +237,11 @@ export function createTasksService(deps: TasksServiceDeps) {
       await taskFinal(tx, task.requestId);
       return 'rejected' as const;
     }
-    if (usage.submitted + usage.rejectVotes < task.requiredReviews) return refreshTaskStatus(tx, task);
+    if (usage.submitted + usage.rejectVotes < task.requiredReviews)
+      return refreshTaskStatus(tx, task, task.requiredReviews, usage);
     if (usage.rejectVotes > 0 && task.requiredReviews < MAX_REVIEWS) {
-      return refreshTaskStatus(tx, task, MAX_REVIEWS);
+      return refreshTaskStatus(tx, task, MAX_REVIEWS, usage);
     }
-    const submitted = await tx
-      .select()
-      .from(assignments)
-      .where(and(eq(assignments.taskId, task.id), eq(assignments.status, 'submitted')));
     // Quality only breaks a tie among several reviews: a lone review is its own majority, and
     // summing a reviewer's whole history on every single-review task is the cost we skip.
     const quality =
@@ -263,7 +262,7 @@ export function createTasksService(deps: TasksServiceDeps) {
     const canAskMore = task.requiredReviews < MAX_REVIEWS;
     const outcome = decideConsensus(reviews, canAskMore ? MAX_REVIEWS : reviews.length);
     if (outcome.kind === 'needs_more')
-      return refreshTaskStatus(tx, task, Math.min(MAX_REVIEWS, task.requiredReviews + 1));
+      return refreshTaskStatus(tx, task, Math.min(MAX_REVIEWS, task.requiredReviews + 1), usage);
     for (const review of submitted) {
       const match = outcome.matches.get(review.workerId);
       if (match) {
