@@ -25,9 +25,9 @@ import {
   qualityScores,
   refreshTaskStatus,
   slotUsage,
-  taskSlots,
   type TaskRow,
   taskFilterSql,
+  taskSlots,
   usedSlots,
   weeklyRankSql,
 } from './tasks.queries';
