@@ -8,7 +8,7 @@ export type AssignmentRow = typeof assignments.$inferSelect;
 
 /**
  * Locks a task (FOR UPDATE of the task only) and reads this worker's assignment on it, in one round
- * trip: every claim, review, skip and rejection starts here.
+ * trip: accept, review, skip and reject start here (the next-task claim locks its own way).
  */
 export async function lockTaskFor(
   tx: Tx,
