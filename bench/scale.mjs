@@ -29,15 +29,24 @@ const OPEN_SHARE = 0.02;
  */
 const KEEP_DB = process.env.BENCH_SCALE_KEEP_DB !== '0';
 const ARCHIVE_URL_PREFIX = 'https://acme-corp.io/archive-';
+/** Marks a kept database with the seed that made it (a comment on \`tasks\`): a new seed, a new database. */
+const SEED_VERSION = 'sieve bench seed 2: extractor-sized AI results';
 
 /** A kept database holds this run's seed when its counts match (the export's top-up aside). */
 async function holdsThisSeed(client) {
   const { rows } = await client.query(`select (select count(*) from tasks)::int as tasks,
       (select count(*) from requests where metadata->>'url' not like '${ARCHIVE_URL_PREFIX}%')::int as requests,
       (select count(*) from users where email like 'seed-reviewer-%')::int as reviewers,
-      (select count(*) from users where email like 'scale-w%')::int as callers`);
+      (select count(*) from users where email like 'scale-w%')::int as callers,
+      (select obj_description('tasks'::regclass, 'pg_class')) as seed`);
   const c = rows[0];
-  return c.tasks === TASKS && c.requests === REQUESTS && c.reviewers === REVIEWERS && c.callers === CALLERS;
+  return (
+    c.tasks === TASKS &&
+    c.requests === REQUESTS &&
+    c.reviewers === REVIEWERS &&
+    c.callers === CALLERS &&
+    c.seed === SEED_VERSION
+  );
 }
 
 /** autocannon with each of the 50 connections signed in as its own caller. */
@@ -124,6 +133,36 @@ function rssMb(pid) {
   return match ? round(Number(match[1]) / 1024, 0) : null;
 }
 
+/**
+ * 64 AI results the size and shape the extractor leaves on a task (3 to 40 values, each with its
+ * location, source text, confidence and anchor: about 0.3 KB a value, so 1 to 12 KB a task, which
+ * Postgres stores compressed, as a real year's are), for the tasks to draw from.
+ */
+async function seedAiResults(client) {
+  await client.query(`create temporary table seed_results as
+    select i, jsonb_build_object(
+      'result', (select jsonb_object_agg(
+          (array['total_revenue','net_income','operating_income','total_assets','total_liabilities',
+            'cash_and_equivalents','shareholders_equity','earnings_per_share','gross_margin',
+            'operating_expenses','capital_expenditure','free_cash_flow'])[1 + k % 12]
+            || case when k >= 12 then '_' || (2023 - k / 12) else '' end,
+          jsonb_build_object(
+            'value', round((random() * 1e7)::numeric, 1),
+            'location', 'page ' || (1 + k % 9) || ', table ' || (1 + k % 3) || ', row ' || (k + 1),
+            'source_text', 'Line item ' || (k + 1) || '   ' || to_char(random() * 1e7, 'FM99,999,990.0')
+              || '   ' || to_char(random() * 1e7, 'FM99,999,990.0'),
+            'source_url', null,
+            'confidence', round((0.5 + random() * 0.5)::numeric, 3),
+            'anchor', jsonb_build_object('page', 1 + k % 9,
+              'box', jsonb_build_array(round((50 + random() * 400)::numeric, 1), round((60 + random() * 650)::numeric, 1),
+                round((80 + random() * 450)::numeric, 1), round((70 + random() * 660)::numeric, 1)),
+              'row_label', 'Line item ' || (k + 1), 'column_label', (2024 - k % 3)::text)))
+        from generate_series(0, 2 + (i * 37) % 38) k),
+      'confidence_score', round(ln(0.5 + random() * 0.5)::numeric, 4),
+      'provider', 'default') as ai_result
+    from generate_series(0, 63) i`);
+}
+
 /** A year of data, seeded in SQL with generate_series. */
 export async function seed(client) {
   const perRequest = Math.max(1, Math.round(TASKS / REQUESTS));
@@ -137,6 +176,7 @@ export async function seed(client) {
   await client.query(`create temporary table seed_people as
     select (select array_agg(id) from users where user_type = 'worker') as workers,
            (select array_agg(id) from users where user_type = 'requester') as requesters`);
+  await seedAiResults(client);
   await client.query(`insert into requests (requester_id, document_type, status, priority, metadata, created_at, updated_at, started_at, completed_at)
     select p.requesters[1 + (i % array_length(p.requesters, 1))],
       (array['pdf','sec','csv','excel','website'])[1 + i % 5],
@@ -154,11 +194,13 @@ export async function seed(client) {
       case when r.status = 'completed' then 'completed' else 'available' end,
       1 + (abs(hashtext(r.id::text)) + part) % 3,
       jsonb_build_object('name', 'Report ' || part),
-      '{"result": {"total_revenue": {"value": 1234500000, "source_text": "Total revenue: $1,234.5 million", "location": "page 2, line 3", "confidence": 0.9}}, "confidence_score": -0.1}'::jsonb,
+      s.ai_result,
       1,
       case when r.status = 'completed' then '{"total_revenue": {"value": 1234500000}}'::jsonb end,
       r.created_at, r.created_at, r.completed_at
-    from requests r, generate_series(0, ${perRequest - 1}) part`);
+    from requests r cross join generate_series(0, ${perRequest - 1}) part
+    join seed_results s on s.i = (abs(hashtext(r.id::text)) + part) % 64`);
+  await client.query(`comment on table tasks is '${SEED_VERSION}'`);
   await client.query(`insert into assignments (task_id, worker_id, status, claimed_at, lease_expires_at, finished_at, response, confidence, time_spent_seconds, items_total, items_matched)
     select t.id, p.workers[1 + (abs(hashtext(t.id::text)) % array_length(p.workers, 1))], 'submitted',
       t.created_at + interval '1 hour', t.created_at + interval '90 minutes', t.created_at + interval '70 minutes',

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -99,6 +100,16 @@ export const tasks = pgTable(
     priority: integer('priority').notNull().default(1),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull(),
     aiResult: jsonb('ai_result').$type<Record<string, unknown>>().notNull(),
+    // What a list shows of the AI result, kept by Postgres with it (migration 0011): lists read
+    // these, never the result itself (a real document's is kilobytes, stored compressed).
+    aiConfidenceScore: doublePrecision('ai_confidence_score')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when jsonb_typeof(ai_result->'confidence_score') = 'number' then (ai_result->>'confidence_score')::float8 else 0 end`,
+      ),
+    aiFieldCount: integer('ai_field_count')
+      .notNull()
+      .generatedAlwaysAs(sql`sieve_jsonb_key_count(ai_result->'result')`),
     requiredReviews: integer('required_reviews').notNull().default(2),
     finalResult: jsonb('final_result').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

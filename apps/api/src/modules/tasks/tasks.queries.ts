@@ -230,6 +230,7 @@ export function claimNextSql(workerId: string, leaseSeconds: number, filterSql: 
     )
     select chosen.task_id, chosen.lease_expires_at, coalesce(chosen.status, t.status) as status,
       t.request_id, t.document_type, t.created_at, t.priority, t.required_reviews, t.metadata, t.ai_result,
+      t.ai_confidence_score, t.ai_field_count,
       r.metadata as request_metadata
     from chosen join ${tasks} t on t.id = chosen.task_id join ${requests} r on r.id = t.request_id`;
 }

@@ -83,16 +83,9 @@ type FullTaskColumns = Pick<
   | 'requiredReviews'
   | 'metadata'
   | 'aiResult'
+  | 'aiConfidenceScore'
+  | 'aiFieldCount'
 >;
-
-function aiFigures(aiResult: Record<string, unknown>) {
-  const result = aiResult.result;
-  const score = aiResult.confidence_score;
-  return {
-    ai_confidence_score: typeof score === 'number' ? score : 0,
-    ai_field_count: result && typeof result === 'object' ? Object.keys(result).length : 0,
-  };
-}
 
 function toSummary(row: ListedTaskRow): WorkerTaskSummary {
   return {
@@ -125,7 +118,8 @@ function toWorkerTask(
     priority: task.priority,
     required_reviews: task.requiredReviews,
     metadata: task.metadata,
-    ...aiFigures(task.aiResult as Record<string, unknown>),
+    ai_confidence_score: task.aiConfidenceScore,
+    ai_field_count: task.aiFieldCount,
     original_request: { metadata },
     ai_result: task.aiResult as WorkerTask['ai_result'],
     claim: leaseExpiresAt ? { lease_expires_at: leaseExpiresAt.toISOString() } : null,
@@ -344,11 +338,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           )
           select total.n as total, total.all_available, listed.* from total left join (
             select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
-              t.metadata, page.lease_expires_at, page.ord,
-              case when jsonb_typeof(t.ai_result->'confidence_score') = 'number'
-                then (t.ai_result->>'confidence_score')::float8 else 0 end as ai_confidence_score,
-              case when jsonb_typeof(t.ai_result->'result') = 'object'
-                then (select count(*) from jsonb_object_keys(t.ai_result->'result'))::int else 0 end as ai_field_count
+              t.metadata, page.lease_expires_at, page.ord, t.ai_confidence_score, t.ai_field_count
             from page join ${tasks} t on t.id = page.id
           ) listed on true
           order by listed.ord`,
@@ -420,6 +410,8 @@ export function createTasksService(deps: TasksServiceDeps) {
         required_reviews: number;
         metadata: Record<string, unknown>;
         ai_result: Record<string, unknown>;
+        ai_confidence_score: number;
+        ai_field_count: number;
         request_metadata: Record<string, unknown>;
       }>(db, claimNextSql(workerId, deps.leaseSeconds, filterSql));
       if (!claimed) return { task: null, lease_expires_at: null };
@@ -436,6 +428,8 @@ export function createTasksService(deps: TasksServiceDeps) {
             requiredReviews: claimed.required_reviews,
             metadata: claimed.metadata,
             aiResult: claimed.ai_result,
+            aiConfidenceScore: claimed.ai_confidence_score,
+            aiFieldCount: claimed.ai_field_count,
           },
           claimed.request_metadata,
           lease,

@@ -291,6 +291,40 @@ describe('the queue', () => {
     expect(opened.body.ai_result.result.total_revenue.source_text).toBe(longText);
   });
 
+  it("lists the AI result's figures as they stand after it changes, and 0 for a malformed one", async () => {
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    const { task } = await createReviewTask(ctx.database.db, requester.id, { priority: 9, name: 'Figures' });
+    const listed = async () => {
+      const found = (await listFor(w, '?limit=500')).tasks.find(
+        (t: { task_id: string }) => t.task_id === task.id,
+      );
+      return [found.ai_confidence_score, found.ai_field_count];
+    };
+    const figures = async () => {
+      const opened = await request(ctx.app)
+        .get(`/api/v1/worker/tasks/${task.id}`)
+        .set('Authorization', w.auth);
+      return {
+        listed: await listed(),
+        opened: [opened.body.ai_confidence_score, opened.body.ai_field_count],
+      };
+    };
+    expect(await figures()).toEqual({ listed: [-0.2, 1], opened: [-0.2, 1] });
+    // A re-run of the extraction writes a new result on the task.
+    const three = { a: { value: 1 }, b: { value: 2 }, c: { value: null } };
+    await ctx.database.db
+      .update(tasks)
+      .set({ aiResult: { result: three, confidence_score: -1.5 } })
+      .where(eq(tasks.id, task.id));
+    expect(await figures()).toEqual({ listed: [-1.5, 3], opened: [-1.5, 3] });
+    await ctx.database.db
+      .update(tasks)
+      .set({ aiResult: { result: ['a', 'b'], confidence_score: 'high' } })
+      .where(eq(tasks.id, task.id));
+    expect(await listed()).toEqual([0, 0]);
+  });
+
   it('opens a task of the queue or one the reviewer holds or held, and nothing else (404)', async () => {
     const [holder, other] = await workers(2);
     if (!holder || !other) throw new Error();
