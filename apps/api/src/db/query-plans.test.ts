@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_LIST_BASES, orderBy } from '../modules/admin/admin.lists';
 import { TEAM_FIGURES } from '../modules/admin/admin.stats';
 import { reviewerFileTaskSql } from '../modules/files/files.service';
 import {
@@ -117,6 +118,17 @@ describe('the hot queries use their indexes', () => {
     expect(text).toContain('assignments_unsubmitted_finished_idx');
     expect(text).not.toMatch(/Seq Scan on assignments/);
   });
+
+  it.each(Object.entries(ACCOUNT_LIST_BASES))(
+    'the %s list reads its newest page from users_type_created_idx, sorting nothing (accounts made in one instant too)',
+    async (_list, base) => {
+      const text = await plan(
+        sql`select id from (${base}) as list where true order by ${orderBy('created_at', 'desc', ['created_at'])} limit 20 offset 0`,
+      );
+      expect(text).toContain('users_type_created_idx');
+      expect(text).not.toMatch(/Sort/);
+    },
+  );
 });
 
 describe('before the statistics have seen the queue', () => {

@@ -24,7 +24,9 @@ export const users = pgTable(
   (t) => [
     // Emails are stored lower-cased; one live account per address.
     uniqueIndex('users_email_live_uq').on(t.email).where(sql`${t.deletedAt} is null`),
-    index('users_type_idx').on(t.userType, t.createdAt),
+    // The admin lists' pages in their default order (newest first, then id): read from the top,
+    // never sorting a role's accounts (migration 0012).
+    index('users_type_created_idx').on(t.userType, t.createdAt, t.id),
   ],
 );
 

@@ -173,7 +173,7 @@ const NOT_NULL_SORTS = new Set([
   'priority_rank',
 ]);
 
-function orderBy(column: string, direction: 'asc' | 'desc', allowed: readonly string[]) {
+export function orderBy(column: string, direction: 'asc' | 'desc', allowed: readonly string[]) {
   const safe = allowed.includes(column) ? column : 'created_at';
   const dir = direction === 'asc' ? 'asc' : 'desc';
   // The id breaks ties in the same direction: (created_at desc, id desc) is requests_created_idx backwards.
@@ -270,6 +270,9 @@ const REQUESTERS = requestersFrom();
 const REQUESTERS_BASE = sql`
   select u.id, u.email, u.full_name, u.organization, u.is_active, u.created_at
   from users u where u.user_type = 'requester' and u.deleted_at is null`;
+
+/** The accounts the reviewer and requester lists page through (query-plans.test.ts). */
+export const ACCOUNT_LIST_BASES = { workers: WORKERS_BASE, requesters: REQUESTERS_BASE };
 
 export function toRequesterRow(r: Record<string, unknown>) {
   const submitted = Number(r.requests_submitted);
