@@ -26,6 +26,48 @@ const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
 const OPEN_LOOP_SHARE = Number(process.env.BENCH_OPEN_LOOP_SHARE ?? 0.5);
 const OPEN_LOOP_SECONDS = Number(process.env.BENCH_OPEN_LOOP_SECONDS ?? 10);
 
+/**
+ * A reviewer's answer to a task: every value the AI read, confirmed, and one in ten corrected (as
+ * the workspace sends it: one value per data point).
+ */
+function reviewOf(task) {
+  const entries = Object.entries(task.ai_result?.result ?? {});
+  const result = Object.fromEntries(
+    entries.map(([key, item], i) => [key, i % 10 === 9 ? Number(item.value) + 1 : item.value]),
+  );
+  return { ai_processed: true, confidence_score: task.ai_result?.confidence_score ?? 0, result };
+}
+
+/**
+ * The anchor's review and final result, the size of the product's: 20 values (the seed's average),
+ * the final result keeping each value's evidence as the product does.
+ */
+function anchorResults() {
+  const keys = Array.from({ length: 20 }, (_, k) => `line_item_${k + 1}`);
+  const response = { result: Object.fromEntries(keys.map((k, i) => [k, 1_000_000 + i * 12_345.6])) };
+  const final = Object.fromEntries(
+    keys.map((k, i) => [
+      k,
+      {
+        value: 1_000_000 + i * 12_345.6,
+        location: `page ${1 + (i % 9)}, table 1, row ${i + 1}`,
+        source_text: `Line item ${i + 1}   ${(1_000_000 + i * 12_345.6).toFixed(1)}   ${(990_000 + i * 11_111.1).toFixed(1)}`,
+        source_url: null,
+        anchor: {
+          page: 1 + (i % 9),
+          box: [72.5, 100 + i * 14.2, 310.4, 112 + i * 14.2],
+          row_label: `Line item ${i + 1}`,
+          column_label: '2024',
+        },
+        corrected: false,
+      },
+    ]),
+  );
+  // A space after each colon: pgbench would read `:null` as one of its variables.
+  const literal = (value) => JSON.stringify(value).replaceAll('":', '": ');
+  return { response: literal(response), final: literal(final) };
+}
+
 /** One claim-and-review cycle by one reviewer: its two latencies and outcome. */
 async function reviewCycle(base, worker) {
   let t0 = performance.now();
@@ -38,10 +80,7 @@ async function reviewCycle(base, worker) {
   const reviewed = await api(base, `/worker/tasks/${task.task_id}/review`, {
     method: 'POST',
     token: worker.token,
-    body: {
-      response: { ai_processed: true, confidence_score: -0.1, result: { total_revenue: 1234500000 } },
-      confidence: 0.8,
-    },
+    body: { response: reviewOf(task), confidence: 0.8 },
   });
   const reviewMs = performance.now() - t0;
   const outcome = reviewed.status === 200 ? 'reviewed' : reviewed.status === 409 ? 'conflict' : 'error';
@@ -110,13 +149,14 @@ async function pgbenchClaimAndComplete(url, requesterId) {
   await seedTasks(url, requesterId, 100_000, 1);
   const dir = mkdtempSync(path.join(tmpdir(), 'sieve-pgbench-'));
   const script = path.join(dir, 'claim-and-complete.sql');
+  const results = anchorResults();
   writeFileSync(
     script,
     `\\set w random(1, 100)
 BEGIN;
 SELECT t.id AS task_id FROM tasks t WHERE t.status = 'available' ORDER BY t.priority DESC, t.created_at, t.id LIMIT 1 FOR UPDATE SKIP LOCKED \\gset
-INSERT INTO assignments (task_id, worker_id, status, lease_expires_at, finished_at, response) VALUES (:task_id, (SELECT id FROM users WHERE email = 'pgb' || :w || '@bench.io'), 'submitted', now() + interval '30 minutes', now(), '{"result": {"total_revenue": 1}}');
-UPDATE tasks SET status = 'completed', final_result = '{"total_revenue": 1}', completed_at = now(), updated_at = now() WHERE id = :task_id;
+INSERT INTO assignments (task_id, worker_id, status, lease_expires_at, finished_at, response) VALUES (:task_id, (SELECT id FROM users WHERE email = 'pgb' || :w || '@bench.io'), 'submitted', now() + interval '30 minutes', now(), '${results.response}');
+UPDATE tasks SET status = 'completed', final_result = '${results.final}', completed_at = now(), updated_at = now() WHERE id = :task_id;
 END;
 `,
   );

@@ -13,6 +13,7 @@ import {
   signIn,
   startBenchProduct,
 } from './lib.mjs';
+import { seedAiResults } from './seed.mjs';
 
 const TASKS = Number(process.env.BENCH_SCALE_TASKS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 200_000);
@@ -131,36 +132,6 @@ function peakRssMb(pid) {
 function rssMb(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? round(Number(match[1]) / 1024, 0) : null;
-}
-
-/**
- * 64 AI results the size and shape the extractor leaves on a task (3 to 40 values, each with its
- * location, source text, confidence and anchor: about 0.3 KB a value, so 1 to 12 KB a task, which
- * Postgres stores compressed, as a real year's are), for the tasks to draw from.
- */
-async function seedAiResults(client) {
-  await client.query(`create temporary table seed_results as
-    select i, jsonb_build_object(
-      'result', (select jsonb_object_agg(
-          (array['total_revenue','net_income','operating_income','total_assets','total_liabilities',
-            'cash_and_equivalents','shareholders_equity','earnings_per_share','gross_margin',
-            'operating_expenses','capital_expenditure','free_cash_flow'])[1 + k % 12]
-            || case when k >= 12 then '_' || (2023 - k / 12) else '' end,
-          jsonb_build_object(
-            'value', round((random() * 1e7)::numeric, 1),
-            'location', 'page ' || (1 + k % 9) || ', table ' || (1 + k % 3) || ', row ' || (k + 1),
-            'source_text', 'Line item ' || (k + 1) || '   ' || to_char(random() * 1e7, 'FM99,999,990.0')
-              || '   ' || to_char(random() * 1e7, 'FM99,999,990.0'),
-            'source_url', null,
-            'confidence', round((0.5 + random() * 0.5)::numeric, 3),
-            'anchor', jsonb_build_object('page', 1 + k % 9,
-              'box', jsonb_build_array(round((50 + random() * 400)::numeric, 1), round((60 + random() * 650)::numeric, 1),
-                round((80 + random() * 450)::numeric, 1), round((70 + random() * 660)::numeric, 1)),
-              'row_label', 'Line item ' || (k + 1), 'column_label', (2024 - k % 3)::text)))
-        from generate_series(0, 2 + (i * 37) % 38) k),
-      'confidence_score', round(ln(0.5 + random() * 0.5)::numeric, 4),
-      'provider', 'default') as ai_result
-    from generate_series(0, 63) i`);
 }
 
 /** A year of data, seeded in SQL with generate_series. */
