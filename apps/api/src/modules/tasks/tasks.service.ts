@@ -57,7 +57,7 @@ const LIST_ORDER: Record<TaskSort, SQL> = {
   id_desc: sql`id desc`,
 };
 
-/** A listed task as the list statement returns it (raw columns, the AI result reduced to its figures). */
+/** A listed task as the list statement returns it (raw columns; the AI result's figures, never the result). */
 interface ListedTaskRow {
   id: string;
   request_id: string;
@@ -67,8 +67,8 @@ interface ListedTaskRow {
   priority: number;
   required_reviews: number;
   metadata: Record<string, unknown>;
-  ai_confidence_score: number | string | null;
-  ai_field_count: number | string | null;
+  ai_confidence_score: number;
+  ai_field_count: number;
   lease_expires_at: string | Date | null;
 }
 
@@ -97,8 +97,8 @@ function toSummary(row: ListedTaskRow): WorkerTaskSummary {
     priority: row.priority,
     required_reviews: row.required_reviews,
     metadata: row.metadata,
-    ai_confidence_score: Number(row.ai_confidence_score ?? 0),
-    ai_field_count: Number(row.ai_field_count ?? 0),
+    ai_confidence_score: row.ai_confidence_score,
+    ai_field_count: row.ai_field_count,
     claim: row.lease_expires_at ? { lease_expires_at: new Date(row.lease_expires_at).toISOString() } : null,
   };
 }
