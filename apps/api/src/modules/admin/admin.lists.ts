@@ -289,9 +289,6 @@ const REQUESTERS_FAST: FastList = {
   aggregateSorts: ['requests_submitted', 'total_cost', 'last_activity'],
 };
 
-/** The accounts the reviewer and requester lists page through (query-plans.test.ts). */
-export const ACCOUNT_LIST_BASES = { workers: WORKERS_BASE, requesters: REQUESTERS_BASE };
-
 export function toRequesterRow(r: Record<string, unknown>) {
   const submitted = Number(r.requests_submitted);
   const cost = Number(Number(r.total_cost).toFixed(2));
