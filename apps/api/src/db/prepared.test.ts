@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/database';
-import { type Database, preparedRows, queryRows } from './client';
+import { type Database, hotStatement, preparedRows, queryRows } from './client';
 
 /**
  * Hot statements run prepared: on Postgres (DATABASE_URL) each is a named statement, parsed once
@@ -71,6 +71,43 @@ describe('preparedRows', () => {
       expect([plain[0]?.jit, reused[0]?.jit]).toEqual(['off', 'off']);
     },
   );
+});
+
+describe('hotStatement', () => {
+  // Two shapes (with and without a label filter); values bound by name, one used twice.
+  const numbers = hotStatement<{ labelled: boolean }, { from: number; to: number; label: string | null }, { n: number }>(
+    (shape) => String(shape.labelled),
+    (shape, bind) =>
+      sql`select g::int as n from generate_series(${bind.from}::int, ${bind.to}::int) g
+        where g >= ${bind.from}::int ${shape.labelled ? sql`and ('x' || g) = ${bind.label}` : sql``}
+        order by g`,
+  );
+
+  it('binds each call its own values, in every shape (nothing frozen into the text)', async () => {
+    const run = async (labelled: boolean, from: number, to: number, label: string | null) =>
+      (await numbers(database.db, { labelled }, { from, to, label })).map((r) => Number(r.n));
+    await database.db.transaction(async (tx) => {
+      // One connection: the second call of a shape binds the statement the first prepared.
+      const inTx = async (from: number, to: number) =>
+        (await numbers(tx, { labelled: false }, { from, to, label: null })).map((r) => Number(r.n));
+      expect(await inTx(1, 3)).toEqual([1, 2, 3]);
+      expect(await inTx(7, 8)).toEqual([7, 8]);
+    });
+    expect(await run(false, 2, 4, null)).toEqual([2, 3, 4]);
+    expect(await run(true, 1, 9, 'x5')).toEqual([5]);
+    expect(await run(true, 1, 9, 'x7')).toEqual([7]);
+    expect(await run(false, 5, 6, null)).toEqual([5, 6]);
+  });
+
+  it('refuses a call that leaves a bound value out', async () => {
+    await expect(
+      numbers(database.db, { labelled: true }, { from: 1, to: 2 } as unknown as {
+        from: number;
+        to: number;
+        label: string | null;
+      }),
+    ).rejects.toThrow();
+  });
 });
 
 function isPostgres() {

@@ -141,18 +141,51 @@ export async function qualityScores(tx: Db | Tx, workerIds: string[]): Promise<M
   );
 }
 
-export interface TaskListFilter {
-  workerId: string;
-  search?: string | undefined;
-  documentType?: string | undefined;
+/** What a search matches with `ilike`: the text anywhere, its `%`, `_` and backslash taken literally. */
+export function searchPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
-/** The queue's search and type filter on tasks aliased `t`: empty, or `and …` conditions. */
-export function taskFilterSql(filter: Omit<TaskListFilter, 'workerId'>): SQL {
+/** Which of the queue's filters a list or claim sets: part of its statement's shape. */
+export interface FilterShape {
+  documentType: boolean;
+  search: boolean;
+}
+
+export interface QueueFilter {
+  search?: string | undefined;
+  document_type?: string | undefined;
+}
+
+export function filterShape(filter: QueueFilter): FilterShape {
+  return { documentType: Boolean(filter.document_type), search: Boolean(filter.search) };
+}
+
+/** The filter's values as taskFilterSql binds them (null where the filter is not set). */
+export function filterValues(filter: QueueFilter): { documentType: string | null; like: string | null } {
+  return {
+    documentType: filter.document_type || null,
+    like: filter.search ? searchPattern(filter.search) : null,
+  };
+}
+
+/** The filter of a hot statement's shape, on its binds. */
+export function shapedFilterSql(shape: FilterShape, bind: { documentType: unknown; like: unknown }): SQL {
+  return taskFilterSql({
+    documentType: shape.documentType ? bind.documentType : undefined,
+    like: shape.search ? bind.like : undefined,
+  });
+}
+
+/**
+ * The queue's type and search filter on tasks aliased `t`: empty, or `and …` conditions for the
+ * parts given (values, or a hot statement's binds): `like` is a searchPattern.
+ */
+export function taskFilterSql(filter: { documentType?: unknown; like?: unknown }): SQL {
   const conditions: SQL[] = [];
-  if (filter.documentType) conditions.push(sql`and t.document_type = ${filter.documentType}`);
-  if (filter.search) {
-    const like = `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
+  if (filter.documentType !== undefined) conditions.push(sql`and t.document_type = ${filter.documentType}`);
+  if (filter.like !== undefined) {
+    const like = filter.like;
     conditions.push(
       sql`and (t.id::text ilike ${like} or t.document_type ilike ${like} or coalesce(t.metadata->>'name', '') ilike ${like})`,
     );
@@ -167,7 +200,7 @@ export function taskFilterSql(filter: Omit<TaskListFilter, 'workerId'>): SQL {
  * no available task belongs to one: no join to requests here (a join the planner could turn into a
  * hash of every queued request when its statistics lag a burst of new tasks).
  */
-export function availableTasksSql(workerId: string, filter: SQL, order: SQL, depth: number): SQL {
+export function availableTasksSql(workerId: unknown, filter: SQL, order: SQL, depth: unknown): SQL {
   return sql`select t.id, t.priority, t.created_at, t.document_type, null::timestamptz as lease_expires_at
     from ${tasks} t
     where t.status = 'available' ${filter}
@@ -180,7 +213,7 @@ export function availableTasksSql(workerId: string, filter: SQL, order: SQL, dep
  * from their assignments on open tasks (assignments_open_task_idx, kept by triggers), a handful,
  * not every task of a year of their reviews.
  */
-export function assignedAvailableCountSql(workerId: string, filter: SQL): SQL {
+export function assignedAvailableCountSql(workerId: unknown, filter: SQL): SQL {
   return sql`select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
     where a.worker_id = ${workerId} and a.task_open and t.status = 'available' ${filter}`;
 }
@@ -191,7 +224,7 @@ export function assignedAvailableCountSql(workerId: string, filter: SQL): SQL {
  * transaction holds (FOR UPDATE SKIP LOCKED), insert the claim, and mark the task claimed when its
  * slots are full. Answers the task's full row and its request's metadata (the task as opened).
  */
-export function claimNextSql(workerId: string, leaseSeconds: number, filterSql: SQL): SQL {
+export function claimNextSql(workerId: unknown, leaseSeconds: unknown, filterSql: SQL): SQL {
   return sql`with held as (
       update ${assignments} set lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
       where id = (select id from ${assignments} where worker_id = ${workerId} and status = 'claimed'

@@ -7,7 +7,7 @@ import type {
   WorkerTaskSummary,
 } from '@sieve/contracts';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { type Db, preparedRows, queryRows, reusePlansInTransaction, type Tx } from '../../db/client';
+import { type Db, hotStatement, queryRows, reusePlansInTransaction, type Tx } from '../../db/client';
 import { assignments, queueCounts, requests, tasks, users } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import type { Logger } from '../../logger';
@@ -21,12 +21,15 @@ import {
   assignmentOf,
   availableTasksSql,
   claimNextSql,
+  type FilterShape,
+  filterShape,
+  filterValues,
   lockTaskFor,
   qualityScores,
   refreshTaskStatus,
+  shapedFilterSql,
   slotUsage,
   type TaskRow,
-  taskFilterSql,
   taskSlots,
   usedSlots,
   weeklyRankSql,
@@ -56,6 +59,90 @@ const LIST_ORDER: Record<TaskSort, SQL> = {
   id_asc: sql`id asc`,
   id_desc: sql`id desc`,
 };
+
+type QueueFilterValues = ReturnType<typeof filterValues>;
+
+/**
+ * A reviewer's list page and its total, one statement, one round trip: the page (its ids from two
+ * index-friendly halves instead of one OR, which no index serves: the available tasks this reviewer
+ * was never assigned, from tasks_available_idx only as deep as the page needs, and the ones they
+ * hold, from their assignments; then its rows) and the total, which is all available tasks less
+ * those this reviewer was ever assigned (their assignments on open tasks: assignments_open_task_idx,
+ * not a year of history) plus the ones they hold: no anti-join over the whole queue. All available
+ * tasks are, unsearched, the triggers' running count (queue_counts, exact and in this statement's
+ * snapshot); a search counts its matches, or takes a count the list made a moment ago (`known`). A
+ * deleted request's tasks leave the queue when it is deleted (admin.service). See
+ * query-plans.test.ts. Keyed by reviewer, page and filter, one plan serves every value: planning it
+ * per call cost more than running it.
+ */
+const listStatement = hotStatement<
+  FilterShape & { sort: TaskSort; count: 'known' | 'search' | 'queue' },
+  QueueFilterValues & { worker: string; depth: number; limit: number; offset: number; known: number | null },
+  ListedTaskRow & { total: number | string; all_available: number | string }
+>(
+  (shape) => `${shape.sort} ${shape.documentType} ${shape.search} ${shape.count}`,
+  (shape, bind) => {
+    const filter = shapedFilterSql(shape, bind);
+    const order = LIST_ORDER[shape.sort];
+    const allAvailable =
+      shape.count === 'known'
+        ? sql`${bind.known}::bigint`
+        : shape.count === 'search'
+          ? sql`(select count(*) from ${tasks} t where t.status = 'available' ${filter})`
+          : sql`(select coalesce(sum(q.available), 0)::bigint from ${queueCounts} q
+              ${shape.documentType ? sql`where q.document_type = ${bind.documentType}` : sql``})`;
+    return sql`with page as (
+        select v.id, v.lease_expires_at, row_number() over (order by ${order}) as ord from (
+          (${availableTasksSql(bind.worker, filter, order, bind.depth)})
+          union all
+          (select t.id, t.priority, t.created_at, t.document_type, a.lease_expires_at
+            from ${assignments} a join ${tasks} t on t.id = a.task_id
+            where a.worker_id = ${bind.worker} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
+        ) v order by ${order} limit ${bind.limit} offset ${bind.offset}
+      ),
+      -- materialized: its one count is read twice below, and must run once.
+      available as materialized (select ${allAvailable} as n),
+      total as (
+        select available.n as all_available, available.n
+          - (${assignedAvailableCountSql(bind.worker, filter)})
+          + (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
+            where a.worker_id = ${bind.worker} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
+          as n
+        from available
+      )
+      select total.n as total, total.all_available, listed.* from total left join (
+        select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
+          t.metadata, page.lease_expires_at, page.ord, t.ai_confidence_score, t.ai_field_count
+        from page join ${tasks} t on t.id = page.id
+      ) listed on true
+      order by listed.ord`;
+  },
+  { reusePlan: true },
+);
+
+/** The next-task claim (claimNextSql), one statement per filter shape. */
+const claimNextStatement = hotStatement<
+  FilterShape,
+  QueueFilterValues & { worker: string; lease: number },
+  {
+    task_id: string;
+    lease_expires_at: string;
+    status: TaskRow['status'];
+    request_id: string;
+    document_type: string;
+    created_at: string;
+    priority: number;
+    required_reviews: number;
+    metadata: Record<string, unknown>;
+    ai_result: Record<string, unknown>;
+    ai_confidence_score: number;
+    ai_field_count: number;
+    request_metadata: Record<string, unknown>;
+  }
+>(
+  (shape) => `${shape.documentType} ${shape.search}`,
+  (shape, bind) => claimNextSql(bind.worker, bind.lease, shapedFilterSql(shape, bind)),
+);
 
 /** A listed task as the list statement returns it (raw columns; the AI result's figures, never the result). */
 interface ListedTaskRow {
@@ -290,61 +377,25 @@ export function createTasksService(deps: TasksServiceDeps) {
         sort: TaskSort;
       },
     ) {
-      // Two index-friendly halves instead of one OR (which no index serves): the available tasks
-      // this reviewer was never assigned (tasks_available_idx, read only as far as the page needs)
-      // and the ones they hold (assignments by worker). See tasks.plans.test.ts.
-      const filter = taskFilterSql({ search: query.search, documentType: query.document_type });
-      const order = LIST_ORDER[query.sort];
-      const depth = query.page * query.limit;
-      // Unsearched, the count of all available tasks is the triggers' running count (queue_counts,
-      // exact and in this statement's snapshot); a search counts its matches.
       const countKey = `${query.search ?? ''}\u0000${query.document_type ?? ''}`;
       const maxAge = query.search ? (deps.queueCountMaxAgeMs ?? 0) : 0;
       const known = availableCounts.get(countKey);
       const isKnown = maxAge > 0 && known !== undefined && Date.now() - known.at <= maxAge;
-      const allAvailable = isKnown
-        ? sql`${known.n}::bigint`
-        : query.search
-          ? sql`(select count(*) from ${tasks} t where t.status = 'available' ${filter})`
-          : sql`(select coalesce(sum(q.available), 0)::bigint from ${queueCounts} q
-              ${query.document_type ? sql`where q.document_type = ${query.document_type}` : sql``})`;
-      // One statement, one round trip: the page (its ids from the two halves, then its rows) and
-      // the total, which is all available tasks (tasks_available_idx) less those this reviewer was
-      // ever assigned (their assignments on open tasks: assignments_open_task_idx, not a year of
-      // history) plus the ones they hold: no anti-join over the whole queue. A deleted request's
-      // tasks leave the queue when it is deleted (admin.service).
-      const rows = await preparedRows<
-        ListedTaskRow & { total: number | string; all_available: number | string }
-      >(
+      const rows = await listStatement(
         db,
-        sql`with page as (
-            select v.id, v.lease_expires_at, row_number() over (order by ${order}) as ord from (
-              (${availableTasksSql(workerId, filter, order, depth)})
-              union all
-              (select t.id, t.priority, t.created_at, t.document_type, a.lease_expires_at
-                from ${assignments} a join ${tasks} t on t.id = a.task_id
-                where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
-            ) v order by ${order} limit ${query.limit} offset ${(query.page - 1) * query.limit}
-          ),
-          -- materialized: its one count is read twice below, and must run once.
-          available as materialized (select ${allAvailable} as n),
-          total as (
-            select available.n as all_available, available.n
-              - (${assignedAvailableCountSql(workerId, filter)})
-              + (select count(*) from ${assignments} a join ${tasks} t on t.id = a.task_id
-                where a.worker_id = ${workerId} and a.status = 'claimed' and a.lease_expires_at > now() ${filter})
-              as n
-            from available
-          )
-          select total.n as total, total.all_available, listed.* from total left join (
-            select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
-              t.metadata, page.lease_expires_at, page.ord, t.ai_confidence_score, t.ai_field_count
-            from page join ${tasks} t on t.id = page.id
-          ) listed on true
-          order by listed.ord`,
-        // Keyed by reviewer, page and filter: one plan serves every value (planning it per call
-        // cost more than running it).
-        { reusePlan: true },
+        {
+          sort: query.sort,
+          ...filterShape(query),
+          count: isKnown ? 'known' : query.search ? 'search' : 'queue',
+        },
+        {
+          worker: workerId,
+          ...filterValues(query),
+          depth: query.page * query.limit,
+          limit: query.limit,
+          offset: (query.page - 1) * query.limit,
+          known: isKnown ? known.n : null,
+        },
       );
       if (maxAge > 0 && !isKnown && rows[0]) {
         if (availableCounts.size > 1000) availableCounts.clear(); // searches are many; keep it small
@@ -398,22 +449,11 @@ export function createTasksService(deps: TasksServiceDeps) {
       workerId: string,
       filter: { search?: string | undefined; document_type?: string | undefined },
     ) {
-      const filterSql = taskFilterSql({ search: filter.search, documentType: filter.document_type });
-      const [claimed] = await preparedRows<{
-        task_id: string;
-        lease_expires_at: string;
-        status: TaskRow['status'];
-        request_id: string;
-        document_type: string;
-        created_at: string;
-        priority: number;
-        required_reviews: number;
-        metadata: Record<string, unknown>;
-        ai_result: Record<string, unknown>;
-        ai_confidence_score: number;
-        ai_field_count: number;
-        request_metadata: Record<string, unknown>;
-      }>(db, claimNextSql(workerId, deps.leaseSeconds, filterSql));
+      const [claimed] = await claimNextStatement(db, filterShape(filter), {
+        worker: workerId,
+        lease: deps.leaseSeconds,
+        ...filterValues(filter),
+      });
       if (!claimed) return { task: null, lease_expires_at: null };
       const lease = new Date(claimed.lease_expires_at);
       return {
