@@ -32,7 +32,7 @@ import {
   issueSessionToken,
   newOneTimeSecret,
   type SessionClaims,
-  verifySessionToken,
+  sessionVerifier,
 } from './tokens';
 
 const RESET_TTL_MS = 60 * 60 * 1000; // DESIGN §5: reset links live 1 h
@@ -65,6 +65,7 @@ export function toCurrentUser(user: User): CurrentUser {
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps;
+  const verifySession = sessionVerifier(deps.jwtSecret);
 
   function session(user: Pick<User, 'id' | 'userType'>): SessionResponse & { jti: string; expiresAt: Date } {
     const issued = issueSessionToken(user, deps.jwtSecret);
@@ -145,7 +146,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The user behind a token, or null when it is invalid, revoked, or its account is gone. */
     async authenticate(token: string): Promise<{ user: SessionUser; claims: SessionClaims } | null> {
-      const claims = verifySessionToken(token, deps.jwtSecret);
+      const claims = verifySession(token);
       if (!claims) return null;
       const cached = deps.sessions?.get(claims.jti);
       if (cached && cached.id === claims.sub) return { user: cached, claims };

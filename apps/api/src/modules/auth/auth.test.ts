@@ -6,7 +6,7 @@ import { EMAIL_MESSAGES, EMAIL_VECTORS, ERROR_CATALOGUE } from '@sieve/contracts
 import { sql } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client';
 import { inviteCodes, mailOutbox } from '../../db/schema';
 import { createTestApp, TEST_JWT_SECRET, type TestContext } from '../../test/app';
@@ -288,6 +288,23 @@ describe('sign-in and sessions', () => {
     for (const token of [`${head}.${forged}.${sig}`, none, expired, foreign, 'garbage']) {
       const res = await me(`Bearer ${token}`);
       expect(res.status).toBe(401);
+    }
+  });
+  it('refuses a token that was accepted before, once it has expired', async () => {
+    const user = await createUser(ctx.database.db, 'requester');
+    const token = jwt.sign({ typ: 'requester', ims: Date.now() }, TEST_JWT_SECRET, {
+      subject: user.id,
+      jwtid: 'short-lived',
+      expiresIn: 60,
+    });
+    expect((await me(`Bearer ${token}`)).status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      const later = await me(`Bearer ${token}`);
+      expect(later.status).toBe(401);
+      expect(later.body.code).toBe('UNAUTHORIZED');
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

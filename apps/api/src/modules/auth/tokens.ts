@@ -56,6 +56,30 @@ export function verifySessionToken(token: string, secret: string): SessionClaims
   }
 }
 
+/**
+ * verifySessionToken, with the claims of the tokens it accepted kept until they expire (the latest
+ * `maxEntries`): a signed-in client sends the same token on every call, and checking its signature
+ * each time was 3 % of a cheap read's CPU. A refused token is checked again on every call; what a
+ * token's claims do not say (revocation, the account's state) is the caller's to check each time.
+ */
+export function sessionVerifier(secret: string, maxEntries = 10_000) {
+  const accepted = new Map<string, SessionClaims>();
+  return (token: string): SessionClaims | null => {
+    const known = accepted.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return known;
+      accepted.delete(token);
+    }
+    const claims = verifySessionToken(token, secret);
+    if (claims) {
+      // Oldest first: a Map iterates in insertion order.
+      if (accepted.size >= maxEntries) accepted.delete(accepted.keys().next().value as string);
+      accepted.set(token, claims);
+    }
+    return claims;
+  };
+}
+
 /** A random single-use secret and the hash we store for it. */
 export function newOneTimeSecret() {
   const secret = randomBytes(32).toString('base64url');
