@@ -110,6 +110,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/** What a search matches with `ilike`: the text anywhere, its `%`, `_` and backslash taken literally. */
+export function searchPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
 /** Rows of a raw SQL query: both drivers answer `{rows}`. */
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -75,7 +75,11 @@ describe('preparedRows', () => {
 
 describe('hotStatement', () => {
   // Two shapes (with and without a label filter); values bound by name, one used twice.
-  const numbers = hotStatement<{ labelled: boolean }, { from: number; to: number; label: string | null }, { n: number }>(
+  const numbers = hotStatement<
+    { labelled: boolean },
+    { from: number; to: number; label: string | null },
+    { n: number }
+  >(
     (shape) => String(shape.labelled),
     (shape, bind) =>
       sql`select g::int as n from generate_series(${bind.from}::int, ${bind.to}::int) g

@@ -6,7 +6,7 @@ import {
   WORKER_SORTS,
 } from '@sieve/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, preparedRows } from '../../db/client';
+import { type Binds, type Db, hotStatement, preparedRows, searchPattern } from '../../db/client';
 import { keptTotals } from './kept-totals';
 
 export interface ListParams {
@@ -23,43 +23,12 @@ export interface ListParams {
   countMaxAgeMs?: number;
 }
 
-/**
- * A page's statements are keyed by its filter, sort and page: one plan serves every value, and
- * planning them per call (the pool's default) cost more than running them at a year of data.
- */
-const PLAN_ONCE = { reusePlan: true } as const;
-
 /** Totals of unsearched lists by list and filter, kept for `countMaxAgeMs`. */
 const totals = keptTotals();
 
-const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 const round = (value: number | null, digits = 3) => (value === null ? null : Number(value.toFixed(digits)));
-
-async function page<T>(
-  db: Db,
-  from: SQL,
-  where: SQL,
-  order: SQL,
-  params: ListParams,
-  map: (row: Record<string, unknown>) => T,
-) {
-  const [rows, [total]] = await Promise.all([
-    preparedRows<Record<string, unknown>>(
-      db,
-      sql`select * from (${from}) as list where ${where} order by ${order} limit ${params.limit} offset ${(params.page - 1) * params.limit}`,
-    ),
-    preparedRows<{ n: number }>(db, sql`select count(*)::int as n from (${from}) as list where ${where}`),
-  ]);
-  const count = Number(total?.n ?? 0);
-  return {
-    rows: rows.map(map),
-    total: count,
-    page: params.page,
-    pages: Math.max(1, Math.ceil(count / params.limit)),
-  };
-}
 
 /**
  * The fast path for a year of data: `base` has the list's own columns (no aggregates), and
@@ -80,72 +49,135 @@ interface FastList {
 }
 
 interface ListSpec<T> {
-  /** Which list (the key of its cached totals). */
+  /** Which list (the key of its statements and cached totals). */
   name: string;
   /** The list's query; filters and order apply to its columns. */
   from: SQL;
   fast?: FastList;
   /** Columns (trusted SQL text) searched case-insensitively for the search text. */
   searchIn: readonly string[];
-  status: (status: string) => SQL | null;
+  /** The column (trusted SQL text) the status filter compares. */
+  statusColumn: string;
+  /** The value of statusColumn a status filter asks for; undefined: the status does not filter. */
+  statusValue: (status: string) => unknown;
   sorts: readonly string[];
   sortColumn?: (sortBy: string) => string;
   toRow: (row: Record<string, unknown>) => T;
 }
 
-/** One admin list: status filter, server-side search over the spec's fields, sort and page. */
-function list<T>(db: Db, params: ListParams, spec: ListSpec<T>) {
+/** What a list's statements are built for: the list, which filters are set, the order. */
+interface ListShape {
+  spec: ListSpec<unknown>;
+  status: boolean;
+  search: boolean;
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+interface ListValues extends Record<string, unknown> {
+  status: unknown;
+  like: string | null;
+  limit: number;
+  offset: number;
+}
+
+const shapeKey = (shape: ListShape) =>
+  `${shape.spec.name}|${shape.status}|${shape.search}|${shape.column}|${shape.direction}`;
+
+function whereSql({ spec, status, search }: ListShape, bind: Binds<ListValues>) {
   const conditions: SQL[] = [sql`true`];
-  const status = params.status ? spec.status(params.status) : null;
-  if (status) conditions.push(status);
-  if (params.search) {
-    const like = likeOf(params.search);
+  if (status) conditions.push(sql`${sql.raw(spec.statusColumn)} = ${bind.status}`);
+  if (search) {
     conditions.push(
       sql`(${sql.join(
-        spec.searchIn.map((column) => sql`${sql.raw(column)} ilike ${like}`),
+        spec.searchIn.map((column) => sql`${sql.raw(column)} ilike ${bind.like}`),
         sql` or `,
       )})`,
     );
   }
-  const column = spec.sortColumn ? spec.sortColumn(params.sort_by) : params.sort_by;
-  const where = sql.join(conditions, sql` and `);
-  const order = orderBy(column, params.sort_order, spec.sorts);
-  if (spec.fast && !spec.fast.aggregateSorts.includes(column)) {
-    return fastPage(db, spec.fast, { where, order, column }, params, spec.toRow, spec.name);
-  }
-  return page(db, spec.from, where, order, params, spec.toRow);
+  return sql.join(conditions, sql` and `);
 }
 
-async function fastPage<T>(
-  db: Db,
-  fast: FastList,
-  { where, order, column }: { where: SQL; order: SQL; column: string },
-  params: ListParams,
-  map: (row: Record<string, unknown>) => T,
-  name: string,
-) {
-  const isSearched = Boolean(params.search);
-  const unsearched = isSearched ? undefined : fast.unsearchedBase;
-  const countFrom = unsearched ?? fast.base;
-  const pageFrom = unsearched && !fast.joinedSorts?.includes(column) ? unsearched : fast.base;
-  const maxAge = isSearched ? 0 : (params.countMaxAgeMs ?? 0);
+const orderOf = (shape: ListShape) => orderBy(shape.column, shape.direction, shape.spec.sorts);
+
+/** A list ordered by an aggregate (or without a fast path): the page and the count on `from`. */
+const slowPage = hotStatement<ListShape, ListValues, Record<string, unknown>>(shapeKey, (shape, bind) => {
+  const order = orderOf(shape);
+  return sql`select * from (${shape.spec.from}) as list where ${whereSql(shape, bind)} order by ${order}
+    limit ${bind.limit} offset ${bind.offset}`;
+});
+const slowCount = hotStatement<ListShape, ListValues, { n: number }>(
+  shapeKey,
+  (shape, bind) =>
+    sql`select count(*)::int as n from (${shape.spec.from}) as list where ${whereSql(shape, bind)}`,
+);
+
+/**
+ * An unsearched page is chosen from, and counted on, the unsearched base where the list has one
+ * (and its order does not need the joins it leaves out).
+ */
+function fastFrom({ spec, search, column }: ListShape) {
+  const fast = spec.fast as FastList;
+  const unsearched = search ? undefined : fast.unsearchedBase;
+  return {
+    fast,
+    page: unsearched && !fast.joinedSorts?.includes(column) ? unsearched : fast.base,
+    count: unsearched ?? fast.base,
+  };
+}
+
+/**
+ * A page's statements are keyed by its filter, sort and page: one plan serves every value, and
+ * planning them per call (the pool's default) cost more than running them at a year of data.
+ */
+const PLAN_ONCE = { reusePlan: true } as const;
+
+const fastPage = hotStatement<ListShape, ListValues, Record<string, unknown>>(
+  shapeKey,
+  (shape, bind) => {
+    const from = fastFrom(shape);
+    return fastPageSql(from.fast, from.page, whereSql(shape, bind), orderOf(shape), bind.limit, bind.offset);
+  },
+  PLAN_ONCE,
+);
+const fastCount = hotStatement<ListShape, ListValues, { n: number }>(
+  shapeKey,
+  (shape, bind) =>
+    sql`select count(*)::int as n from (${fastFrom(shape).count}) as list
+      where ${whereSql(shape, bind)}`,
+  PLAN_ONCE,
+);
+
+/** One admin list: status filter, server-side search over the spec's fields, sort and page. */
+async function list<T>(db: Db, params: ListParams, spec: ListSpec<T>) {
+  const status = params.status ? spec.statusValue(params.status) : undefined;
+  const asked = spec.sortColumn ? spec.sortColumn(params.sort_by) : params.sort_by;
+  const column = spec.sorts.includes(asked) ? asked : 'created_at';
+  const shape: ListShape = {
+    spec: spec as ListSpec<unknown>,
+    status: status !== undefined,
+    search: Boolean(params.search),
+    column,
+    direction: params.sort_order === 'asc' ? 'asc' : 'desc',
+  };
+  const values: ListValues = {
+    status: status ?? null,
+    like: params.search ? searchPattern(params.search) : null,
+    limit: params.limit,
+    offset: (params.page - 1) * params.limit,
+  };
+  const isFast = spec.fast && !spec.fast.aggregateSorts.includes(column);
+  // An unsearched fast list's total may be the one counted a moment ago (countMaxAgeMs).
+  const maxAge = isFast && !params.search ? (params.countMaxAgeMs ?? 0) : 0;
   const [rows, count] = await Promise.all([
-    preparedRows<Record<string, unknown>>(
-      db,
-      fastPageSql(fast, pageFrom, where, order, params.limit, (params.page - 1) * params.limit),
-      PLAN_ONCE,
-    ),
-    totals(`${name}|${params.status ?? ''}`, maxAge, async () => {
-      const [total] = await preparedRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from (${countFrom}) as list where ${where}`,
-        PLAN_ONCE,
-      );
+    (isFast ? fastPage : slowPage)(db, shape, values),
+    totals(`${spec.name}|${params.status ?? ''}`, maxAge, async () => {
+      const [total] = await (isFast ? fastCount : slowCount)(db, shape, values);
       return Number(total?.n ?? 0);
     }),
   ]);
   return {
-    rows: rows.map(map),
+    rows: rows.map(spec.toRow),
     total: count,
     page: params.page,
     pages: Math.max(1, Math.ceil(count / params.limit)),
@@ -163,8 +195,8 @@ export function fastPageSql(
   pageFrom: SQL,
   where: SQL,
   order: SQL,
-  limit: number,
-  offset: number,
+  limit: unknown,
+  offset: unknown,
 ) {
   return sql`with page as materialized (
       select id from (${pageFrom}) as list where ${where} order by ${order} limit ${limit} offset ${offset}
@@ -256,7 +288,8 @@ export function listWorkers(db: Db, params: ListParams) {
     from: WORKERS,
     fast: WORKERS_FAST,
     searchIn: ['id::text', 'email', 'status', 'full_name'],
-    status: (status) => sql`status = ${status}`,
+    statusColumn: 'status',
+    statusValue: (status) => status,
     sorts: WORKER_SORTS,
     toRow: toWorkerRow,
   });
@@ -318,8 +351,8 @@ export function listRequesters(db: Db, params: ListParams) {
     from: REQUESTERS,
     fast: REQUESTERS_FAST,
     searchIn: ['id::text', 'email', "coalesce(organization, '')", 'full_name'],
-    status: (status) =>
-      status === 'active' ? sql`is_active` : status === 'inactive' ? sql`not is_active` : null,
+    statusColumn: 'is_active',
+    statusValue: (status) => (status === 'active' ? true : status === 'inactive' ? false : undefined),
     sorts: REQUESTER_SORTS,
     toRow: toRequesterRow,
   });
@@ -412,7 +445,8 @@ export function listRequests(db: Db, params: ListParams) {
     fast: REQUESTS_FAST,
     searchIn: ['id::text', 'requester_email', 'request_type', 'status'],
     // The admin filter also offers in_progress (spec 02 §4): our processing.
-    status: (status) => sql`status = ${status === 'in_progress' ? 'processing' : status}`,
+    statusColumn: 'status',
+    statusValue: (status) => (status === 'in_progress' ? 'processing' : status),
     sorts: [...ADMIN_REQUEST_SORTS, 'priority_rank'],
     // Priority sorts by rank (high, medium, low), not by its name.
     sortColumn: (sortBy) => (sortBy === 'priority' ? 'priority_rank' : sortBy),

@@ -1,6 +1,6 @@
 import { type BatchResponse, CreateRequestBody, type RequestRecord } from '@sieve/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, searchPattern } from '../../db/client';
 import { assignments, requests, tasks, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { toCsv } from '../../http/csv';
@@ -268,7 +268,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
       const conditions: SQL[] = [eq(requests.requesterId, requesterId), isNull(requests.deletedAt)];
       if (query.status) conditions.push(eq(requests.status, query.status as RequestRecord['status']));
       if (query.search) {
-        const like = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+        const like = searchPattern(query.search);
         const match = or(
           ilike(sql`${requests.id}::text`, like),
           ilike(requests.documentType, like),

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { preparedRows } from '../../db/client';
+import { preparedRows, searchPattern } from '../../db/client';
 import { assignments, requests, tasks } from '../../db/schema';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -139,11 +139,6 @@ export async function qualityScores(tx: Db | Tx, workerIds: string[]): Promise<M
   return new Map(
     rows.map((r) => [r.workerId, Number(r.total) > 0 ? Number(r.matched) / Number(r.total) : 0]),
   );
-}
-
-/** What a search matches with `ilike`: the text anywhere, its `%`, `_` and backslash taken literally. */
-export function searchPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /** Which of the queue's filters a list or claim sets: part of its statement's shape. */
