@@ -179,8 +179,8 @@ export function shapedFilterSql(shape: FilterShape, bind: { documentType: unknow
 export function taskFilterSql(filter: { documentType?: unknown; like?: unknown }): SQL {
   const conditions: SQL[] = [];
   if (filter.documentType !== undefined) conditions.push(sql`and t.document_type = ${filter.documentType}`);
-  if (filter.like !== undefined) {
-    const like = filter.like;
+  const { like } = filter;
+  if (like !== undefined) {
     conditions.push(
       sql`and (t.id::text ilike ${like} or t.document_type ilike ${like} or coalesce(t.metadata->>'name', '') ilike ${like})`,
     );
