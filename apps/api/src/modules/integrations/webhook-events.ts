@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { WebhookEventType } from '@sieve/contracts';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client';
+import { type Db, preparedRows, type Tx } from '../../db/client';
 import { requests, webhookEndpoints, webhookEvents } from '../../db/schema';
 
 /**
@@ -25,7 +25,7 @@ export function createWebhookEmitter(dispatch: (eventIds: string[]) => void): We
   return {
     async record(tx, types, requestId) {
       const list = typeof types === 'string' ? [types] : types;
-      const rows = await queryRows<{ id: string }>(
+      const rows = await preparedRows<{ id: string }>(
         tx,
         sql`insert into ${webhookEvents} (user_id, type, request_id)
           select r.requester_id, k.type, r.id

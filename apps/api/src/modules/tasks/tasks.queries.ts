@@ -90,7 +90,9 @@ export async function taskSlots(
       vote: sql<boolean>`coalesce(${REJECT_VOTE}, false)`,
     })
     .from(assignments)
-    .where(eq(assignments.taskId, taskId));
+    .where(eq(assignments.taskId, taskId))
+    .prepare('task_slots')
+    .execute();
   const submitted = rows.filter((r) => r.assignment.status === 'submitted').map((r) => r.assignment);
   return {
     usage: {
@@ -120,7 +122,12 @@ export async function refreshTaskStatus(
   if (task.status === 'completed' || task.status === 'rejected') return task.status;
   const slots = usage ?? (await slotUsage(tx, task.id));
   const status = usedSlots(slots) < requiredReviews ? 'available' : 'claimed';
-  await tx.update(tasks).set({ status, requiredReviews, updatedAt: new Date() }).where(eq(tasks.id, task.id));
+  await tx
+    .update(tasks)
+    .set({ status, requiredReviews, updatedAt: new Date() })
+    .where(eq(tasks.id, task.id))
+    .prepare('task_status')
+    .execute();
   return status;
 }
 

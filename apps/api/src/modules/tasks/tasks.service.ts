@@ -270,7 +270,9 @@ export function createTasksService(deps: TasksServiceDeps) {
       .select({ status: tasks.status, finalResult: tasks.finalResult })
       .from(tasks)
       .where(eq(tasks.requestId, requestId))
-      .orderBy(asc(tasks.part));
+      .orderBy(asc(tasks.part))
+      .prepare('request_parts')
+      .execute();
     if (rows.some((t) => t.status !== 'completed' && t.status !== 'rejected')) return null;
     const completed = rows.filter((t) => t.status === 'completed');
     const now = new Date();
@@ -283,7 +285,9 @@ export function createTasksService(deps: TasksServiceDeps) {
           updatedAt: now,
           completedAt: now,
         })
-        .where(eq(requests.id, requestId));
+        .where(eq(requests.id, requestId))
+        .prepare('fail_request')
+        .execute();
       return 'request.failed';
     }
     const result = mergeResults(completed.map((t) => t.finalResult ?? {}));
@@ -296,7 +300,9 @@ export function createTasksService(deps: TasksServiceDeps) {
         updatedAt: now,
         completedAt: now,
       })
-      .where(eq(requests.id, requestId));
+      .where(eq(requests.id, requestId))
+      .prepare('complete_request')
+      .execute();
     return 'request.completed';
   }
 
@@ -314,7 +320,9 @@ export function createTasksService(deps: TasksServiceDeps) {
       await tx
         .update(tasks)
         .set({ status: 'rejected', updatedAt: now, completedAt: now })
-        .where(eq(tasks.id, task.id));
+        .where(eq(tasks.id, task.id))
+        .prepare('reject_task')
+        .execute();
       await taskFinal(tx, task.requestId);
       return 'rejected' as const;
     }
@@ -350,7 +358,9 @@ export function createTasksService(deps: TasksServiceDeps) {
         await tx
           .update(assignments)
           .set({ itemsTotal: match.total, itemsMatched: match.matched })
-          .where(eq(assignments.id, review.id));
+          .where(eq(assignments.id, review.id))
+          .prepare('record_matches')
+          .execute();
       }
     }
     await tx
@@ -361,7 +371,9 @@ export function createTasksService(deps: TasksServiceDeps) {
         updatedAt: now,
         completedAt: now,
       })
-      .where(eq(tasks.id, task.id));
+      .where(eq(tasks.id, task.id))
+      .prepare('complete_task')
+      .execute();
     await taskFinal(tx, task.requestId);
     return 'completed' as const;
   }
@@ -499,7 +511,8 @@ export function createTasksService(deps: TasksServiceDeps) {
       let stored = false;
       const result = await webhooks.run(() =>
         db.transaction(async (tx) => {
-          // A dozen statements by key: planning each on every review cost more than one round trip.
+          // A dozen statements by key, each prepared by name (an unnamed one is parsed and planned
+          // on every run): planning each on every review cost more than one round trip.
           await reusePlansInTransaction(tx);
           const { task, mine: held } = await lockTaskFor(tx, taskId, workerId);
           if (!task) throw new AppError('TASK_NOT_FOUND');
@@ -534,7 +547,9 @@ export function createTasksService(deps: TasksServiceDeps) {
               timeSpentSeconds: timeSpent,
               finishedAt: now,
             })
-            .where(eq(assignments.id, mine.id));
+            .where(eq(assignments.id, mine.id))
+            .prepare('submit_review')
+            .execute();
           // No write to users here: the admin's "last activity" already takes the latest review's
           // finished_at, and one row less to lock per review keeps the review path short.
           const taskStatus = await evaluate(tx, task);
