@@ -112,6 +112,36 @@ Document No : TD01167104
     });
   });
 
+  it('reads the tax from a GST summary table when no line names it with its amount', () => {
+    const summary = (rows: string) =>
+      receipt(`
+SYARIKAT KENANGA HARMONY STATIONERY SDN BHD
+DATE : 01-JUL-2016
+TOTAL (RM)      78.34
+ROUNDING      0.01
+TOTAL PAYABLE      78.35
+GST SUMMARY      AMOUNT (RM)      TAX (RM)
+${rows}
+THANK YOU. PLEASE COME AGAIN
+`);
+    expect(
+      values(summary('SR @ 6%      73.91      4.43\nZR @ 0%      0.00      0.00'), ['Tax', 'Total']),
+    ).toEqual({
+      Tax: 4.43,
+      Total: 78.35,
+    });
+    // Tax-inclusive amounts; column titles on their own line.
+    const inclusive = receipt(`
+GST Summary
+Amount(RM)      Tax(RM)
+S @ 6%      18.55      1.05
+`);
+    expect(values(inclusive, ['Tax'])).toEqual({ Tax: 1.05 });
+    // A misread figure (7.22 read as 122) is not the tax of its row: no value rather than a wrong one.
+    expect(values(summary('SR @ 6%      120.27      122'), ['Tax'])).toEqual({});
+    expect(values(summary('SR @ 6%      120.27      122\nZR @ 0%      0.00      0.00'), ['Tax'])).toEqual({});
+  });
+
   it('takes the rounded total over the pre-rounding one, and never the tax, subtotal or cash', () => {
     const doc = receipt(`
 GOLDEN MART SDN BHD

@@ -663,7 +663,42 @@ function findTax(lines: RLine[]): Found | undefined {
     const last = money.at(-1);
     if (last) return { value: round2(last.value), line, words: last.words, base: 0.88 };
   }
-  return undefined;
+  return taxFromSummary(lines);
+}
+
+/**
+ * The tax from a summary table when no line names it with its amount: "GST SUMMARY  AMOUNT(RM)
+ * TAX(RM)" over a row per rate ("SR @ 6%  73.91  4.43", "ZR @ 0%  0.00  0.00"): the rows' sum.
+ * Each row's last amount must be its rate of the one before (taxable or tax-inclusive, to the
+ * cent): a table with a misread row gives no value rather than a wrong one.
+ */
+function taxFromSummary(lines: RLine[]): Found | undefined {
+  const header = lines.findIndex((line) => {
+    const label = labelText(line.text);
+    return /\b(?:gst|vat|tax|sst)\b/.test(label) && /\bsummary\b/.test(label);
+  });
+  if (header < 0) return undefined;
+  const rows: Money[] = [];
+  let rowLine: RLine | undefined;
+  for (const line of lines.slice(header + 1, header + 6)) {
+    const rate = /(\d{1,2}(?:\.\d+)?)\s*%/.exec(line.text);
+    const money = moneyIn(line.words).filter((m) => m.value >= 0);
+    if (!rate) {
+      // The column titles on their own line ("AMOUNT (RM)  TAX (RM)") come before the rows.
+      if (money.length === 0 && rows.length === 0) continue;
+      break;
+    }
+    const [amount, tax] = money.slice(-2);
+    if (!amount || !tax) return undefined;
+    const r = Number(rate[1]) / 100;
+    const fits = (expected: number) => Math.abs(expected - tax.value) <= 0.011;
+    if (!fits(amount.value * r) && !fits((amount.value * r) / (1 + r))) return undefined;
+    rows.push(tax);
+    rowLine ??= line;
+  }
+  if (!rowLine) return undefined;
+  const total = rows.reduce((sum, m) => sum + m.value, 0);
+  return { value: round2(total), line: rowLine, words: rows.flatMap((m) => m.words), base: 0.85 };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
