@@ -17,7 +17,7 @@ function labelHtml(row: RowModel): string {
   return `${esc(words.slice(0, row.wrapAt).join(' '))}<br>${esc(words.slice(row.wrapAt).join(' '))}`;
 }
 
-export type HtmlStyle = 'clean' | 'edgar' | 'typed';
+export type HtmlStyle = 'clean' | 'edgar' | 'filing' | 'typed';
 
 function cleanTable(table: TableModel, font: string, rows: RowModel[], withHeader: boolean): string {
   const n = table.columns.length;
@@ -91,6 +91,66 @@ function edgarTable(table: TableModel, rows: RowModel[], withHeader: boolean): s
   out.push('</table>');
   return out.join('\n');
 }
+
+/**
+ * A filing as today's EDGAR generators set it (inline XBRL): a first row of empty cells fixing
+ * the grid's widths, every label over three grid columns, each figure column four wide ("$",
+ * the figure inside an ix:nonFraction tag, ")", a spacer), headers spanning those with the
+ * year on a line of its own, and the XBRL header hidden at the top of the page.
+ */
+function filingTable(table: TableModel, rows: RowModel[], withHeader: boolean): string {
+  const n = table.columns.length;
+  const span = (text: string, bold = false) =>
+    `<span style="font-family:'Times New Roman',serif;font-size:10pt${bold ? ';font-weight:700' : ''}">${text}</span>`;
+  const out: string[] = [];
+  if (table.title) out.push(`<div style="text-align:center">${span(esc(table.title), true)}</div>`);
+  if (table.scaleText) out.push(`<div style="text-align:center">${span(esc(table.scaleText))}</div>`);
+  const widths = [1, 52, 0.1, ...(table.hasNoteColumn ? [5, 1] : [])];
+  for (let c = 0; c < n; c++) widths.push(1, 36 / n, 0.1, 1);
+  out.push('<table style="border-collapse:collapse;display:inline-table;width:100%">');
+  out.push(`<tr>${widths.map((w) => `<td style="width:${w.toFixed(3)}%"></td>`).join('')}</tr>`);
+  const note = (text: string) =>
+    table.hasNoteColumn ? `<td style="text-align:center">${text}</td><td></td>` : '';
+  if (withHeader) {
+    table.headerRows.forEach((hr, i) => {
+      const last = i === table.headerRows.length - 1;
+      const corner = last && table.cornerText ? span(esc(table.cornerText)) : '';
+      const cells = hr
+        .map((h) => {
+          const text = esc(h.text).replace(/^(.*\d,)\s+((?:19|20)\d{2})$/, '$1<br>$2');
+          return `<td colspan="${h.span * 4 - 1}" style="padding:2px 1pt;text-align:center;vertical-align:bottom;border-bottom:1pt solid #000">${span(text, true)}</td><td></td>`;
+        })
+        .join('');
+      out.push(`<tr><td colspan="3">${corner}</td>${note(last ? span('Note', true) : '')}${cells}</tr>`);
+    });
+  }
+  rows.forEach((row, r) => {
+    const pad = `padding:2px 1pt 2px ${1 + row.indent * 12}pt;vertical-align:bottom`;
+    const label = `<td colspan="3" style="${pad}">${span(labelHtml(row), row.kind !== 'data')}</td>`;
+    if (row.kind === 'heading') {
+      out.push(`<tr>${label}<td colspan="${n * 4 + (table.hasNoteColumn ? 2 : 0)}"></td></tr>`);
+      return;
+    }
+    const cells = row.cells
+      .map((c, k) => {
+        const neg = /^\(.*\)$/.test(c);
+        const body = neg ? c.slice(0, -1) : c;
+        const figure = c
+          ? `<ix:nonFraction unitRef="usd" contextRef="c-${k + 1}" decimals="-3" name="us-gaap:Item${r}" format="ixt:num-dot-decimal" scale="3">${esc(body.replace(/^\(/, ''))}</ix:nonFraction>`
+          : '';
+        const shown = neg ? `(${figure}` : figure;
+        return `<td style="vertical-align:bottom">${row.dollar && c ? span('$') : ''}</td><td style="text-align:right;vertical-align:bottom">${span(shown)}</td><td style="vertical-align:bottom">${neg ? span(')') : ''}</td><td></td>`;
+      })
+      .join('');
+    out.push(`<tr>${label}${note(row.note ? span(esc(row.note)) : '')}${cells}</tr>`);
+  });
+  out.push('</table>');
+  return out.join('\n');
+}
+
+/** The inline-XBRL header a filing hides at its top (facts and contexts, never shown). */
+const XBRL_HEADER =
+  '<div style="display:none"><ix:header><ix:hidden><ix:nonNumeric name="dei:AmendmentFlag" contextRef="c-1">false</ix:nonNumeric><ix:nonNumeric name="dei:DocumentFiscalYearFocus" contextRef="c-1">2023</ix:nonNumeric></ix:hidden><ix:resources><xbrli:context id="c-1"><xbrli:entity><xbrli:identifier scheme="http://www.sec.gov/CIK">0000320193</xbrli:identifier></xbrli:entity><xbrli:period><xbrli:startDate>2022-09-25</xbrli:startDate><xbrli:endDate>2023-09-30</xbrli:endDate></xbrli:period></xbrli:context></ix:resources></ix:header></div>';
 
 function proseHtml(paragraphs: string[]): string {
   return `<div style="flex:1">${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}</div>`;
@@ -168,7 +228,7 @@ export function reportHtml(
   font = 'Helvetica, Arial, sans-serif',
   pageBreakAtSplit = false,
 ): string {
-  const body: string[] = [`<h1>${esc(page.heading)}</h1>`];
+  const body: string[] = [...(style === 'filing' ? [XBRL_HEADER] : []), `<h1>${esc(page.heading)}</h1>`];
   if (page.intro) body.push(`<p>${esc(page.intro)}</p>`);
   const prose = page.sideProse;
   if (prose) {
@@ -186,9 +246,11 @@ export function reportHtml(
       body.push(
         style === 'edgar'
           ? edgarTable(t2 as TableModel, rows, withHeader)
-          : style === 'typed'
-            ? typedTable(t2 as TableModel, rows, withHeader, page.id.length % 2 === 0 || !!table.dotLeaders)
-            : cleanTable(t2 as TableModel, font, rows, withHeader),
+          : style === 'filing'
+            ? filingTable(t2 as TableModel, rows, withHeader)
+            : style === 'typed'
+              ? typedTable(t2 as TableModel, rows, withHeader, page.id.length % 2 === 0 || !!table.dotLeaders)
+              : cleanTable(t2 as TableModel, font, rows, withHeader),
       );
     });
     if (t < page.tables.length - 1) body.push('<p>&nbsp;</p>');

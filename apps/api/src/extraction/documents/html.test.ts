@@ -37,6 +37,22 @@ describe('loadHtml', () => {
     expect(doc.lines.map((l) => l.text)).toEqual(['Visible text only']);
   });
 
+  it('drops footnote marks set as superscripts in table cells, so the figure stays a figure', () => {
+    const doc = loadHtml(`<table>
+      <tr><td>(in thousands)</td><td>2023</td><td>2022</td></tr>
+      <tr><td>Revenues<sup>(1)</sup></td><td>$&#160;1,204,331<sup>(a)</sup></td><td>1,098,224</td></tr>
+      <tr><td>Adjusted EBITDA<span style="vertical-align:super;font-size:6pt">2</span></td><td>310,220</td><td>287,905<sup>*</sup></td></tr>
+      <tr><td>Floor area (m<sup>2</sup>)</td><td>12,500</td><td>12,100</td></tr></table>`);
+    expect(doc.lines.map((l) => l.text)).toEqual([
+      '(in thousands) | 2023 | 2022',
+      'Revenues | $ 1,204,331 | 1,098,224',
+      'Adjusted EBITDA | 310,220 | 287,905',
+      'Floor area (m2) | 12,500 | 12,100',
+    ]);
+    const table = doc.layout?.[0]?.tables[0];
+    expect(table?.cells.find((c) => c.row === 1 && c.column === 1)?.text).toBe('$ 1,204,331');
+  });
+
   it('breaks lines at <br>, keeps <pre> lines, reads list items and headings as lines', () => {
     const doc = loadHtml(`<h2>Summary</h2><p>Line one<br>Line   two</p>
       <ul><li>First item</li><li>Second <em>item</em></li></ul>

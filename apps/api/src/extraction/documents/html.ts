@@ -91,10 +91,24 @@ function collapse(text: string): string {
   return text.replace(/[\s\u00a0]+/g, ' ').trim();
 }
 
-/** The visible inline text of a subtree, whitespace collapsed (for table cells). */
+const FOOTNOTE_MARK = /^\s*\(?(?:\d{1,2}|[a-z]|[ivx]{1,4}|\*{1,3}|[†‡§])\)?\s*$/i;
+
+/** A footnote mark set as a superscript ("1,204<sup>(a)</sup>", "Revenue<sup>1</sup>"). */
+function isFootnoteMark(node: DomNode): boolean {
+  const raised = node.name === 'sup' || /vertical-align:\s*(?:super|top)/i.test(node.attribs?.style ?? '');
+  if (!raised) return false;
+  const text = (node.children ?? []).map(inlineText).join('');
+  if (text.trim() === '' || !FOOTNOTE_MARK.test(text)) return false;
+  // "m<sup>2</sup>" is a unit, not a mark.
+  const before = node.prev?.type === 'text' ? (node.prev.data ?? '') : '';
+  return !(/^\s*[23]\s*$/.test(text) && /\b(?:m|cm|mm|km|ft|in)$/i.test(before));
+}
+
+/** The visible inline text of a subtree, whitespace collapsed (for table cells); footnote marks dropped. */
 function inlineText(node: DomNode): string {
   if (node.type === 'text') return node.data ?? '';
-  if (node.type !== 'tag' || SKIPPED.has(node.name ?? '') || isHidden(node)) return '';
+  if (node.type !== 'tag' || SKIPPED.has(node.name ?? '') || isHidden(node) || isFootnoteMark(node))
+    return '';
   if (node.name === 'br') return ' ';
   const inner = (node.children ?? []).map(inlineText).join('');
   return BLOCKS.has(node.name ?? '') ? ` ${inner} ` : inner;

@@ -1,3 +1,4 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reportHtml, reportPdf, reportPositionedHtml } from '../corpus/render-report';
 import type { PageModel, RowModel, TableModel } from '../corpus/report-model';
@@ -279,6 +280,127 @@ describe('tables from markup (HTML)', () => {
       'Cash 2019': 1_000_000,
       'Receivables 2019': -25_000,
       'Total current assets 2018': 940_000,
+    });
+  });
+});
+
+describe('filings as EDGAR’s generators set them (inline XBRL)', () => {
+  const statement = page({
+    title: 'CONSOLIDATED STATEMENTS OF OPERATIONS',
+    scaleText:
+      '(In millions, except number of shares, which are reflected in thousands, and per-share amounts)',
+    headerRows: [
+      [{ text: 'Years ended', span: 2 }],
+      [
+        { text: 'September 30, 2023', span: 1 },
+        { text: 'September 24, 2022', span: 1 },
+      ],
+    ],
+    rows: [
+      heading('Net sales:'),
+      row('Products', ['298,085', '316,199'], { dollar: true }),
+      row('Services', ['85,200', '78,129']),
+      row('Total net sales', ['383,285', '394,328'], { kind: 'total', indent: 2 }),
+      row('Other income/(expense), net', ['(565)', '(334)'], { indent: 0 }),
+      heading('Earnings per share:'),
+      row('Basic', ['6.16', '6.15'], { dollar: true }),
+      row('Diluted', ['6.13', '6.11'], { dollar: true }),
+      heading('Shares used in computing earnings per share:'),
+      row('Basic', ['15,744,231', '16,215,963']),
+      row('Diluted', ['15,812,547', '16,325,819']),
+    ],
+  });
+
+  it('reads a table whose labels span three grid columns, and the share counts’ own scale', async () => {
+    // Each label is set over three grid columns and no single-column cell marks the label column:
+    // read as before, the table had no label column and was dropped (no answers at all).
+    const doc = loadHtml(reportHtml(statement, 'filing'));
+    const table = firstTable(doc);
+    expect(table.shareScale).toBe('thousands');
+    expect(columnHeaderPath(table, 1)).toEqual(['Years ended', 'September 30, 2023']);
+    expect(
+      await ask(doc, [
+        'Total net sales 2023',
+        'Products revenue 2022',
+        'Other income/(expense), net 2022',
+        'Diluted earnings per share 2023',
+        'Diluted shares 2022',
+      ]),
+    ).toEqual({
+      'Total net sales 2023': 383_285_000_000,
+      // "revenue" is the section's "Net sales"
+      'Products revenue 2022': 316_199_000_000,
+      'Other income/(expense), net 2022': -334_000_000,
+      'Diluted earnings per share 2023': 6.13,
+      // The shares' "Diluted", not the per-share one above it
+      'Diluted shares 2022': 16_325_819_000,
+    });
+  });
+
+  it('joins a "$" set in its own narrow column to the figure after it, not the one before', async () => {
+    // A PDF printed from such a filing: the second column's "$" sits closer to the first
+    // column's figure than the gap between segments.
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const pdfPage = pdf.addPage([612, 792]);
+    const right = (text: string, x: number, y: number) =>
+      pdfPage.drawText(text, { x: x - font.widthOfTextAtSize(text, 9), y, size: 9, font });
+    right('2023', 470, 700);
+    right('2022', 560, 700);
+    const lines: [string, string, string, boolean][] = [
+      ['Cash and cash equivalents', '29,965', '23,646', true],
+      ['Marketable securities', '31,590', '24,658', false],
+      ['Total assets', '352,583', '352,755', true],
+    ];
+    lines.forEach(([label, a, b, dollar], i) => {
+      const y = 680 - i * 14;
+      pdfPage.drawText(label, { x: 72, y, size: 9, font });
+      if (dollar) {
+        pdfPage.drawText('$', { x: 400, y, size: 9, font });
+        pdfPage.drawText('$', { x: 474, y, size: 9, font });
+      }
+      right(a, 470, y);
+      right(b, 560, y);
+    });
+    const doc = await loadPdf(await pdf.save());
+    expect(rowNames(firstTable(doc))).toEqual([
+      'Cash and cash equivalents',
+      'Marketable securities',
+      'Total assets',
+    ]);
+    expect(await ask(doc, ['Cash and cash equivalents', 'Total assets 2022'])).toEqual({
+      'Cash and cash equivalents': 29_965,
+      'Total assets 2022': 352_755,
+    });
+  });
+
+  it('tells current from non-current, and reads a stock line described after its comma', () => {
+    // IFRS order: the non-current assets first.
+    const balance = page({
+      scaleText: '(In millions; shares in thousands)',
+      rows: [
+        heading('Non-current assets:'),
+        row('Marketable securities', ['100,544', '120,805']),
+        row('Total non-current assets', ['209,017', '217,350'], { kind: 'total' }),
+        heading('Current assets:'),
+        row('Marketable securities', ['31,590', '24,658']),
+        row(
+          'Common stock and additional paid-in capital, $0.00001 par value: 50,400,000 shares authorized; 15,550,061 and 15,943,425 shares issued and outstanding, respectively',
+          ['73,812', '64,849'],
+        ),
+      ],
+    });
+    return expect(
+      ask(loadHtml(reportHtml(balance, 'filing')), [
+        'Current marketable securities 2019',
+        'Non-current marketable securities 2018',
+        'Common stock and additional paid-in capital 2019',
+      ]),
+    ).resolves.toEqual({
+      'Current marketable securities 2019': 31_590_000_000,
+      'Non-current marketable securities 2018': 120_805_000_000,
+      // An amount in millions: the shares are only described
+      'Common stock and additional paid-in capital 2019': 73_812_000_000,
     });
   });
 });

@@ -106,11 +106,26 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
   }
 
   // 3. Keep the columns where a single-column cell has text; map spans onto them.
-  const kept: number[] = [];
+  const keptSet = new Set<number>();
   for (let c = 0; c < width; c++) {
     if (matrix.some((row) => row[c]?.origin && row[c]?.colSpan === 1 && (row[c]?.text.trim() ?? '') !== ''))
-      kept.push(c);
+      keptSet.add(c);
   }
+  // A column only spanned cells fill (EDGAR filings set every label over three grid columns):
+  // the narrowest such cells keep their first column, so their text has a column of its own.
+  const spanned: { c: number; span: number }[] = [];
+  for (const row of matrix)
+    row.forEach((slot, c) => {
+      if (slot?.origin && slot.colSpan > 1 && slot.text.trim() !== '')
+        spanned.push({ c, span: slot.colSpan });
+    });
+  spanned.sort((a, b) => a.span - b.span);
+  for (const { c, span } of spanned) {
+    let covered = false;
+    for (let k = c; k < c + span && !covered; k++) covered = keptSet.has(k);
+    if (!covered) keptSet.add(c);
+  }
+  const kept = [...keptSet].sort((a, b) => a - b);
   if (kept.length < 2) return null;
   const newIndex = new Map(kept.map((c, i) => [c, i]));
 

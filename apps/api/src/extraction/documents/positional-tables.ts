@@ -122,6 +122,24 @@ function splitFigureRuns(segments: LayoutSegment[]): LayoutSegment[] {
   );
 }
 
+/**
+ * A currency symbol set in a narrow column of its own before the next figure can sit closer to
+ * the figure before it than the gap that parts segments: "29,965 $" + "23,646" is "29,965" +
+ * "$ 23,646". Cut a segment before a currency symbol that follows a figure.
+ */
+function splitTrailingCurrency(segments: LayoutSegment[]): LayoutSegment[] {
+  return segments.flatMap((s) => {
+    if (s.words.length < 2) return [s];
+    const parts: LayoutWord[][] = [[]];
+    s.words.forEach((w, i) => {
+      const before = s.words[i - 1];
+      if (before && CURRENCY_ONLY.test(w.text.trim()) && isFigureText(before.text)) parts.push([]);
+      parts.at(-1)?.push(w);
+    });
+    return parts.length === 1 ? [s] : parts.map(segmentFrom);
+  });
+}
+
 function segmentFrom(words: LayoutWord[]): LayoutSegment {
   return { text: words.map((w) => w.text).join(' '), box: unionBox(words.map((w) => w.box)), words };
 }
@@ -132,7 +150,7 @@ function isFootnoteMark(text: string): boolean {
 }
 
 function analyse(line: LayoutLine): Row {
-  const split = splitFigureRuns(line.segments);
+  const split = splitFigureRuns(splitTrailingCurrency(line.segments));
   const hasFigure = split.some((s, i) => i > 0 && isFigureText(s.text) && !isPeriodOnly(s.text));
   const segs = mergeSymbols(hasFigure ? split : splitPeriodRuns(split));
   const figures: Seg[] = [];

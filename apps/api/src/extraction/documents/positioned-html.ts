@@ -17,6 +17,7 @@ export interface DomNode {
   attribs?: Record<string, string>;
   children?: DomNode[];
   parent?: DomNode | null;
+  prev?: DomNode | null;
 }
 
 type Props = Record<string, string>;

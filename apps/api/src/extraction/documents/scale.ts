@@ -106,8 +106,12 @@ export function detectScaleText(text: string): Scale | undefined {
  * except shares in thousands"); undefined when the table's own scale applies.
  */
 export function detectShareScale(text: string): Scale | undefined {
+  // "shares in thousands", "share data are in millions", "(In millions, except number of shares,
+  // which are reflected in thousands, and per-share amounts)"; not "per share amounts in millions".
   const m =
-    /\bshares?(?:\s+(?:amounts|data|counts?))?\s+(?:are\s+)?in\s+(thousands|millions|billions)\b/i.exec(text);
+    /(?<!\bper[\s-])\bshares?\b(?:(?!\bper[\s-]share|thousands|millions|billions)[^.;]){0,45}?\b(thousands|millions|billions)\b/i.exec(
+      text,
+    );
   return m?.[1] ? WORD_SCALE[m[1].toLowerCase()] : undefined;
 }
 
@@ -150,6 +154,12 @@ export function isScaleExempt(label: string): boolean {
 
 /** Rows counting shares (weighted average shares, shares outstanding), which may have their own scale. */
 export function isShareCount(label: string): boolean {
+  // "Common stock and additional paid-in capital, $0.00001 par value: 50,400,000 shares
+  // authorized; …" is the stock's amount, the shares only described.
+  if (
+    /\bpar value\b|\bpaid[-\s]in\b|\bcapital\b|\bat cost\b|\d{1,3},\d{3}\s+(?:\w+\s+)?shares\b/i.test(label)
+  )
+    return false;
   return (
     /\bshares?\b/i.test(label) &&
     !/\bper\s+share\b|\bshare\s+(?:capital|premium|price|based|of)\b|\bshareholders?\b|\bstockholders?\b/i.test(

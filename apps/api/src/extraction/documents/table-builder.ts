@@ -60,6 +60,8 @@ function isHeaderText(text: string): boolean {
   return !isFigureText(t) || /^(?:[$€£¥%]|\$'?000|£m|€m|\$m)$/i.test(t);
 }
 
+/** A line that goes on from the one above: lower case, a bracket, or a count ("50,400,000 shares authorized"). */
+const CONTINUES = /^(?:[a-z(]|\$?\d{1,3}(?:,\d{3})+\s)/;
 const CONNECTOR_END =
   /(?:\b(?:and|or|of|for|to|in|the|from|on|at|by|with|less|net|including|excluding|before|after|under|over)|[,&(/–-])$/i;
 const BARE_TOTAL = /^(?:total|totals|sub-?total|total\s+for\s+the\s+(?:year|period))[:\s]*$/i;
@@ -239,7 +241,7 @@ export function buildTable(input: GridInput): LayoutTable {
         lastData = null;
         continue;
       }
-      if (pending && (/^[a-z(]/.test(label) || CONNECTOR_END.test(pending.text))) {
+      if (pending && (CONTINUES.test(label) || CONNECTOR_END.test(pending.text))) {
         pending.text = `${pending.text} ${label}`;
         pending.rows.push(r);
         continue;
@@ -251,7 +253,7 @@ export function buildTable(input: GridInput): LayoutTable {
     let text = label;
     let rowIndent = indent;
     if (pending) {
-      if (label === '' || /^[a-z(]/.test(label) || CONNECTOR_END.test(pending.text)) {
+      if (label === '' || CONTINUES.test(label) || CONNECTOR_END.test(pending.text)) {
         text = `${pending.text} ${label}`.trim();
         rowIndent = pending.indent ?? indent;
       } else {

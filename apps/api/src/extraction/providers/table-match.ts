@@ -76,7 +76,12 @@ function synonymsOf(word: string): string[] {
 }
 
 function words(text: string): string[] {
-  return tokenize(cleanLabel(text).replace(/&/g, ' and ').replace(/%/g, ' percent '))
+  const joined = cleanLabel(text)
+    .replace(/&/g, ' and ')
+    .replace(/%/g, ' percent ')
+    // "Non-current" is one word: it must not answer for "current", nor "current" for it.
+    .replace(/\bnon[-‐‑–\s]?(current|controlling|operating|recurring|cash|gaap|interest)/gi, 'non$1');
+  return tokenize(joined)
     .map((t) => (t.stem === 'percentage' ? 'percent' : t.stem))
     .filter((w) => !STOP.has(w) || KEEP_SHORT.has(w));
 }
@@ -187,6 +192,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
   const { label, period } = splitDataPoint(dataPoint);
   const dpWords = words(label);
   if (dpWords.length === 0) return [];
+  const dpKind = rowKind(label, []);
   const out: TableCandidate[] = [];
   for (const page of pages) {
     for (const table of page.tables) {
@@ -203,6 +209,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
         if (!row || row.isHeading) continue;
         const rowWords = words(row.name);
         if (rowWords.length === 0) continue;
+        const headWords = words(row.name.split(/[,;:(]/)[0] ?? '');
         // Cheap reject: the row must carry at least one word of the label.
         if (
           !dpWords.some(
@@ -211,8 +218,12 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
         )
           continue;
         const sectionWords = row.section.flatMap(words);
+        // "Diluted" under "Earnings per share" is not the "Diluted shares" asked for, nor the reverse.
+        const kind = rowKind(row.name, row.section);
+        const kindClash =
+          (dpKind === 'shares' && kind === 'per-share') || (dpKind === 'per-share' && kind === 'shares');
         for (const col of prep.columns) {
-          let score = 1;
+          let score = kindClash ? 0.7 : 1;
           let unexplained = 0;
           let inRow = 0;
           for (const w of dpWords) {
@@ -223,6 +234,8 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
             } else if (SOFT.has(w)) continue;
             else if (col.words.includes(w)) score *= 0.97;
             else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
+            else if (synonymsOf(w).some((x) => sectionWords.includes(x) || prep.titleWords.includes(x)))
+              score *= 0.93 * 0.92;
             else if (w === 'total' && row.isTotal) score *= 0.98;
             else unexplained += 1;
           }
@@ -234,8 +247,20 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           const extra = rowWords.filter(
             (w) => !dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)),
           );
-          // "Total deposits" for "Deposits": close; "Deposits with banks": further.
-          for (const w of extra) score *= w === 'total' || w === 'net' ? 0.93 : 0.85;
+          // "Total deposits" for "Deposits": close; "Deposits with banks": further. A description
+          // after the label's first comma ("Common stock, $0.01 par value: 400 shares authorized")
+          // costs no more than one extra word.
+          let tail = 1;
+          let tailWords = 0;
+          for (const w of extra) {
+            const factor = w === 'total' || w === 'net' ? 0.93 : 0.85;
+            if (headWords.includes(w)) score *= factor;
+            else {
+              tail *= factor;
+              tailWords += 1;
+            }
+          }
+          score *= tailWords >= 4 ? Math.max(tail, 0.85) : tail;
           // Column header words the data point does not name ("Company" beside "Group"): the
           // first such column is the consolidated one by convention; later ones fall behind.
           const colExtra = col.words.filter((w) => !dpWords.includes(w) && !rowWords.includes(w));

@@ -1,4 +1,4 @@
-import { reportHtml, reportPdf, reportPositionedHtml } from '../corpus/render-report';
+import { type HtmlStyle, reportHtml, reportPdf, reportPositionedHtml } from '../corpus/render-report';
 import type { PageModel } from '../corpus/report-model';
 import { casesOf, reportPages } from '../corpus/report-pages';
 import { loadBytes } from '../extract-document';
@@ -24,6 +24,8 @@ export interface TableSuiteOptions {
 export interface RenderedDocument {
   id: string;
   form: 'html' | 'html-placed' | 'pdf' | 'pdf-chromium';
+  /** The markup style of HTML and of the HTML Chromium printed. */
+  style?: HtmlStyle;
   page: PageModel;
   bytes: Uint8Array;
   contentType: string;
@@ -34,10 +36,11 @@ export async function renderTableCorpus(options: TableSuiteOptions): Promise<Ren
   const pages = reportPages(options.pages, options.seed);
   const docs: RenderedDocument[] = [];
   for (const [i, page] of pages.entries()) {
-    const style = (['clean', 'edgar', 'typed'] as const)[i % 3] as 'clean' | 'edgar' | 'typed';
+    const style = (['clean', 'edgar', 'typed', 'filing'] as const)[i % 4] as HtmlStyle;
     docs.push({
       id: `${page.id}.html`,
       form: 'html',
+      style,
       page,
       bytes: Buffer.from(reportHtml(page, style)),
       contentType: 'text/html',
@@ -77,7 +80,8 @@ export async function renderTableCorpus(options: TableSuiteOptions): Promise<Ren
         const font = ['Helvetica, Arial, sans-serif', 'Georgia, serif', 'DejaVu Sans, sans-serif'][
           i % 3
         ] as string;
-        await tab.setContent(reportHtml(page, i % 3 === 0 ? 'edgar' : 'clean', font, true));
+        const style = (['edgar', 'filing', 'clean'] as const)[i % 3] as HtmlStyle;
+        await tab.setContent(reportHtml(page, style, font, true));
         const pdf = await tab.pdf({
           format: 'Letter',
           margin: { top: '0.5in', bottom: '0.5in', left: '0.5in', right: '0.5in' },
@@ -85,6 +89,7 @@ export async function renderTableCorpus(options: TableSuiteOptions): Promise<Ren
         docs.push({
           id: `${page.id}.chromium.pdf`,
           form: 'pdf-chromium',
+          style,
           page,
           bytes: pdf,
           contentType: 'application/pdf',
@@ -111,7 +116,7 @@ export async function runTableSuite(options: TableSuiteOptions): Promise<Quality
     } catch (error) {
       for (const c of corpusCases)
         cases.push({
-          suite: `tables-${doc.form}`,
+          suite: `tables-${doc.form}${doc.style ? ` (${doc.style})` : ''}`,
           document: doc.id,
           kind: doc.page.kind,
           caseType: c.caseType,
@@ -133,7 +138,7 @@ export async function runTableSuite(options: TableSuiteOptions): Promise<Quality
     for (const c of corpusCases) {
       const item = result.result[c.dataPoint];
       cases.push({
-        suite: `tables-${doc.form}`,
+        suite: `tables-${doc.form}${doc.style ? ` (${doc.style})` : ''}`,
         document: doc.id,
         kind: doc.page.kind,
         caseType: c.caseType,
