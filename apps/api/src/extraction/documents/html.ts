@@ -5,6 +5,7 @@ import { fixedWidthTables } from './fixed-width';
 import type { Box, LayoutPage, LayoutTable } from './layout';
 import { textLinesFromLayout } from './layout-builder';
 import { type MarkupCell, type MarkupRow, tableFromMarkup } from './markup-tables';
+import { isPeriodStatement } from './periods';
 import { linkContinuedTables } from './positional-tables';
 import { type DomNode, positionedPages } from './positioned-html';
 import { detectScaleText } from './scale';
@@ -211,7 +212,12 @@ function walkTable(table: DomNode, out: TextCollector) {
   else if (context.length > 0)
     pending.title = [...context]
       .reverse()
-      .find((c) => c.length <= 120 && !(detectScaleText(c) && /^\(|^(?:in|amounts|dollars)\b/i.test(c)));
+      .find(
+        (c) =>
+          c.length <= 120 &&
+          !isPeriodStatement(c) &&
+          !(detectScaleText(c) && /^\(|^(?:in|amounts|dollars)\b/i.test(c)),
+      );
   for (const row of rowsOf(table)) {
     if (isHidden(row)) continue;
     const cells: TextCell[] = [];

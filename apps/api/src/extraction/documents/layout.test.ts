@@ -405,6 +405,92 @@ describe('filings as EDGAR’s generators set them (inline XBRL)', () => {
   });
 });
 
+describe('statements as annual reports print them', () => {
+  /** A page drawn line by line: each item is text placed by its left edge, or by its right edge with `right`. */
+  async function drawn(lines: { y: number; items: { text: string; x: number; right?: boolean }[] }[]) {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const sheet = pdf.addPage([612, 792]);
+    for (const { y, items } of lines)
+      for (const { text, x, right } of items)
+        sheet.drawText(text, { x: right ? x - font.widthOfTextAtSize(text, 8) : x, y, size: 8, font });
+    return loadPdf(await pdf.save());
+  }
+  /** A row: its label, note and figures right-aligned at 440 and 500 (and 530 for a third). */
+  const figures = (y: number, label: string, note: string, a: string, b: string, c?: string) => ({
+    y,
+    items: [
+      { text: label, x: 80 },
+      ...(note ? [{ text: note, x: 380, right: true }] : []),
+      { text: a, x: 440, right: true },
+      { text: b, x: 500, right: true },
+      ...(c ? [{ text: c, x: 530, right: true }] : []),
+    ],
+  });
+
+  it('reads years over "£m" with the notes heading set between them, a restated mark, pence and EPS', async () => {
+    // A header cell "2023<br>£m" beside a vertically centred "Notes": the years' line comes
+    // first and "2022*" read as a figure, so the header became a table of its own and the
+    // statement lost its periods (no answers); "52.3p" was not a figure.
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'Consolidated income statement', x: 72 }] },
+      { y: 728, items: [{ text: 'For the year ended 31 December 2023', x: 72 }] },
+      {
+        y: 708,
+        items: [
+          { text: '2023', x: 440, right: true },
+          { text: '2022*', x: 500, right: true },
+        ],
+      },
+      { y: 702, items: [{ text: 'Notes', x: 360 }] },
+      {
+        y: 696,
+        items: [
+          { text: '£m', x: 440, right: true },
+          { text: '£m', x: 500, right: true },
+        ],
+      },
+      figures(680, 'Revenue', '2.1', '15,209', '13,891'),
+      figures(668, 'Operating profit', '2.2', '2,116', '1,876'),
+      { y: 656, items: [{ text: 'Earnings per share', x: 80 }] },
+      figures(644, 'Basic', '2.8', '52.3p', '44.9p'),
+      figures(632, 'Diluted', '2.8', '51.9p', '44.5p'),
+    ]);
+    const table = firstTable(doc);
+    expect(table.title).toBe('Consolidated income statement');
+    expect(table.noteColumns).toEqual([1]);
+    expect(
+      await ask(doc, ['Revenue 2023', 'Operating profit 2022', 'Diluted EPS 2023', 'Basic EPS 2022']),
+    ).toEqual({
+      'Revenue 2023': 15_209_000_000,
+      'Operating profit 2022': 1_876_000_000,
+      'Diluted EPS 2023': 51.9,
+      'Basic EPS 2022': 44.9,
+    });
+  });
+
+  it('keeps a "Change" column apart from the period set tight before it', async () => {
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'Group key figures', x: 72 }] },
+      {
+        y: 724,
+        items: [
+          { text: 'in € thousand', x: 80 },
+          { text: 'Q3 2023', x: 440, right: true },
+          { text: 'Q3 2022', x: 500, right: true },
+          // Set as tight as narrow columns put it: one run with the period before it.
+          { text: 'Change', x: 503 },
+        ],
+      },
+      figures(708, 'Revenue', '', '412,775', '388,014', '6.4%'),
+      figures(696, 'Net income', '', '22,904', '25,117', '-8.8%'),
+    ]);
+    const table = firstTable(doc);
+    expect(columnHeaderPath(table, 2)).toEqual(['Q3 2022']);
+    expect(await ask(doc, ['Net income Q3 2022'])).toEqual({ 'Net income Q3 2022': 25_117_000 });
+  });
+});
+
 describe('tables printed the other way round (years down the side)', () => {
   // Measures across the top with their units on a line of their own, one row per year.
   const record = page({

@@ -209,6 +209,13 @@ function isEmpty(p: Period): boolean {
 }
 
 /** The period a text states, or undefined. */
+/** A line that only says which period a table covers ("For the year ended 31 December 2023", "As at 30 June 2024"). */
+export function isPeriodStatement(text: string): boolean {
+  return /^\(?(?:for\s+the\s+)?(?:(?:fiscal\s+)?years?|(?:three|six|nine|twelve)\s+months|quarters?|periods?|half[-\s]years?)\s+ended\b|^\(?as\s+(?:at|of)\s+\S/i.test(
+    text.trim(),
+  );
+}
+
 export function parsePeriod(text: string): Period | undefined {
   const { period } = scan(text);
   return isEmpty(period) ? undefined : period;

@@ -8,7 +8,7 @@ import {
   type TableCell,
   unionBox,
 } from './layout';
-import { parsePeriod } from './periods';
+import { isPeriodStatement, parsePeriod } from './periods';
 import { detectScaleText } from './scale';
 import { buildTable, isFigureText } from './table-builder';
 
@@ -70,7 +70,10 @@ const DAY_MONTH =
 /** A year or period standing alone in a figure's place is a header, not a value. */
 function isPeriodOnly(text: string): boolean {
   const t = text.trim();
-  return /^(?:FY\s?)?['’]?(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?$/.test(t);
+  // With a footnote mark or a restatement note: "2022*", "2022 (a)", "2022 restated".
+  return /^(?:FY\s?)?['’]?(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?(?:\s*(?:\*{1,3}|[†‡]|\((?:\d|[a-z])\)|\(?restated\)?))?$/i.test(
+    t,
+  );
 }
 
 interface Row {
@@ -90,11 +93,12 @@ function splitPeriodRuns(segments: LayoutSegment[]): LayoutSegment[] {
     s.words.forEach((w, i) => {
       current.push(w);
       const next = s.words[i + 1];
-      // Cut after a year when a new period starts: a day, a month, a year, "FY", "Q1".
+      // Cut after a year when a new period starts (a day, a month, a year, "FY", "Q1") or a
+      // comparison column's heading does ("Change", "Variance", "%", "YoY").
       if (
         next &&
         /^(?:19|20)\d{2}[,.]?$/.test(w.text.trim()) &&
-        /^(?:\d{1,4}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|FY|Q[1-4]|H[12]|fiscal|year)/i.test(
+        /^(?:\d{1,4}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|FY|Q[1-4]|H[12]|9M|6M|fiscal|year|change|var\.?$|variance|growth|yoy|%|Δ|\+\/-)/i.test(
           next.text.trim(),
         )
       ) {
@@ -333,6 +337,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         !title &&
         row.line.text.length <= 120 &&
         !isProse(row, 1) &&
+        !isPeriodStatement(row.line.text) &&
         !/^\(?\s*(?:in |amounts|dollars|\$|€|£)/i.test(row.line.text)
       )
         title =

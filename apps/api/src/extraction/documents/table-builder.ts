@@ -37,8 +37,8 @@ export interface GridInput {
 }
 
 const NUMBER_CELL =
-  /^[(\-–—−+]?\s*(?:[A-Z]{0,3}[$€£¥₹]|RM|Rs\.?)?\s*[(\-–—−]?\s*(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:[.,]\d+)?\s*\)?\s*(?:%|pts|bps|x|m|bn|k)?\)?\*?$/i;
-const DASH_CELL = /^(?:[-–—−]+|n\/?a|nil|none|—\s*%|-\s*%|\$\s*[-–—]+)$/i;
+  /^[(\-–—−+]?\s*(?:[A-Z]{0,3}[$€£¥₹]|RM|Rs\.?)?\s*[(\-–—−]?\s*(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:[.,]\d+)?\s*\)?\s*(?:%|pts|bps|x|m|bn|k|p|c|¢)?\)?\*?$/i;
+const DASH_CELL = /^(?:[-–—−]+|n\/?a|n\.[am]\.|nm|nil|none|—\s*%|-\s*%|\$\s*[-–—]+)$/i;
 
 /** A cell that holds a figure (or a dash standing for none). */
 export function isFigureText(text: string): boolean {
@@ -146,7 +146,8 @@ export function buildTable(input: GridInput): LayoutTable {
       .map((cell) => cell.text.trim());
   for (const c of valueColumns) {
     const header = headerPath(c);
-    if (/^(?:notes?|note\s+ref(?:erence)?s?|ref\.?)$/i.test(header)) {
+    // "Notes", or a heading from the line above spread over it too ("2023 Notes").
+    if (/(?:^|\s)(?:notes?|note\s+ref(?:erence)?s?|ref\.?)$/i.test(header)) {
       noteColumns.push(c);
       continue;
     }

@@ -75,8 +75,23 @@ function synonymsOf(word: string): string[] {
   return SYNONYM_GROUPS.find((g) => g.includes(word))?.filter((w) => w !== word) ?? [];
 }
 
+/** Abbreviations analysts and reports use, spelled out ("Diluted EPS", "SG&A", "PP&E"). */
+const ABBREVIATIONS: [RegExp, string][] = [
+  [/\bEPS\b/gi, 'earnings per share'],
+  [/\bPP&E\b/gi, 'property plant and equipment'],
+  [/\bSG&A\b/gi, 'selling general and administrative'],
+  [/\bR&D\b/gi, 'research and development'],
+  [/\bD&A\b/gi, 'depreciation and amortization'],
+  [/\bCOGS\b/gi, 'cost of goods sold'],
+  [/\bcapex\b/gi, 'capital expenditure'],
+  [/\bFCF\b/gi, 'free cash flow'],
+  [/\bNCI\b/gi, 'non-controlling interests'],
+];
+
 function words(text: string): string[] {
-  const joined = cleanLabel(text)
+  let spelled = cleanLabel(text);
+  for (const [pattern, full] of ABBREVIATIONS) spelled = spelled.replace(pattern, full);
+  const joined = spelled
     .replace(/&/g, ' and ')
     .replace(/%/g, ' percent ')
     // "Non-current" is one word: it must not answer for "current", nor "current" for it.
@@ -172,8 +187,12 @@ function figureValue(
   column: number,
 ): NormalisedValue {
   const unit = table.columnUnits[column];
-  const t = text.replace(/\*+$/, '').trim();
-  if (/^(?:[-–—−]+|n\/?a|nil|none)$/i.test(t.replace(/[$€£%\s]/g, '') || '-')) return null;
+  // Pence and cents ("52.3p", "45.2c") and multiples ("12.5x") are the figure itself.
+  const t = text
+    .replace(/\*+$/, '')
+    .trim()
+    .replace(/(\d\)?)\s*(?:p|c|¢|x)$/i, '$1');
+  if (/^(?:[-–—−]+|n\/?a|n\.[am]\.|nm|nil|none)$/i.test(t.replace(/[$€£%\s]/g, '') || '-')) return null;
   const kind = rowKind(rowName, section);
   if (
     unit === 'percent' ||
