@@ -153,13 +153,47 @@ class TextCollector {
   }
 }
 
+/** What a node is in a table: markup (`<tr>`), ARIA roles (`role="row"`) or CSS (`display:table-row`). */
+function tablePart(node: DomNode): 'table' | 'group' | 'row' | 'cell' | 'header' | undefined {
+  if (node.type !== 'tag') return undefined;
+  switch (node.name) {
+    case 'table':
+      return 'table';
+    case 'thead':
+    case 'tbody':
+    case 'tfoot':
+      return 'group';
+    case 'tr':
+      return 'row';
+    case 'td':
+      return 'cell';
+    case 'th':
+      return 'header';
+  }
+  const role = (node.attribs?.role ?? '').toLowerCase();
+  if (role === 'table' || role === 'grid' || role === 'treegrid') return 'table';
+  if (role === 'rowgroup') return 'group';
+  if (role === 'row') return 'row';
+  if (role === 'cell' || role === 'gridcell' || role === 'rowheader') return 'cell';
+  if (role === 'columnheader') return 'header';
+  const display =
+    /(?:^|;)\s*display\s*:\s*(table(?:-row-group|-header-group|-footer-group|-row|-cell)?)\b/i.exec(
+      node.attribs?.style ?? '',
+    )?.[1];
+  if (display === 'table') return 'table';
+  if (display === 'table-row') return 'row';
+  if (display === 'table-cell') return 'cell';
+  if (display) return 'group';
+  return undefined;
+}
+
 function rowsOf(table: DomNode): DomNode[] {
   const rows: DomNode[] = [];
   for (const child of table.children ?? []) {
-    if (child.type !== 'tag') continue;
-    if (child.name === 'tr') rows.push(child);
-    else if (child.name === 'thead' || child.name === 'tbody' || child.name === 'tfoot') {
-      for (const row of child.children ?? []) if (row.type === 'tag' && row.name === 'tr') rows.push(row);
+    const part = tablePart(child);
+    if (part === 'row') rows.push(child);
+    else if (part === 'group') {
+      for (const row of child.children ?? []) if (tablePart(row) === 'row') rows.push(row);
     }
   }
   return rows;
@@ -186,6 +220,18 @@ function indentOf(cell: DomNode, raw: string): number {
   const lead = /^[\s\u00a0]*/.exec(raw)?.[0] ?? '';
   points += (lead.match(/\u00a0/g)?.length ?? 0) * 3;
   return Math.max(0, points);
+}
+
+/** A line that states the scale and nothing else ("US$ millions", "€'000"). */
+function isScaleOnly(text: string): boolean {
+  return (
+    text
+      .replace(
+        /\b(?:in|of|amounts?|figures?|all|currency|dollars|euros?|pounds?|US|USD|EUR|GBP|thousands?|millions?|billions?|mn|bn|m|k)\b|[$€£¥'’()\s,.0]/gi,
+        '',
+      )
+      .trim() === ''
+  );
 }
 
 function walkTable(table: DomNode, out: TextCollector) {
@@ -216,7 +262,7 @@ function walkTable(table: DomNode, out: TextCollector) {
         (c) =>
           c.length <= 120 &&
           !isPeriodStatement(c) &&
-          !(detectScaleText(c) && /^\(|^(?:in|amounts|dollars)\b/i.test(c)),
+          !(detectScaleText(c) && (/^\(|^(?:in|amounts|dollars)\b/i.test(c) || isScaleOnly(c))),
       );
   for (const row of rowsOf(table)) {
     if (isHidden(row)) continue;
@@ -225,25 +271,28 @@ function walkTable(table: DomNode, out: TextCollector) {
     let column = 0;
     let allHeaders = true;
     for (const cell of row.children ?? []) {
-      if (cell.type !== 'tag' || (cell.name !== 'td' && cell.name !== 'th')) continue;
+      const part = tablePart(cell);
+      if (part !== 'cell' && part !== 'header') continue;
       column += 1;
-      if (cell.name === 'td') allHeaders = false;
+      if (part === 'cell') allHeaders = false;
       const raw = inlineText(cell);
       const text = collapse(raw);
       if (text) cells.push({ text, column: String(column) });
-      const span = Number(cell.attribs?.colspan ?? 1);
-      const rowSpan = Number(cell.attribs?.rowspan ?? 1);
+      const span = Number(cell.attribs?.colspan ?? cell.attribs?.['aria-colspan'] ?? 1);
+      const rowSpan = Number(cell.attribs?.rowspan ?? cell.attribs?.['aria-rowspan'] ?? 1);
       markup.push({
         text,
         colSpan: Number.isInteger(span) && span > 0 ? span : 1,
         rowSpan: Number.isInteger(rowSpan) && rowSpan > 0 ? rowSpan : 1,
         indent: indentOf(cell, raw),
-        ...(cell.name === 'th' ? { isHeaderCell: true } : {}),
+        ...(part === 'header' ? { isHeaderCell: true } : {}),
       });
       if (Number.isInteger(span) && span > 1) column += Math.min(span, 100) - 1;
     }
     if (cells.length === 0) continue;
-    const inHead = row.parent?.type === 'tag' && row.parent.name === 'thead';
+    const inHead =
+      row.parent?.type === 'tag' &&
+      (row.parent.name === 'thead' || /table-header-group/i.test(row.parent.attribs?.style ?? ''));
     const line: RawLine = { text: cells.map((c) => c.text).join(' | '), inTable: true };
     if (cells.length > 1) line.cells = cells;
     if (cells.length > 1 && (inHead || allHeaders)) line.isHeader = true;
@@ -267,7 +316,8 @@ function walk(node: DomNode, out: TextCollector) {
       out.flush();
       return;
     }
-    if (name === 'table') {
+    // A <table>, or a table of <div>s by ARIA role or CSS display, with rows of cells.
+    if (tablePart(node) === 'table' && (name === 'table' || rowsOf(node).length > 1)) {
       walkTable(node, out);
       return;
     }

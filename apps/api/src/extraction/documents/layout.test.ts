@@ -491,6 +491,28 @@ describe('statements as annual reports print them', () => {
   });
 });
 
+describe('tables built of <div>s, as investor-relations sites set them', () => {
+  it('reads rows and cells named by ARIA roles or by CSS display, with the scale above', async () => {
+    const aria = loadHtml(`<h2>Financial highlights</h2><p>US$ millions</p>
+      <div role="table">
+        <div role="row"><div role="columnheader"></div><div role="columnheader">FY2024</div><div role="columnheader">FY2023</div></div>
+        <div role="row"><div role="rowheader">Revenue</div><div role="cell">8,412</div><div role="cell">7,905</div></div>
+        <div role="row"><div role="rowheader">Net income</div><div role="cell">902</div><div role="cell">(45)</div></div>
+      </div>`);
+    expect(firstTable(aria).title).toBe('Financial highlights');
+    expect(await ask(aria, ['Revenue FY2024', 'Net income 2023'])).toEqual({
+      'Revenue FY2024': 8_412_000_000,
+      'Net income 2023': -45_000_000,
+    });
+    const css = loadHtml(`<p>(in thousands)</p>
+      <div style="display: table">
+        <div style="display: table-header-group"><div style="display:table-row"><span style="display:table-cell"></span><span style="display:table-cell">2024</span><span style="display:table-cell">2023</span></div></div>
+        <div style="display:table-row"><span style="display:table-cell">Deposits</span><span style="display:table-cell">1,250</span><span style="display:table-cell">1,100</span></div>
+      </div>`);
+    expect(await ask(css, ['Deposits 2023'])).toEqual({ 'Deposits 2023': 1_100_000 });
+  });
+});
+
 describe('tables printed the other way round (years down the side)', () => {
   // Measures across the top with their units on a line of their own, one row per year.
   const record = page({
