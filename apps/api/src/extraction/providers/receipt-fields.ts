@@ -1,6 +1,7 @@
 import { type Box, type LayoutWord, unionBox } from '../documents/layout';
 import { formatLocation, sourceUrlOf } from '../location';
 import type { ExtractedDocument, ExtractedItem, ItemAnchor } from '../types';
+import { correctOcrWords } from './ocr-words';
 
 /**
  * Receipts, invoices, card slips and leases read field by field (issue 12): the merchant, its
@@ -984,7 +985,7 @@ function letterCount(text: string): number {
 function normaliseLegalSuffix(text: string): string {
   return text
     .replace(
-      /\bS[DO0Q][NHM]([.,]?)(\s*)B[HN][DO0B]([.,]?)(?=[\s)]|$)/gi,
+      /\bS[DO0QE][NHM]([.,]?)(\s*)B[HN][DO0B]([.,]?)(?=[\s)]|$)/gi,
       (_m, a: string, gap: string, b: string) => `SDN${a ? '.' : ''}${gap}BHD${b ? '.' : ''}`,
     )
     .replace(/\(M[y\]}|]?(?=\s+SDN)/g, '(M)')
@@ -992,7 +993,7 @@ function normaliseLegalSuffix(text: string): string {
 }
 
 function cleanName(text: string): string {
-  return normaliseLegalSuffix(text)
+  return normaliseLegalSuffix(correctOcrWords(text))
     .replace(/^[^\p{L}\p{N}(]+/u, '')
     .replace(/^(?:owned|operated|managed)\s+by\b\s*:?\s*/i, '')
     .replace(/[\s,;:*_~-]+$/u, '')
@@ -1239,7 +1240,7 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
 }
 
 function cleanAddressPart(text: string): string {
-  return text
+  return correctOcrWords(text)
     .replace(/^[^\p{L}\p{N}(]+/u, '')
     .replace(/\s+/g, ' ')
     .trim();
