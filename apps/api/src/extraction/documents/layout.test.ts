@@ -469,6 +469,67 @@ describe('statements as annual reports print them', () => {
     });
   });
 
+  it('reads two currencies: a wide heading over one column, and a line of units before the per-share rows', async () => {
+    // "Thousands of U.S. dollars (Note 1)" is wider than its column and reached the yen 2022
+    // column's zone; the "Yen | U.S. dollars" line started a table without periods.
+    const doc = await drawn([
+      {
+        y: 724,
+        items: [
+          { text: 'Millions of yen', x: 378 },
+          { text: 'Thousands of U.S. dollars (Note 1)', x: 470 },
+        ],
+      },
+      {
+        y: 712,
+        items: [
+          { text: '2023', x: 400, right: true },
+          { text: '2022', x: 460, right: true },
+          { text: '2023', x: 580, right: true },
+        ],
+      },
+      {
+        y: 698,
+        items: [
+          { text: 'Net sales', x: 80 },
+          { text: '1,204,118', x: 400, right: true },
+          { text: '1,098,442', x: 460, right: true },
+          { text: '9,017,734', x: 580, right: true },
+        ],
+      },
+      {
+        y: 684,
+        items: [
+          { text: 'Operating income', x: 80 },
+          { text: '88,420', x: 400, right: true },
+          { text: '71,355', x: 460, right: true },
+          { text: '662,175', x: 580, right: true },
+        ],
+      },
+      {
+        y: 670,
+        items: [
+          { text: 'Yen', x: 420 },
+          { text: 'U.S. dollars', x: 540 },
+        ],
+      },
+      {
+        y: 656,
+        items: [
+          { text: 'Net income per share', x: 80 },
+          { text: '152.41', x: 400, right: true },
+          { text: '124.77', x: 460, right: true },
+          { text: '1.14', x: 580, right: true },
+        ],
+      },
+    ]);
+    expect(await ask(doc, ['Net sales 2022', 'Operating income 2023', 'Net income per share 2022'])).toEqual({
+      'Net sales 2022': 1_098_442_000_000,
+      'Operating income 2023': 88_420_000_000,
+      'Net income per share 2022': 124.77,
+    });
+  });
+
   it('keeps a "Change" column apart from the period set tight before it', async () => {
     const doc = await drawn([
       { y: 740, items: [{ text: 'Group key figures', x: 72 }] },

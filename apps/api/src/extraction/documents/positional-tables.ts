@@ -369,6 +369,7 @@ function zonesOf(bands: Band[]): Band[] {
 function headerAssignments(
   segs: Seg[],
   zones: Band[],
+  bands: Band[],
   isLastHeaderRow: boolean,
   stackedHeaders: boolean,
   columnsHavePeriods: boolean,
@@ -414,7 +415,18 @@ function headerAssignments(
   }
   if (!stackedHeaders) {
     zones.forEach((z, c) => {
-      const centre = (z.x0 + z.x1) / 2;
+      // The middle of the column's figures: a zone reaches half-way across a wide gutter.
+      const band = bands[c];
+      const centre = band ? (band.x0 + band.x1) / 2 : (z.x0 + z.x1) / 2;
+      // A heading wider than its columns ("Thousands of U.S. dollars (Note 1)" over one column)
+      // reaches over its neighbour's centre: of the headings over a centre, the one centred nearest.
+      const over = onRight.filter((s) => s.box[0] <= centre && s.box[2] >= centre);
+      if (over.length > 1) {
+        const mid = (s: Seg) => Math.abs((s.box[0] + s.box[2]) / 2 - centre);
+        const chosen = over.reduce((a, b) => (mid(b) < mid(a) ? b : a));
+        out.set(chosen, [...(out.get(chosen) ?? []), c]);
+        return;
+      }
       let best: Seg | undefined;
       let bestDistance = Number.POSITIVE_INFINITY;
       for (const s of onRight) {
@@ -504,6 +516,7 @@ function toTable(
       ? headerAssignments(
           row.segs,
           zones,
+          bands,
           r === headerRows - 1,
           stackedHeaders,
           columnsHavePeriods,
@@ -590,6 +603,22 @@ function toTable(
  * same header) and as many columns as the last table of the previous page takes that table's
  * header rows, title, scale and open sections.
  */
+/**
+ * Whether `table` is the rest of `previous` under a line of units of its own: right below it,
+ * no title, a header without periods where the one above has them.
+ */
+function unitsUnderPeriods(previous: LayoutTable, table: LayoutTable): boolean {
+  const headerTexts = (t: LayoutTable) => t.cells.filter((c) => c.row < t.headerRows).map((c) => c.text);
+  return (
+    table.origin === 'positions' &&
+    table.headerRows > 0 &&
+    !table.title &&
+    table.box[1] - previous.box[3] < 0.04 &&
+    headerTexts(table).every((t) => !parsePeriod(t)?.years.length) &&
+    headerTexts(previous).some((t) => !!parsePeriod(t)?.years.length)
+  );
+}
+
 export function linkContinuedTables(pages: LayoutPage[]): void {
   const all = pages.flatMap((page) => page.tables.map((table, index) => ({ page, table, index })));
   for (let i = 1; i < all.length; i++) {
@@ -598,6 +627,31 @@ export function linkContinuedTables(pages: LayoutPage[]): void {
     const previous = prev.table;
     const table = next.table;
     if (table.columnCount !== previous.columnCount || previous.headerRows === 0) continue;
+    if (next.page === prev.page && next.index === prev.index + 1 && unitsUnderPeriods(previous, table)) {
+      // A line of units across the figures ("Yen | U.S. dollars" above the per-share rows)
+      // started a table of its own: its columns keep the periods of the header above.
+      const periodCells = previous.cells
+        .filter((c) => c.row < previous.headerRows && parsePeriod(c.text)?.years.length)
+        .map((c) => ({ ...c, row: 0 }));
+      const body = table.cells.map((c) => ({ ...c, row: c.row + 1 }));
+      const rebuilt = buildTable({
+        page: table.page,
+        cells: [...periodCells, ...body],
+        rowCount: table.rowCount + 1,
+        columnCount: table.columnCount,
+        labelColumns: table.labelColumns,
+        headerRows: table.headerRows + 1,
+        rowIndents: [undefined, ...table.rowLabels.map((l) => l?.indent)],
+        ...(previous.title ? { title: previous.title } : {}),
+        context: previous.context,
+        origin: table.origin,
+      });
+      if (table.rowTexts) rebuilt.rowTexts = ['', ...table.rowTexts];
+      rebuilt.box = table.box;
+      next.page.tables[next.index] = rebuilt;
+      next.table = rebuilt;
+      continue;
+    }
     if (next.page === prev.page) {
       // On one page only the next table continues one: with no header of its own, or the same
       // header and no title of its own.
