@@ -187,6 +187,13 @@ function tablePart(node: DomNode): 'table' | 'group' | 'row' | 'cell' | 'header'
   return undefined;
 }
 
+/** Whether a table has another table inside it. */
+function holdsTable(table: DomNode): boolean {
+  const inside = (node: DomNode): boolean =>
+    (node.children ?? []).some((child) => child.type === 'tag' && (child.name === 'table' || inside(child)));
+  return inside(table);
+}
+
 function rowsOf(table: DomNode): DomNode[] {
   const rows: DomNode[] = [];
   for (const child of table.children ?? []) {
@@ -317,7 +324,9 @@ function walk(node: DomNode, out: TextCollector) {
       return;
     }
     // A <table>, or a table of <div>s by ARIA role or CSS display, with rows of cells.
-    if (tablePart(node) === 'table' && (name === 'table' || rowsOf(node).length > 1)) {
+    // A table that holds tables is the page's layout (a menu column beside the content): its
+    // cells are read as blocks and the tables inside them as tables.
+    if (tablePart(node) === 'table' && (name === 'table' || rowsOf(node).length > 1) && !holdsTable(node)) {
       walkTable(node, out);
       return;
     }

@@ -552,6 +552,23 @@ describe('statements as annual reports print them', () => {
   });
 });
 
+describe('a page laid out with a table around its content', () => {
+  it('reads the data table inside the layout table, with its title above it', async () => {
+    const doc = loadHtml(`<table width="100%"><tr>
+      <td valign="top"><a href="/">Home</a><br><a href="/ir">Investors</a></td>
+      <td valign="top"><h2>Five-year financial summary</h2>
+        <table><tr><th>($ thousands)</th><th>2023</th><th>2022</th></tr>
+          <tr><td>Total revenue</td><td>512,004</td><td>488,120</td></tr>
+          <tr><td>Net earnings</td><td>61,300</td><td>58,022</td></tr></table>
+      </td></tr></table>`);
+    expect(firstTable(doc).title).toBe('Five-year financial summary');
+    expect(await ask(doc, ['Total revenue 2023', 'Net earnings 2022'])).toEqual({
+      'Total revenue 2023': 512_004_000,
+      'Net earnings 2022': 58_022_000,
+    });
+  });
+});
+
 describe('tables built of <div>s, as investor-relations sites set them', () => {
   it('reads rows and cells named by ARIA roles or by CSS display, with the scale above', async () => {
     const aria = loadHtml(`<h2>Financial highlights</h2><p>US$ millions</p>
