@@ -530,6 +530,29 @@ describe('statements as annual reports print them', () => {
     });
   });
 
+  it('joins a label hyphenated over two lines into its word, and keeps a compound’s hyphen', async () => {
+    const doc = await drawn([
+      {
+        y: 724,
+        items: [
+          { text: '2023', x: 440, right: true },
+          { text: '2022', x: 500, right: true },
+        ],
+      },
+      { y: 710, items: [{ text: 'Depreciation and amorti-', x: 80 }] },
+      figures(700, 'zation', '', '1,508', '1,544'),
+      { y: 686, items: [{ text: 'Repayment of short-', x: 80 }] },
+      figures(676, 'term borrowings', '', '(900)', '(250)'),
+    ]);
+    expect(rowNames(firstTable(doc))).toEqual([
+      'Depreciation and amortization',
+      'Repayment of short-term borrowings',
+    ]);
+    expect(await ask(doc, ['Depreciation and amortization 2022'])).toEqual({
+      'Depreciation and amortization 2022': 1_544,
+    });
+  });
+
   it('keeps a "Change" column apart from the period set tight before it', async () => {
     const doc = await drawn([
       { y: 740, items: [{ text: 'Group key figures', x: 72 }] },

@@ -67,6 +67,17 @@ const CONNECTOR_END =
 const BARE_TOTAL = /^(?:total|totals|sub-?total|total\s+for\s+the\s+(?:year|period))[:\s]*$/i;
 const TOTAL_ROW = /^(?:total|totals|sub-?total|net\s+total|grand\s+total)\b/i;
 
+/** A label's lines joined: "amorti-" + "zation" is one word again; "short-" + "term" keeps its hyphen. */
+function joinWrapped(first: string, second: string): string {
+  const broken = /(\p{L}+)-$/u.exec(first);
+  if (broken?.[1] && /^\p{Ll}/u.test(second)) {
+    const compound =
+      /^(?:non|short|long|self|co|pre|post|cross|mid|year|end|well|after|one|two|three|four|five|six|nine|twelve|sub|inter|intra|multi|semi|full|part|off|on|in|over|under|re|de|anti|tax|debt|equity|share|stock|risk|fair|value|interest)$/i;
+    return compound.test(broken[1]) ? `${first}${second}` : `${first.slice(0, -1)}${second}`;
+  }
+  return `${first} ${second}`;
+}
+
 export function buildTable(input: GridInput): LayoutTable {
   const { labelColumns, columnCount, rowCount } = input;
   const at = (row: number, column: number) =>
@@ -237,13 +248,13 @@ export function buildTable(input: GridInput): LayoutTable {
       // A lower-case line under a data row finishes that row's label ("…at end of" / "year").
       if (lastData && !pending && /^[a-z(]/.test(label) && rowLabels[lastData.row]) {
         const row = rowLabels[lastData.row] as RowLabel;
-        row.text = `${row.text} ${label}`;
-        row.name = `${row.name} ${label}`;
+        row.text = joinWrapped(row.text, label);
+        row.name = joinWrapped(row.name, label);
         lastData = null;
         continue;
       }
       if (pending && (CONTINUES.test(label) || CONNECTOR_END.test(pending.text))) {
-        pending.text = `${pending.text} ${label}`;
+        pending.text = joinWrapped(pending.text, label);
         pending.rows.push(r);
         continue;
       }
@@ -255,7 +266,7 @@ export function buildTable(input: GridInput): LayoutTable {
     let rowIndent = indent;
     if (pending) {
       if (label === '' || CONTINUES.test(label) || CONNECTOR_END.test(pending.text)) {
-        text = `${pending.text} ${label}`.trim();
+        text = joinWrapped(pending.text, label).trim();
         rowIndent = pending.indent ?? indent;
       } else {
         openHeading(pending.text, pending.indent);
