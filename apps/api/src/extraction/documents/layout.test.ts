@@ -337,6 +337,21 @@ describe('filings as EDGAR’s generators set them (inline XBRL)', () => {
     });
   });
 
+  it('reads a data point that states the units it wants, since answers are full figures', async () => {
+    const doc = loadHtml(reportHtml(statement, 'filing'));
+    expect(
+      await ask(doc, [
+        'Total net sales (USD millions) 2022',
+        'Services net sales in millions 2023',
+        'Products ($m)',
+      ]),
+    ).toEqual({
+      'Total net sales (USD millions) 2022': 394_328_000_000,
+      'Services net sales in millions 2023': 85_200_000_000,
+      'Products ($m)': 298_085_000_000,
+    });
+  });
+
   it('joins a "$" set in its own narrow column to the figure after it, not the one before', async () => {
     // A PDF printed from such a filing: the second column's "$" sits closer to the first
     // column's figure than the gap between segments.

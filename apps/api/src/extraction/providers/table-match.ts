@@ -206,9 +206,38 @@ function figureValue(
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
 }
 
+const CURRENCY_WORD = String.raw`(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|US\$|\$|€|£|¥|dollars?|euros?|pounds?)`;
+const SCALE_WORD = "(?:thousands?|millions?|billions?|mn|bn|m|k|'000)";
+/**
+ * The units a data point states for its answer ("Net income (USD millions)", "Revenue in $m",
+ * "(in thousands)"): the answer is always the full figure, so they name nothing to match.
+ */
+function withoutUnits(label: string): string {
+  return (
+    label
+      .replace(
+        new RegExp(
+          String.raw`\(\s*(?:in\s+)?(?:${CURRENCY_WORD}\s*)?(?:${SCALE_WORD})?(?:\s+of\s+${CURRENCY_WORD})?\s*\)`,
+          'gi',
+        ),
+        ' ',
+      )
+      // "… in millions", "… in USD", "… in $ thousands" at the end (before a period named last).
+      .replace(
+        new RegExp(
+          String.raw`\bin\s+(?:${CURRENCY_WORD}(?:\s*${SCALE_WORD})?|${SCALE_WORD})(?:\s+of\s+${CURRENCY_WORD})?(?=(?:\s+(?:FY\s?)?\d{2,4})?\s*$)`,
+          'i',
+        ),
+        ' ',
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
 /** Every table cell that could answer the data point, best first. */
 export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCandidate[] {
-  const { label, period } = splitDataPoint(dataPoint);
+  const { label, period } = splitDataPoint(withoutUnits(dataPoint));
   const dpWords = words(label);
   if (dpWords.length === 0) return [];
   const dpKind = rowKind(label, []);
