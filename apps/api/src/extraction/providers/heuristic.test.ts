@@ -156,6 +156,14 @@ describe('HeuristicProvider', () => {
     expect(result.total_revenue).toMatchObject({ value: 5000000, location: 'line 2' });
   });
 
+  it('takes the figure a sentence gives after the change ("increased 12% to $4.2 billion")', async () => {
+    const { result } = await run(
+      loadText('Total revenue for fiscal 2023 increased 12% to $4.2 billion, up from $3.75 billion.'),
+      ['Total revenue'],
+    );
+    expect(result['Total revenue']?.value).toBe(4_200_000_000);
+  });
+
   it('reads label/value rows of a CSV without a header row', async () => {
     const doc = loadCsv('Company,Acme Corp\nTotal revenue,1234\n', { hasHeaders: false });
     const { result } = await run(doc, ['company', 'total_revenue']);

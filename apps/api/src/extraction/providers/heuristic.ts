@@ -259,7 +259,12 @@ const HOW_FACTOR: Record<How, number> = {
 const KIND_FACTOR: Record<MatchKind, number> = { exact: 1, gapped: 0.87, unordered: 0.8 };
 
 /** The value written at the start of `text`, as the data point expects it. */
-function valueAtStart(text: string, expectation: Expectation): { raw: string; clean: boolean } | null {
+function valueAtStart(
+  text: string,
+  expectation: Expectation,
+  /** A figure, not a ratio, is wanted: "increased 12% to $4.2 billion" gives the $4.2 billion. */
+  skipPercent = false,
+): { raw: string; clean: boolean } | null {
   let rest = skipLeadIn(text);
   // "Revenue for the year: $5 million": a colon soon after the label starts the value.
   const colon = rest.indexOf(':');
@@ -275,7 +280,15 @@ function valueAtStart(text: string, expectation: Expectation): { raw: string; cl
     if (later) return { raw: later.text, clean: false };
   }
   if (expectation === 'number') {
-    const later = firstNumber(rest.slice(0, 80));
+    const window = rest.slice(0, 80);
+    const later = firstNumber(window);
+    if (later && skipPercent && /%$/.test(later.token)) {
+      // The change is said before the figure: take the figure after it, if the sentence goes on to one.
+      const after = rest.slice(later.index + later.token.length, later.index + later.token.length + 60);
+      const sentence = after.split(/(?<=[.;])\s/)[0] ?? after;
+      const figure = firstNumber(sentence);
+      if (figure && !/%$/.test(figure.token)) return { raw: figure.token, clean: false };
+    }
     if (later) return { raw: later.token, clean: false };
     return null;
   }
@@ -398,7 +411,7 @@ function candidatesForLine(
     KIND_FACTOR[match.kind] *
     (coverage(tokens, match, labelEnd) >= 1 ? 1 : 0.9) *
     (isLabelFirst(tokens, match) ? 1 : 0.9);
-  const value = valueAtStart(rest, expectation);
+  const value = valueAtStart(rest, expectation, !RATIO_WORDS.test(dataPoint));
   if (value) {
     add('same-line', labelFactor, value.raw, value.clean, line.location, line.text);
     return found;
