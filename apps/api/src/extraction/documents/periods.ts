@@ -160,6 +160,12 @@ function scan(text: string): { period: Period; spans: Found[] } {
     period.months = DURATIONS[(m[1] ?? '').toLowerCase()];
     return true;
   });
+  // "9M 2023", "9M23", "6M": months to a date, as key-figure tables head their columns.
+  take(/\b(3|6|9|12)M\s*['’]?(\d{4}|\d{2})?\b/, (m) => {
+    period.months = DURATIONS[m[1] ?? ''];
+    if (m[2]) addYear(fullYear(m[2]));
+    return true;
+  });
   take(/\b(?:fiscal\s+)?years?[\s-]+end(?:ed|ing)\b/i, () => {
     period.months ??= 12;
     return true;
@@ -208,7 +214,6 @@ function isEmpty(p: Period): boolean {
   );
 }
 
-/** The period a text states, or undefined. */
 /** A line that only says which period a table covers ("For the year ended 31 December 2023", "As at 30 June 2024"). */
 export function isPeriodStatement(text: string): boolean {
   return /^\(?(?:for\s+the\s+)?(?:(?:fiscal\s+)?years?|(?:three|six|nine|twelve)\s+months|quarters?|periods?|half[-\s]years?)\s+ended\b|^\(?as\s+(?:at|of)\s+\S/i.test(
@@ -216,6 +221,7 @@ export function isPeriodStatement(text: string): boolean {
   );
 }
 
+/** The period a text states, or undefined. */
 export function parsePeriod(text: string): Period | undefined {
   const { period } = scan(text);
   return isEmpty(period) ? undefined : period;
