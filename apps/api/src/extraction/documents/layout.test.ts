@@ -487,6 +487,14 @@ describe('statements as annual reports print them', () => {
   it('reads two currencies: a wide heading over one column, and a line of units before the per-share rows', async () => {
     // "Thousands of U.S. dollars (Note 1)" is wider than its column and reached the yen 2022
     // column's zone; the "Yen | U.S. dollars" line started a table without periods.
+    // Figures right-aligned at 400 and 460 (yen) and 580 (dollars).
+    const yenAndDollars = (y: number, texts: [string, string, string], label?: string) => ({
+      y,
+      items: [
+        ...(label ? [{ text: label, x: 80 }] : []),
+        ...texts.map((text, i) => ({ text, x: [400, 460, 580][i] as number, right: true })),
+      ],
+    });
     const doc = await drawn([
       {
         y: 724,
@@ -495,32 +503,9 @@ describe('statements as annual reports print them', () => {
           { text: 'Thousands of U.S. dollars (Note 1)', x: 470 },
         ],
       },
-      {
-        y: 712,
-        items: [
-          { text: '2023', x: 400, right: true },
-          { text: '2022', x: 460, right: true },
-          { text: '2023', x: 580, right: true },
-        ],
-      },
-      {
-        y: 698,
-        items: [
-          { text: 'Net sales', x: 80 },
-          { text: '1,204,118', x: 400, right: true },
-          { text: '1,098,442', x: 460, right: true },
-          { text: '9,017,734', x: 580, right: true },
-        ],
-      },
-      {
-        y: 684,
-        items: [
-          { text: 'Operating income', x: 80 },
-          { text: '88,420', x: 400, right: true },
-          { text: '71,355', x: 460, right: true },
-          { text: '662,175', x: 580, right: true },
-        ],
-      },
+      yenAndDollars(712, ['2023', '2022', '2023']),
+      yenAndDollars(698, ['1,204,118', '1,098,442', '9,017,734'], 'Net sales'),
+      yenAndDollars(684, ['88,420', '71,355', '662,175'], 'Operating income'),
       {
         y: 670,
         items: [
@@ -528,15 +513,7 @@ describe('statements as annual reports print them', () => {
           { text: 'U.S. dollars', x: 540 },
         ],
       },
-      {
-        y: 656,
-        items: [
-          { text: 'Net income per share', x: 80 },
-          { text: '152.41', x: 400, right: true },
-          { text: '124.77', x: 460, right: true },
-          { text: '1.14', x: 580, right: true },
-        ],
-      },
+      yenAndDollars(656, ['152.41', '124.77', '1.14'], 'Net income per share'),
     ]);
     expect(await ask(doc, ['Net sales 2022', 'Operating income 2023', 'Net income per share 2022'])).toEqual({
       'Net sales 2022': 1_098_442_000_000,
