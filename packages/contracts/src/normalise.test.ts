@@ -47,6 +47,11 @@ const VECTORS: [raw: string, hint: NormaliseHint | undefined, expected: string |
   ['1,234', { scale: 'thousands' }, 1234000],
   ['$1.2 billion', { scale: 'millions' }, 1200000000],
   ['17', { scale: 'units' }, 17],
+  // Indian reports: a crore is 10,000,000 and a lakh 100,000
+  ['12,456.78', { scale: 'crores' }, 124567800000],
+  ['3,210.5', { scale: 'lakhs' }, 321050000],
+  ['₹ 1,250 crore', undefined, 12500000000],
+  ['Rs 45 lakh', undefined, 4500000],
   // Dates as YYYYMMDD
   ['March 5, 2024', undefined, '20240305'],
   ['5 March 2024', undefined, '20240305'],
@@ -146,6 +151,9 @@ describe('detectScale', () => {
     ['Dollars in billions', 'billions'],
     ['($ thousands)', 'thousands'],
     ['(000s)', 'thousands'],
+    ['(₹ in crore)', 'crores'],
+    ['(Rs. in Lakhs)', 'lakhs'],
+    ['(All amounts in ₹ crores, unless otherwise stated)', 'crores'],
     ['Total revenue: $1,234.5 million', undefined],
   ] as const)('%s → %s', (text, expected) => {
     expect(detectScale(text)).toBe(expected);

@@ -11,7 +11,8 @@
  * 1234.5 in millions is exactly 1234500000 and 12.5% exactly 0.125.
  */
 
-export type Scale = 'units' | 'thousands' | 'millions' | 'billions';
+/** Lakhs (10⁵) and crores (10⁷) are how Indian reports state their figures ("₹ in crore"). */
+export type Scale = 'units' | 'thousands' | 'lakhs' | 'millions' | 'crores' | 'billions';
 export interface NormaliseHint {
   /** The data point's name; "…_date" prefers dates, identifiers ("…_id", "zip", "phone") stay text. */
   dataPoint?: string;
@@ -20,7 +21,14 @@ export interface NormaliseHint {
 }
 export type NormalisedValue = string | number | null;
 
-const SCALE_EXPONENT: Record<Scale, number> = { units: 0, thousands: 3, millions: 6, billions: 9 };
+const SCALE_EXPONENT: Record<Scale, number> = {
+  units: 0,
+  thousands: 3,
+  lakhs: 5,
+  millions: 6,
+  crores: 7,
+  billions: 9,
+};
 
 const MONTHS: Record<string, number> = {
   jan: 1,
@@ -83,11 +91,13 @@ interface NumberParts {
 const UNIT_EXPONENT: [RegExp, number][] = [
   [/^(?:trillions?|tn|t)$/i, 12],
   [/^(?:billions?|bn|bil|b)$/i, 9],
+  [/^(?:crores?)$/i, 7],
   [/^(?:millions?|mm|mn|mil|m)$/i, 6],
+  [/^(?:lakhs?|lacs?)$/i, 5],
   [/^(?:thousands?|k)$/i, 3],
 ];
 
-const CURRENCY_PREFIX = /^(?:US\$|USD|EUR|GBP|JPY|CAD|AUD|C\$|A\$|\$|€|£|¥|₹)\s*/i;
+const CURRENCY_PREFIX = /^(?:US\$|USD|EUR|GBP|JPY|CAD|AUD|INR|Rs\.?|C\$|A\$|\$|€|£|¥|₹)\s*/i;
 const CURRENCY_SUFFIX = /\s*(?:USD|EUR|GBP|JPY|CAD|AUD|dollars?|euros?|pounds?|\$|€|£)$/i;
 
 function cleanSpaces(raw: string): string {
@@ -243,11 +253,15 @@ export function isPercentText(raw: string): boolean {
  */
 export function detectScale(text: string): Scale | undefined {
   const m =
-    /\bin\s+(thousands|millions|billions)\b/i.exec(text) ??
-    /\(\s*(?:[$€£]|usd|dollars|amounts)?\s*(thousands|millions|billions|000s|000's)\b/i.exec(text);
+    /\bin\s+(?:[$€£₹]\s?|rs\.?\s|inr\s)?(thousands|millions|billions|crores?|lakhs?|lacs)\b/i.exec(text) ??
+    /\(\s*(?:[$€£₹]|usd|inr|rs\.?|dollars|rupees|amounts)?\s*(thousands|millions|billions|crores?|lakhs?|lacs|000s|000's)\b/i.exec(
+      text,
+    );
   if (!m?.[1]) return undefined;
   const word = m[1].toLowerCase();
   if (word.startsWith('000')) return 'thousands';
+  if (word.startsWith('crore')) return 'crores';
+  if (word.startsWith('lakh') || word === 'lacs') return 'lakhs';
   return word as Scale;
 }
 

@@ -4,7 +4,7 @@ import type { ExtractedDocument, TextCell, TextLine } from '../types';
 import { fixedWidthTables } from './fixed-width';
 import type { Box, LayoutPage, LayoutTable } from './layout';
 import { textLinesFromLayout } from './layout-builder';
-import { type MarkupCell, type MarkupRow, tableFromMarkup } from './markup-tables';
+import { headerBlockStarts, type MarkupCell, type MarkupRow, tableFromMarkup } from './markup-tables';
 import { isPeriodStatement } from './periods';
 import { linkContinuedTables } from './positional-tables';
 import { type DomNode, positionedPages } from './positioned-html';
@@ -234,7 +234,7 @@ function isScaleOnly(text: string): boolean {
   return (
     text
       .replace(
-        /\b(?:in|of|amounts?|figures?|all|currency|dollars|euros?|pounds?|US|USD|EUR|GBP|thousands?|millions?|billions?|mn|bn|m|k)\b|[$€£¥'’()\s,.0]/gi,
+        /\b(?:in|of|amounts?|figures?|all|currency|dollars|euros?|pounds?|rupees|US|USD|EUR|GBP|INR|Rs|thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k)\b|[$€£¥₹'’()\s,.0]/gi,
         '',
       )
       .trim() === ''
@@ -393,16 +393,22 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
   });
   const tables: LayoutTable[] = [];
   for (const pending of out.tables) {
-    const table = tableFromMarkup(pending.rows, {
-      page: 1,
-      context: pending.context,
-      ...(pending.title ? { title: pending.title } : {}),
-      rowBox: (r) => lineBox(pending.lineIndexes[r] ?? 0),
+    // A table that starts over with headers of its own is read as one table per part.
+    const starts = headerBlockStarts(pending.rows);
+    starts.forEach((start, i) => {
+      const end = starts[i + 1] ?? pending.rows.length;
+      const lineIndexes = pending.lineIndexes.slice(start, end);
+      const table = tableFromMarkup(pending.rows.slice(start, end), {
+        page: 1,
+        context: pending.context,
+        ...(pending.title ? { title: pending.title } : {}),
+        rowBox: (r) => lineBox(lineIndexes[r] ?? 0),
+      });
+      if (table) {
+        table.rowTexts = lineIndexes.map((l) => out.lines[l]?.text ?? '');
+        tables.push(table);
+      }
     });
-    if (table) {
-      table.rowTexts = pending.lineIndexes.map((i) => out.lines[i]?.text ?? '');
-      tables.push(table);
-    }
   }
   for (const block of out.preBlocks) {
     tables.push(

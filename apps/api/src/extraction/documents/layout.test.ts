@@ -420,17 +420,18 @@ describe('filings as EDGAR’s generators set them (inline XBRL)', () => {
   });
 });
 
+/** A page drawn line by line: each item is text placed by its left edge, or by its right edge with `right`. */
+async function drawn(lines: { y: number; items: { text: string; x: number; right?: boolean }[] }[]) {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const sheet = pdf.addPage([612, 792]);
+  for (const { y, items } of lines)
+    for (const { text, x, right } of items)
+      sheet.drawText(text, { x: right ? x - font.widthOfTextAtSize(text, 8) : x, y, size: 8, font });
+  return loadPdf(await pdf.save());
+}
+
 describe('statements as annual reports print them', () => {
-  /** A page drawn line by line: each item is text placed by its left edge, or by its right edge with `right`. */
-  async function drawn(lines: { y: number; items: { text: string; x: number; right?: boolean }[] }[]) {
-    const pdf = await PDFDocument.create();
-    const font = await pdf.embedFont(StandardFonts.Helvetica);
-    const sheet = pdf.addPage([612, 792]);
-    for (const { y, items } of lines)
-      for (const { text, x, right } of items)
-        sheet.drawText(text, { x: right ? x - font.widthOfTextAtSize(text, 8) : x, y, size: 8, font });
-    return loadPdf(await pdf.save());
-  }
   /** A row: its label, note and figures right-aligned at 440 and 500 (and 530 for a third). */
   const figures = (y: number, label: string, note: string, a: string, b: string, c?: string) => ({
     y,
@@ -564,6 +565,187 @@ describe('statements as annual reports print them', () => {
     const table = firstTable(doc);
     expect(columnHeaderPath(table, 2)).toEqual(['Q3 2022']);
     expect(await ask(doc, ['Net income Q3 2022'])).toEqual({ 'Net income Q3 2022': 25_117_000 });
+  });
+});
+
+describe('statements as Indian and Nordic reports print them', () => {
+  const line = (y: number, label: string, ...cells: [string, number][]) => ({
+    y,
+    items: [
+      ...(label ? [{ text: label, x: 80 }] : []),
+      ...cells.map(([text, x]) => ({ text, x, right: true })),
+    ],
+  });
+
+  it('reads a statement in crore: roman-numbered lines with their sums, a "Note No." column, EPS per equity share', async () => {
+    // Before: no scale ("in Crore" was not one), "Profit for the year" answered by "II. Other
+    // income" (the "(V - VI)" of the right line were words it lacked), the "Particulars" heading
+    // between the header lines cut off "Note", and the wrapped EPS heading scaled EPS by 10⁷.
+    const doc = await drawn([
+      {
+        y: 750,
+        items: [{ text: 'STANDALONE STATEMENT OF PROFIT AND LOSS FOR THE YEAR ENDED 31ST MARCH,', x: 72 }],
+      },
+      { y: 740, items: [{ text: '2024', x: 72 }] },
+      line(726, '', ['(Rs. in Crore)', 530]),
+      line(712, '', ['Note', 380], ['Year ended', 450], ['Year ended', 530]),
+      { y: 706, items: [{ text: 'Particulars', x: 150 }] },
+      line(700, '', ['No.', 378], ['31.03.2024', 450], ['31.03.2023', 530]),
+      line(684, 'I. Revenue from operations', ['24', 376], ['12,456.78', 450], ['10,987.65', 530]),
+      line(672, 'II. Other income', ['25', 376], ['234.56', 450], ['198.12', 530]),
+      line(660, 'III. Total Income (I + II)', ['12,691.34', 450], ['11,185.77', 530]),
+      line(648, 'IV. Total expenses', ['10,987.12', 450], ['9,765.43', 530]),
+      line(636, 'V. Profit before tax (III - IV)', ['1,704.22', 450], ['1,420.34', 530]),
+      line(624, 'VI. Tax expense', ['388.89', 450], ['369.12', 530]),
+      line(612, 'VII. Profit for the year (V - VI)', ['1,315.33', 450], ['1,051.22', 530]),
+      { y: 600, items: [{ text: 'Earnings per equity share (Face value Rs.', x: 80 }] },
+      { y: 590, items: [{ text: '10 each)', x: 80 }] },
+      line(578, 'Basic (Rs.)', ['31', 376], ['45.67', 450], ['36.54', 530]),
+      line(566, 'Diluted (Rs.)', ['31', 376], ['45.12', 450], ['36.10', 530]),
+    ]);
+    const table = firstTable(doc);
+    expect(table.title).toBe('STANDALONE STATEMENT OF PROFIT AND LOSS FOR THE YEAR ENDED 31ST MARCH, 2024');
+    expect(table.noteColumns).toEqual([1]);
+    expect(
+      await ask(doc, [
+        'Revenue from operations 2024',
+        'Profit for the year 2023',
+        'Total income 2024',
+        'Basic EPS 2024',
+      ]),
+    ).toEqual({
+      'Revenue from operations 2024': 124_567_800_000,
+      'Profit for the year 2023': 10_512_200_000,
+      'Total income 2024': 126_913_400_000,
+      'Basic EPS 2024': 45.67,
+    });
+  });
+
+  it('reads figures grouped by spaces in columns set close, a unit wrapped under its label, and a headcount', async () => {
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'Key figures', x: 72 }] },
+      line(724, 'EUR million', ['2023', 440], ['2022', 480], ['Change, %', 540]),
+      // Each pair of figures arrives as one run: the columns are closer than a segment's gap.
+      line(708, 'Net sales', ['12 345,6', 440], ['11 234,5', 480], ['10', 540]),
+      line(696, 'Comparable EBITDA', ['2 101,4', 440], ['1 987,0', 480], ['6', 540]),
+      line(684, 'Net financial items', ['-158,6', 440], ['-100,4', 480], ['58', 540]),
+      { y: 674, items: [{ text: 'Return on capital employed,', x: 80 }] },
+      line(668, '', ['11,2', 440], ['12,8', 480]),
+      { y: 662, items: [{ text: '%', x: 80 }] },
+      line(648, 'Net debt', ['3 210', 440], ['2 987', 480], ['7', 540]),
+      line(636, 'Personnel at end of period', ['15 432', 440], ['14 876', 480], ['4', 540]),
+    ]);
+    expect(
+      await ask(doc, [
+        'Net sales 2023',
+        'Comparable EBITDA 2022',
+        'Net financial items 2023',
+        'Return on capital employed 2023',
+        'Net debt 2023',
+        'Personnel at end of period 2023',
+      ]),
+    ).toEqual({
+      'Net sales 2023': 12_345_600_000,
+      'Comparable EBITDA 2022': 1_987_000_000,
+      'Net financial items 2023': -158_600_000,
+      'Return on capital employed 2023': 0.112,
+      'Net debt 2023': 3_210_000_000,
+      'Personnel at end of period 2023': 15_432,
+    });
+  });
+});
+
+describe('comparison columns beside the periods', () => {
+  it('answers a change asked by name from its column, and the latest year when only the row is named', async () => {
+    // "Year Ended December 31," spread over "$ Change" read as the year 2031: "Net income" took
+    // the change. "% Change" was "$ Change" once "%" was dropped, and "YoY" lost to the latest
+    // quarter, which had a period.
+    const xs = [330, 400, 470, 540];
+    const row = (y: number, label: string, cells: string[]) => ({
+      y,
+      items: [{ text: label, x: 80 }, ...cells.map((text, i) => ({ text, x: xs[i] as number, right: true }))],
+    });
+    const doc = await drawn([
+      { y: 750, items: [{ text: 'Results of Operations (dollars in thousands)', x: 72 }] },
+      { y: 734, items: [{ text: 'Year Ended December 31,', x: 360 }] },
+      row(722, '', ['2023', '2022', '$ Change', '% Change']),
+      row(708, 'Revenue', ['$ 1,234,567', '$ 1,098,765', '$ 135,802', '12.4 %']),
+      row(696, 'Net income', ['98,765', '60,123', '38,642', '64.3 %']),
+      { y: 670, items: [{ text: 'Fourth quarter highlights (US$ in millions)', x: 72 }] },
+      row(656, '', ['Q4 2023', 'Q3 2023', 'QoQ', 'YoY']),
+      row(644, 'Provision for credit losses', ['412', '389', '6%', '37%']),
+    ]);
+    expect(
+      await ask(doc, [
+        'Net income',
+        'Revenue % change',
+        'Revenue $ change',
+        'Provision for credit losses YoY',
+      ]),
+    ).toEqual({
+      'Net income': 98_765_000,
+      'Revenue % change': 0.124,
+      'Revenue $ change': 135_802_000,
+      'Provision for credit losses YoY': 0.37,
+    });
+  });
+});
+
+describe('a segment note printed as one block per year', () => {
+  const segments = ['Americas', 'Europe', 'Asia Pacific', 'Total'];
+  const blocks: [string, [string, string[]][]][] = [
+    [
+      '2023',
+      [
+        ['Net revenue', ['4,512', '2,103', '1,877', '8,492']],
+        ['Operating income', ['1,021', '402', '318', '1,741']],
+      ],
+    ],
+    [
+      '2022',
+      [
+        ['Net revenue', ['4,101', '2,055', '1,702', '7,858']],
+        ['Operating income', ['955', '388', '290', '1,633']],
+      ],
+    ],
+  ];
+  const asked = ['Europe operating income 2022', 'Asia Pacific net revenue 2023', 'Net revenue 2022'];
+  // The whole is the "Total" column when no segment is named (it took the first segment's).
+  const expected = {
+    'Europe operating income 2022': 388_000_000,
+    'Asia Pacific net revenue 2023': 1_877_000_000,
+    'Net revenue 2022': 7_858_000_000,
+  };
+
+  it('reads each year’s block of a markup table under its own headers', async () => {
+    // Before: the 2022 block's header rows were read as rows of the 2023 table; no 2022 answers.
+    const cells = (texts: string[]) => texts.map((t) => `<td>${t}</td>`).join('');
+    const html = `<h3>Note 4. Segment information</h3><p>(in millions)</p><table>${blocks
+      .map(
+        ([year, rows]) =>
+          `<tr><td></td><td colspan="4">Year ended December 31, ${year}</td></tr><tr><td></td>${cells(segments)}</tr>${rows
+            .map(([label, figures]) => `<tr>${cells([label, ...figures])}</tr>`)
+            .join('')}`,
+      )
+      .join('<tr><td colspan="5"></td></tr>')}</table>`;
+    expect(await ask(loadHtml(html), asked)).toEqual(expected);
+  });
+
+  it('gives the second block of a PDF the title and scale printed over the first', async () => {
+    // Before: the 2022 block, a table of its own with nothing above it but figures, had no scale.
+    const xs = [330, 400, 470, 540];
+    const placed = (texts: string[]) => texts.map((text, i) => ({ text, x: xs[i] as number, right: true }));
+    const lines: Parameters<typeof drawn>[0] = [
+      { y: 740, items: [{ text: 'Note 4. Segment information (in millions)', x: 72 }] },
+    ];
+    const below = (gap: number) => (lines.at(-1)?.y ?? 0) - gap;
+    for (const [year, rows] of blocks) {
+      lines.push({ y: below(20), items: [{ text: `Year ended December 31, ${year}`, x: 380 }] });
+      lines.push({ y: below(12), items: placed(segments) });
+      for (const [label, figures] of rows)
+        lines.push({ y: below(12), items: [{ text: label, x: 80 }, ...placed(figures)] });
+    }
+    expect(await ask(await drawn(lines), asked)).toEqual(expected);
   });
 });
 

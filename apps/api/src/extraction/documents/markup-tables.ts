@@ -1,4 +1,5 @@
 import type { Box, LayoutTable, TableCell } from './layout';
+import { parsePeriod } from './periods';
 import { buildTable, isFigureText } from './table-builder';
 
 /**
@@ -44,6 +45,36 @@ interface Slot {
 }
 
 const MAX_COLUMNS = 200;
+
+const isFigureCell = (c: MarkupCell) => isFigureText(c.text) && !/^(?:19|20)\d{2}$/.test(c.text.trim());
+
+/**
+ * Where a markup table starts over with headers of its own (a segment note printing "Year ended
+ * December 31, 2023" over its segments, its rows, then the same for 2022): the index of each
+ * part's first row. A row of periods over the figures' columns, with no figures, after figure
+ * rows, starts a part.
+ */
+export function headerBlockStarts(rows: MarkupRow[]): number[] {
+  const starts = [0];
+  let sawFigures = false;
+  rows.forEach((row, r) => {
+    const [first, ...rest] = row.cells;
+    if (row.cells.some(isFigureCell)) {
+      sawFigures = true;
+      return;
+    }
+    const startsBlock =
+      sawFigures &&
+      !row.inHead &&
+      (first?.text.trim() ?? '') === '' &&
+      rest.some((c) => (parsePeriod(c.text)?.years.length ?? 0) > 0);
+    if (startsBlock) {
+      starts.push(r);
+      sawFigures = false;
+    }
+  });
+  return starts;
+}
 
 export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions): LayoutTable | null {
   // 1. Lay the cells out on a matrix (rowspan / colspan).
@@ -131,13 +162,7 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
 
   // 4. Label columns: those before the first column holding a figure below the header.
   const firstFigure = kept.findIndex((c) =>
-    matrix.some(
-      (row, r) =>
-        !rows[r]?.inHead &&
-        row[c]?.origin &&
-        isFigureText(row[c]?.text ?? '') &&
-        !/^(?:19|20)\d{2}$/.test((row[c]?.text ?? '').trim()),
-    ),
+    matrix.some((row, r) => !rows[r]?.inHead && row[c]?.origin && isFigureCell(row[c] as Slot)),
   );
   if (firstFigure <= 0) return null;
   const labelColumns = firstFigure;

@@ -18,4 +18,18 @@ describe('periods in column headers', () => {
       periodFit(period as NonNullable<typeof period>, three),
     );
   });
+
+  it('reads a day printed without its year as a day, not as a two-digit year', () => {
+    // "Year Ended December 31," spans a "$ Change" column too; it read as the year 2031, so that
+    // column was taken for the latest period.
+    expect(parsePeriod('Year Ended December 31, $ Change')).toEqual({
+      years: [],
+      month: 12,
+      day: 31,
+      months: 12,
+    });
+    expect(parsePeriod('Six months ended June 30')).toEqual({ years: [], month: 6, day: 30, months: 6 });
+    expect(parsePeriod('Mar 19')).toMatchObject({ years: [2019], month: 3 });
+    expect(parsePeriod('December 31, 2023')).toMatchObject({ years: [2023], month: 12, day: 31 });
+  });
 });

@@ -118,6 +118,21 @@ function scan(text: string): { period: Period; spans: Found[] } {
     addYear(Number(m[3]));
     return true;
   });
+  // A day without its year ("Year Ended December 31," over the years' line; "as of June 30"):
+  // not the month and a two-digit year.
+  take(
+    new RegExp(
+      String.raw`(?:(?<=\b(?:ended|ending|as\s+(?:of|at)|at)\s+)${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?\b(?![\s,'’-]*\d)|\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?(?=\s*,(?!\s*\d)))`,
+      'i',
+    ),
+    (m) => {
+      const day = Number(m[2] ?? m[4]);
+      if (day < 1 || day > 31) return false;
+      period.month = MONTHS[(m[1] ?? m[3] ?? '').slice(0, 3).toLowerCase()];
+      period.day = day;
+      return true;
+    },
+  );
   // Month and year: "March 2019", "Mar-19".
   take(new RegExp(String.raw`\b${MONTH}[\s,'’-]+(\d{4}|\d{2})\b`, 'i'), (m) => {
     period.month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()];

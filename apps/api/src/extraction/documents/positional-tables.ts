@@ -122,8 +122,32 @@ function splitFigureRuns(segments: LayoutSegment[]): LayoutSegment[] {
   return segments.flatMap((s) =>
     s.words.length >= 2 && s.words.every((w) => WHOLE_FIGURE.test(w.text.trim()))
       ? s.words.map((w) => segmentFrom([w]))
-      : [s],
+      : splitSpacedFigures(s),
   );
+}
+
+/** A word of a figure grouped by spaces ("12 345,6", "−1 987"): a sign, one to three digits, a decimal tail. */
+const DIGIT_GROUP = /^[(\-−–]?\d{1,3}(?:[.,]\d+)?\)?%?$/;
+const THREE_DIGITS = /^\d{3}(?:[.,]\d+)?\)?%?$/;
+
+/**
+ * Figures grouped by spaces, in columns set close together: "2 101,4 1 987,0" is two figures.
+ * A figure takes the next group while it has no decimals yet, the group has three digits and the
+ * space before it is a narrow one (no wider than half again the segment's narrowest space).
+ */
+function splitSpacedFigures(s: LayoutSegment): LayoutSegment[] {
+  if (s.words.length < 3 || !s.words.every((w) => DIGIT_GROUP.test(w.text.trim()))) return [s];
+  const gaps = s.words.slice(1).map((w, i) => w.box[0] - (s.words[i] as LayoutWord).box[2]);
+  const narrow = Math.max(0, Math.min(...gaps)) * 1.5 + 1e-4;
+  const figures: LayoutWord[][] = [[s.words[0] as LayoutWord]];
+  s.words.slice(1).forEach((w, i) => {
+    const current = figures.at(-1) as LayoutWord[];
+    const last = (current.at(-1) as LayoutWord).text.trim();
+    if (!/[.,)%]/.test(last) && THREE_DIGITS.test(w.text.trim()) && (gaps[i] as number) <= narrow)
+      current.push(w);
+    else figures.push([w]);
+  });
+  return figures.length > 1 ? figures.map(segmentFrom) : [s];
 }
 
 /**
@@ -225,6 +249,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
   const lineHeight = lineHeights[Math.floor(lineHeights.length / 2)] ?? 0.012;
   const isValueRow = (r: Row) => r.figures.length > 0;
   const tables: LayoutTable[] = [];
+  let previous: { end: number; context: string[]; title?: string } | undefined;
   let i = 0;
   while (i < rows.length) {
     if (!isValueRow(rows[i] as Row)) {
@@ -287,6 +312,20 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       // Over the figures: mostly inside the columns' zones (a centred page title is not).
       const overBands = row.segs.filter((s) => mostlyOver(s.box, headerZones));
       if (overBands.length === 0) {
+        // The label column's heading ("Particulars") set between two header lines, centred on the
+        // header's height: the header goes on above it.
+        const above = rows[k - 1];
+        if (
+          sawHeader &&
+          above &&
+          row.segs.length === 1 &&
+          row.line.box[2] < firstBand.x0 &&
+          gap <= Math.max(lineHeight, row.height) * 1.2 &&
+          above.line.box[1] < row.line.box[1] &&
+          row.line.box[1] - above.line.box[3] <= Math.max(lineHeight, row.height) * 1.2 &&
+          isHeaderLine(above, headerZones, labelsX0, firstBand)
+        )
+          continue;
         // A heading in the label column, below any header line: "Assets", "Current assets:".
         const isHeading =
           !sawHeader &&
@@ -303,51 +342,87 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         }
         break;
       }
-      // Header lines: every segment over a band is header-like (periods, words, units); a line
-      // that starts among the labels and runs over the figures is a caption.
-      if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text)))
-        break;
-      if (overBands.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0)) break;
-      // A title centred on the page reaches well left of the figures' zones; a header over them
-      // does not.
-      const zonesX0 = (headerZones[0] as Band).x0;
-      if (overBands.some((s) => zonesX0 - s.box[0] > 0.06)) break;
+      if (!isHeaderLine(row, headerZones, labelsX0, firstBand)) break;
       sawHeader = true;
       top = k;
     }
     // Header lines are the ones above the first body/heading line that have segments over bands.
     const headerLines: Row[] = [];
     const headingLines: Row[] = [];
+    const overBands = (row: Row) => row.segs.some((s) => mostlyOver(s.box, headerZones));
     for (let k = top; k < bodyStart; k++) {
       const row = rows[k] as Row;
-      const overBands = row.segs.some((s) => mostlyOver(s.box, headerZones));
-      if (overBands && headingLines.length === 0) headerLines.push(row);
+      // A line among the labels with header lines still below it is the label column's heading.
+      const stub = rows.slice(k + 1, bodyStart).some(overBands) && headerLines.length > 0;
+      if ((overBands(row) || stub) && headingLines.length === 0) headerLines.push(row);
       else headingLines.push(row);
     }
     // Context above: title and scale lines.
-    const context: string[] = [];
+    let context: string[] = [];
     let title: string | undefined;
+    let underPrevious = false;
     for (let k = top - 1; k >= 0 && top - k <= MAX_CONTEXT_LINES; k--) {
       const row = rows[k] as Row;
       const below = rows[k + 1] as Row;
       if (below.line.box[1] - row.line.box[3] > lineHeight * 6 || row.line.box[1] >= below.line.box[1]) break;
-      if (isValueRow(row)) break;
+      if (isValueRow(row)) {
+        underPrevious = k === previous?.end;
+        break;
+      }
       context.unshift(row.line.text);
+      // A title wrapped over two lines ("… FOR THE YEAR ENDED 31ST MARCH," / "2024") is one.
+      const above = rows[k - 1];
+      const text =
+        above &&
+        !isValueRow(above) &&
+        /[,–-]$|\b(?:of|and|for|the|ended|ending|to|at)$/i.test(above.line.text) &&
+        row.line.box[1] - above.line.box[3] <= lineHeight &&
+        row.line.box[1] > above.line.box[1]
+          ? `${above.line.text} ${row.line.text}`
+          : row.line.text;
       if (
         !title &&
-        row.line.text.length <= 120 &&
+        text.length <= 120 &&
         !isProse(row, 1) &&
-        !isPeriodStatement(row.line.text) &&
-        !/^\(?\s*(?:in |amounts|dollars|\$|€|£)/i.test(row.line.text)
+        !isPeriodStatement(text) &&
+        !/^\(?\s*(?:in |amounts|dollars|\$|€|£)/i.test(text)
       )
-        title =
-          row.line.text.replace(/\s*\((?:in|amounts in|dollars in)[^)]*\)\s*$/i, '').trim() || undefined;
+        title = text.replace(/\s*\((?:in|amounts in|dollars in)[^)]*\)\s*$/i, '').trim() || undefined;
+    }
+    // A table that starts over with headers of its own right under the one before, nothing
+    // between (a segment note's "Year ended December 31, 2022" block under its 2023 block), shares
+    // its title and scale, unless its header states a scale of its own.
+    if (
+      previous &&
+      underPrevious &&
+      context.length === 0 &&
+      headerLines.length > 0 &&
+      !headerLines.some((r) => detectScaleText(r.line.text))
+    ) {
+      context = [...previous.context, ...context];
+      title ??= previous.title;
     }
     const tableRows = [...headerLines, ...headingLines, ...body];
     tables.push(toTable(page, tableRows, headerLines.length, bands, context, title));
+    previous = { end, context, ...(title ? { title } : {}) };
     i = end + 1;
   }
   return tables;
+}
+
+/**
+ * A line of column headings over the figures: every segment over a band is header-like (periods,
+ * words, units); a line that starts among the labels and runs over the figures is a caption, and
+ * a title centred on the page reaches well left of the figures' zones.
+ */
+function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, firstBand: Band): boolean {
+  const overBands = row.segs.filter((s) => mostlyOver(s.box, headerZones));
+  if (overBands.length === 0) return false;
+  if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text)))
+    return false;
+  if (overBands.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0)) return false;
+  const zonesX0 = (headerZones[0] as Band).x0;
+  return !overBands.some((s) => zonesX0 - s.box[0] > 0.06);
 }
 
 /** The x-axis split at the middle of each gutter: the zone a column's headers are centred in. */

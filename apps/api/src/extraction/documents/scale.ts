@@ -14,6 +14,12 @@ const WORD_SCALE: Record<string, Scale> = {
   millions: 'millions',
   billion: 'billions',
   billions: 'billions',
+  lakh: 'lakhs',
+  lakhs: 'lakhs',
+  lac: 'lakhs',
+  lacs: 'lakhs',
+  crore: 'crores',
+  crores: 'crores',
 };
 
 // Longest first, so "RMB" is not read as "RM" + "B".
@@ -63,16 +69,18 @@ const THOUSANDS_MARK = new RegExp(
   'i',
 );
 // "€m", "£m", "$m", "US$m", "£bn", "$bn", "€k", "RMBm" — as a cell or a word
-const SYMBOL_SCALE = new RegExp(String.raw`(?:^|[\s(])${CURRENCY}\s?(m|mn|mm|bn|k)(?=$|[\s),;.])`, 'i');
+const SYMBOL_SCALE = new RegExp(String.raw`(?:^|[\s(])${CURRENCY}\s?(m|mn|mm|bn|k|cr)(?=$|[\s),;.])`, 'i');
 // "in thousands", "in millions of dollars", "(Dollars in millions)", "US$ million", "€ millions",
-// "(thousands of dollars)", "amounts in billions"
-const WORD_PATTERN = /\b(?:in\s+)?(thousands?|millions?|billions?)\b(?:\s+of\s+(?:[a-z.$€£]+\s?)+)?/i;
+// "(thousands of dollars)", "amounts in billions", "(₹ in crore)", "Rs. in lakhs"
+const WORD_PATTERN =
+  /\b(?:in\s+)?(thousands?|millions?|billions?|lakhs?|lacs?|crores?)\b(?:\s+of\s+(?:[a-z.$€£₹]+\s?)+)?/i;
 
 function symbolScale(unit: string): Scale | undefined {
   const u = unit.toLowerCase();
   if (u === 'k') return 'thousands';
   if (u === 'm' || u === 'mn' || u === 'mm') return 'millions';
   if (u === 'bn' || u === 'b') return 'billions';
+  if (u === 'cr') return 'crores';
   return undefined;
 }
 
@@ -124,6 +132,10 @@ export function detectColumnUnit(text: string): ColumnUnit | undefined {
 
 export type RowKind = 'per-share' | 'percent' | 'shares' | 'amount';
 
+/** "per share", "per equity share" (Indian statements), "per ordinary share", "EPS", "dividends per …". */
+const PER_SHARE =
+  /\bper\s+(?:(?:equity|ordinary|common)\s+)?(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per/i;
+
 /**
  * What a row's figures are, from its label and, for a generic label ("Basic", "Diluted"), the
  * heading it sits under ("Earnings per share:", "Weighted-average shares outstanding:").
@@ -131,15 +143,14 @@ export type RowKind = 'per-share' | 'percent' | 'shares' | 'amount';
 export function rowKind(label: string, section: string[]): RowKind {
   const own = label.trim();
   if (isPercentLabel(own)) return 'percent';
-  if (/\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per/i.test(own))
-    return 'per-share';
+  if (PER_SHARE.test(own)) return 'per-share';
   if (isShareCount(own)) return 'shares';
   if (isScaleExempt(own)) return 'percent';
   const heading = section.at(-1) ?? '';
   if (own.split(/\s+/).length <= 3) {
     if (/\b(?:weighted[-\s]average|shares\s+outstanding|number\s+of\s+shares|shares\s+used)\b/i.test(heading))
       return 'shares';
-    if (/\bper\s+(?:share|unit|ads|adr)\b|\beps\b/i.test(heading)) return 'per-share';
+    if (PER_SHARE.test(heading)) return 'per-share';
     if (isPercentLabel(heading)) return 'percent';
   }
   return 'amount';
@@ -147,7 +158,7 @@ export function rowKind(label: string, section: string[]): RowKind {
 
 /** Rows whose figures a table scale does not touch: per-share amounts, ratios, percentages, counts of days. */
 export function isScaleExempt(label: string): boolean {
-  return /\bper\s+(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per|\bratio\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of employees\b|\bemployees\b/i.test(
+  return /\bper\s+(?:(?:equity|ordinary|common)\s+)?(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per|\bratio\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bemployees\b|\bpersonnel\b|\bstaff\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
     label,
   );
 }

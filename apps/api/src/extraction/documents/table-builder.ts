@@ -64,6 +64,10 @@ function isHeaderText(text: string): boolean {
 const CONTINUES = /^(?:[a-z(]|\$?\d{1,3}(?:,\d{3})+\s)/;
 const CONNECTOR_END =
   /(?:\b(?:and|or|of|for|to|in|the|from|on|at|by|with|less|net|including|excluding|before|after|under|over)|[,&(/–-])$/i;
+/** A label line that the next one finishes: it ends on a connector or leaves a bracket open ("(Face value ₹" / "10 each)"). */
+function goesOn(text: string): boolean {
+  return CONNECTOR_END.test(text) || (text.match(/\(/g)?.length ?? 0) > (text.match(/\)/g)?.length ?? 0);
+}
 const BARE_TOTAL = /^(?:total|totals|sub-?total|total\s+for\s+the\s+(?:year|period))[:\s]*$/i;
 const TOTAL_ROW = /^(?:total|totals|sub-?total|net\s+total|grand\s+total)\b/i;
 
@@ -157,8 +161,8 @@ export function buildTable(input: GridInput): LayoutTable {
       .map((cell) => cell.text.trim());
   for (const c of valueColumns) {
     const header = headerPath(c);
-    // "Notes", or a heading from the line above spread over it too ("2023 Notes").
-    if (/(?:^|\s)(?:notes?|note\s+ref(?:erence)?s?|ref\.?)$/i.test(header)) {
+    // "Notes", "Note No.", or a heading from the line above spread over it too ("2023 Notes").
+    if (/(?:^|\s)(?:notes?|note\s+ref(?:erence)?s?|ref\.?)(?:\s+(?:no|nos|number|ref)\.?)?$/i.test(header)) {
       noteColumns.push(c);
       continue;
     }
@@ -245,15 +249,16 @@ export function buildTable(input: GridInput): LayoutTable {
     const indent = indents?.[r];
     if (values.length === 0) {
       if (label === '') continue;
-      // A lower-case line under a data row finishes that row's label ("…at end of" / "year").
-      if (lastData && !pending && /^[a-z(]/.test(label) && rowLabels[lastData.row]) {
+      // A lower-case line under a data row finishes that row's label ("…at end of" / "year"), as
+      // does a unit under a label its figures sit beside, centred ("Return on capital employed," / "%").
+      if (lastData && !pending && /^(?:[a-z(]|%)/.test(label) && rowLabels[lastData.row]) {
         const row = rowLabels[lastData.row] as RowLabel;
         row.text = joinWrapped(row.text, label);
         row.name = joinWrapped(row.name, label);
         lastData = null;
         continue;
       }
-      if (pending && (CONTINUES.test(label) || CONNECTOR_END.test(pending.text))) {
+      if (pending && (CONTINUES.test(label) || goesOn(pending.text))) {
         pending.text = joinWrapped(pending.text, label);
         pending.rows.push(r);
         continue;
@@ -265,7 +270,7 @@ export function buildTable(input: GridInput): LayoutTable {
     let text = label;
     let rowIndent = indent;
     if (pending) {
-      if (label === '' || CONTINUES.test(label) || CONNECTOR_END.test(pending.text)) {
+      if (label === '' || CONTINUES.test(label) || goesOn(pending.text)) {
         text = joinWrapped(pending.text, label).trim();
         rowIndent = pending.indent ?? indent;
       } else {

@@ -39,6 +39,8 @@ const STOP = new Set([
   'amount',
 ]);
 const KEEP_SHORT = new Set(['per']);
+/** A column header that names the whole rather than a part ("Total", "Consolidated", "Group total"). */
+const WHOLE_WORDS = new Set(['total', 'consolidated', 'group', 'combined']);
 /** Words that introduce a period in a data point's name; they count when a row has them, else they are not missing. */
 const SOFT = new Set([
   'year',
@@ -57,11 +59,15 @@ const SOFT = new Set([
 
 /** A label without its list number ("1.", "(a)") and footnote marks ("Revenue (1)", "Revenue¹", "Revenue*"). */
 function cleanLabel(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(/^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]|\d{1,2}\.\d{1,2})\s+/i, '')
-    .replace(/(\p{L}{3,})\d\b/gu, '$1')
-    .replace(/\s*(?:\((?:\d{1,2}|[a-z])\)|\*+|†|‡)(?=\s|$|,|:)/gi, ' ');
+  return (
+    text
+      .normalize('NFKC')
+      .replace(/^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]|\d{1,2}\.\d{1,2})\s+/i, '')
+      .replace(/(\p{L}{3,})\d\b/gu, '$1')
+      // How a line is computed ("Total income (I + II)", "Profit before tax (III - IV)"): no words.
+      .replace(/\s*\((?:[ivx]{1,4}|[a-h]|\d{1,2})(?:\s*[-+±=]\s*(?:[ivx]{1,4}|[a-h]|\d{1,2}))+\)/gi, ' ')
+      .replace(/\s*(?:\((?:\d{1,2}|[a-z]|[ivx]{2,4})\)|\*+|†|‡)(?=\s|$|,|:)/gi, ' ')
+  );
 }
 
 /** Words reports use for the same line item ("Turnover" for revenue, "profit" for income). */
@@ -106,7 +112,7 @@ function plainWords(text: string): string[] {
   return words(
     text
       .replace(
-        /\b(?:in\s+)?(?:thousands|millions|billions)\b|[$€£¥%]|'000|\b000s?\b|\b(?:[$€£]|US\$)?m\b|\bbn\b/gi,
+        /\b(?:in\s+)?(?:thousands|millions|billions|crores?|lakhs?)\b|[$€£¥₹%]|'000|\b000s?\b|\b(?:[$€£]|US\$)?m\b|\bbn\b/gi,
         ' ',
       )
       .replace(/\b(?:19|20)\d{2}\b|\b(?:FY|Q[1-4]|H[12])\s?'?\d{0,4}\b/gi, ' ')
@@ -158,7 +164,10 @@ function prepare(table: LayoutTable): PreparedTable {
     if (contextPeriod && (!own || own.years.length === 0)) {
       period = { ...(own ?? {}), years: contextPeriod.years };
     }
-    columns.push({ column: c, header, period, words: plainWords(header) });
+    // "% Change" is not "$ Change": the sign names the column when words do too.
+    const colWords = plainWords(header);
+    if (colWords.length > 0 && /%|\bper\s?cent\b/i.test(header)) colWords.push('percent');
+    columns.push({ column: c, header, period, words: colWords });
   }
   const result = { table, columns, titleWords: words(`${table.title ?? ''}`) };
   prepared.set(table, result);
@@ -206,8 +215,8 @@ function figureValue(
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
 }
 
-const CURRENCY_WORD = String.raw`(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|US\$|\$|€|£|¥|dollars?|euros?|pounds?)`;
-const SCALE_WORD = "(?:thousands?|millions?|billions?|mn|bn|m|k|'000)";
+const CURRENCY_WORD = String.raw`(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|US\$|Rs\.?|\$|€|£|¥|₹|dollars?|euros?|pounds?|rupees?)`;
+const SCALE_WORD = "(?:thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k|'000)";
 /**
  * The units a data point states for its answer ("Net income (USD millions)", "Revenue in $m",
  * "(in thousands)"): the answer is always the full figure, so they name nothing to match.
@@ -274,14 +283,17 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           let score = kindClash ? 0.7 : 1;
           let unexplained = 0;
           let inRow = 0;
+          let inColumn = 0;
           for (const w of dpWords) {
             if (rowWords.includes(w)) inRow += SOFT.has(w) ? 0 : 1;
             else if (synonymsOf(w).some((x) => rowWords.includes(x))) {
               inRow += 1;
               score *= 0.92;
             } else if (SOFT.has(w)) continue;
-            else if (col.words.includes(w)) score *= 0.97;
-            else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
+            else if (col.words.includes(w)) {
+              score *= 0.97;
+              inColumn += 1;
+            } else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
             else if (synonymsOf(w).some((x) => sectionWords.includes(x) || prep.titleWords.includes(x)))
               score *= 0.93 * 0.92;
             else if (w === 'total' && row.isTotal) score *= 0.98;
@@ -310,9 +322,11 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           }
           score *= tailWords >= 4 ? Math.max(tail, 0.85) : tail;
           // Column header words the data point does not name ("Company" beside "Group"): the
-          // first such column is the consolidated one by convention; later ones fall behind.
+          // first such column is the consolidated one by convention; later ones fall behind. A
+          // "Total" / "Consolidated" column (after the segments) is the whole, named or not.
           const colExtra = col.words.filter((w) => !dpWords.includes(w) && !rowWords.includes(w));
-          if (colExtra.length > 0 && prep.columns.length > 1) {
+          const whole = colExtra.length > 0 && colExtra.every((w) => WHOLE_WORDS.has(w));
+          if (colExtra.length > 0 && prep.columns.length > 1 && !whole) {
             score *= 0.97;
             const samePeriodBefore = prep.columns.some(
               (o) =>
@@ -333,7 +347,8 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           } else if (latestKey !== undefined) {
             if (col.period && col.period.years.length > 0 && periodKey(col.period) === latestKey)
               latestAssumed = true;
-            else score *= 0.5;
+            // A column named by the data point's words and by no period ("YoY", "% Change").
+            else if (!(inColumn > 0 && !col.period?.years.length)) score *= 0.5;
           } else if (prep.columns.length > 1) {
             // No periods at all: the first figure column, less surely.
             if (col !== prep.columns[0]) score *= 0.5;
