@@ -568,7 +568,7 @@ describe('statements as annual reports print them', () => {
   });
 });
 
-describe('statements as Indian and Nordic reports print them', () => {
+describe('statements as Indian and continental European reports print them', () => {
   const line = (y: number, label: string, ...cells: [string, number][]) => ({
     y,
     items: [
@@ -618,6 +618,29 @@ describe('statements as Indian and Nordic reports print them', () => {
       'Profit for the year 2023': 10_512_200_000,
       'Total income 2024': 126_913_400_000,
       'Basic EPS 2024': 45.67,
+    });
+  });
+
+  it('reads a balance sheet with "in TEUR" under its heading beside the column headings and notes in brackets', async () => {
+    // Before: the scale line between the header and the rows ended the header (no periods), and
+    // the notes "(8)" were read as figures (Inventories 2023 → −8,000).
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'Consolidated statement of financial position', x: 72 }] },
+      { y: 724, items: [{ text: 'ASSETS', x: 80 }] },
+      line(712, '', ['Note', 380], ['31 Dec 2023', 450], ['31 Dec 2022', 530]),
+      { y: 702, items: [{ text: 'in TEUR', x: 80 }] },
+      line(688, 'Intangible assets', ['(5)', 380], ['45,678', 450], ['41,234', 530]),
+      line(676, 'Inventories', ['(8)', 380], ['67,890', 450], ['71,234', 530]),
+      line(664, 'Cash and cash equivalents', ['(10)', 380], ['34,567', 450], ['28,901', 530]),
+      line(652, 'Total assets', ['338,257', 450], ['323,466', 530]),
+    ]);
+    expect(firstTable(doc).noteColumns).toEqual([1]);
+    expect(
+      await ask(doc, ['Inventories 2023', 'Cash and cash equivalents 2022', 'Total assets 2023']),
+    ).toEqual({
+      'Inventories 2023': 67_890_000,
+      'Cash and cash equivalents 2022': 28_901_000,
+      'Total assets 2023': 338_257_000,
     });
   });
 
@@ -687,6 +710,39 @@ describe('comparison columns beside the periods', () => {
       'Revenue % change': 0.124,
       'Revenue $ change': 135_802_000,
       'Provision for credit losses YoY': 0.37,
+    });
+  });
+});
+
+describe('a statement of changes in equity', () => {
+  it('reads balances at their dates and the year’s movements under each component', async () => {
+    // Before: no column has a period, so nothing was answered.
+    const figures = (label: string, cells: string[]) =>
+      `<tr><td>${label}</td>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+    const doc = loadHtml(`<h3>Consolidated statement of changes in equity</h3><table>
+      <tr><td></td><td>Share capital £m</td><td>Retained earnings £m</td><td>Total equity £m</td></tr>
+      ${figures('At 1 January 2023', ['125.0', '1,204.5', '1,329.5'])}
+      ${figures('Profit for the year', ['–', '245.1', '245.1'])}
+      ${figures('Dividends paid', ['–', '(98.4)', '(98.4)'])}
+      ${figures('At 31 December 2023', ['125.0', '1,351.2', '1,476.2'])}
+      ${figures('Profit for the year', ['–', '267.3', '267.3'])}
+      ${figures('Dividends paid', ['–', '(104.7)', '(104.7)'])}
+      ${figures('At 31 December 2024', ['125.0', '1,513.8', '1,638.8'])}
+    </table>`);
+    expect(
+      await ask(doc, [
+        'Total equity 2024',
+        'Retained earnings at 31 December 2023',
+        'Share capital at 1 January 2023',
+        'Dividends paid 2023',
+        'Profit for the year 2024',
+      ]),
+    ).toEqual({
+      'Total equity 2024': 1_638_800_000,
+      'Retained earnings at 31 December 2023': 1_351_200_000,
+      'Share capital at 1 January 2023': 125_000_000,
+      'Dividends paid 2023': -98_400_000,
+      'Profit for the year 2024': 267_300_000,
     });
   });
 });

@@ -326,6 +326,15 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
           isHeaderLine(above, headerZones, labelsX0, firstBand)
         )
           continue;
+        // The scale in the label column under the header line ("ASSETS" / "in TEUR" beside the
+        // column headings): the header goes on above it.
+        if (
+          above &&
+          isLabelScale(row, firstBand) &&
+          row.line.box[1] - above.line.box[3] <= Math.max(lineHeight, row.height) * 1.2 &&
+          isHeaderLine(above, headerZones, labelsX0, firstBand)
+        )
+          continue;
         // A heading in the label column, below any header line: "Assets", "Current assets:".
         const isHeading =
           !sawHeader &&
@@ -353,7 +362,9 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     for (let k = top; k < bodyStart; k++) {
       const row = rows[k] as Row;
       // A line among the labels with header lines still below it is the label column's heading.
-      const stub = rows.slice(k + 1, bodyStart).some(overBands) && headerLines.length > 0;
+      const stub =
+        headerLines.length > 0 &&
+        (rows.slice(k + 1, bodyStart).some(overBands) || isLabelScale(row, firstBand));
       if ((overBands(row) || stub) && headingLines.length === 0) headerLines.push(row);
       else headingLines.push(row);
     }
@@ -408,6 +419,16 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     i = end + 1;
   }
   return tables;
+}
+
+/** A line in the label column that states the figures' scale and nothing else ("in TEUR", "€m"). */
+function isLabelScale(row: Row, firstBand: Band): boolean {
+  return (
+    row.segs.length === 1 &&
+    row.line.box[2] < firstBand.x0 &&
+    row.line.text.length <= 40 &&
+    detectScaleText(row.line.text) !== undefined
+  );
 }
 
 /**

@@ -69,7 +69,14 @@ const THOUSANDS_MARK = new RegExp(
   'i',
 );
 // "€m", "£m", "$m", "US$m", "£bn", "$bn", "€k", "RMBm" — as a cell or a word
-const SYMBOL_SCALE = new RegExp(String.raw`(?:^|[\s(])${CURRENCY}\s?(m|mn|mm|bn|k|cr)(?=$|[\s),;.])`, 'i');
+const SYMBOL_SCALE = new RegExp(
+  String.raw`(?:^|[\s(])${CURRENCY}\s?(m|mn|mm|bn|k|cr|mio|mrd|tsd)(?=$|[\s),;.])`,
+  'i',
+);
+// The multiple before the currency, as continental reports write it: "TEUR", "kEUR", "T€",
+// "MSEK", "mEUR", "Mio. €", "Mrd. EUR", "Tsd. €".
+const PREFIX_SCALE =
+  /(?:^|[\s(])(T|k|M|m|Mio\.?|Mrd\.?|Tsd\.?)\s?(?:EUR|USD|SEK|NOK|DKK|CHF|GBP|€|\$|£)(?=$|[\s),;.])/;
 // "in thousands", "in millions of dollars", "(Dollars in millions)", "US$ million", "€ millions",
 // "(thousands of dollars)", "amounts in billions", "(₹ in crore)", "Rs. in lakhs"
 const WORD_PATTERN =
@@ -81,6 +88,9 @@ function symbolScale(unit: string): Scale | undefined {
   if (u === 'm' || u === 'mn' || u === 'mm') return 'millions';
   if (u === 'bn' || u === 'b') return 'billions';
   if (u === 'cr') return 'crores';
+  if (u === 't' || u.startsWith('tsd')) return 'thousands';
+  if (u.startsWith('mio')) return 'millions';
+  if (u.startsWith('mrd')) return 'billions';
   return undefined;
 }
 
@@ -90,6 +100,8 @@ export function detectScaleText(text: string): Scale | undefined {
   if (t === '') return undefined;
   const symbol = SYMBOL_SCALE.exec(t);
   if (symbol?.[1]) return symbolScale(symbol[1]);
+  const prefix = PREFIX_SCALE.exec(t);
+  if (prefix?.[1]) return symbolScale(prefix[1].replace(/\.$/, ''));
   if (THOUSANDS_MARK.test(t)) return 'thousands';
   // A scale word only counts where it qualifies figures: "in millions", "(millions)", "$ millions",
   // "Dollars in millions" — not prose such as "millions of customers".
@@ -120,7 +132,11 @@ export function detectShareScale(text: string): Scale | undefined {
     /(?<!\bper[\s-])\bshares?\b(?:(?!\bper[\s-]share|thousands|millions|billions)[^.;]){0,45}?\b(thousands|millions|billions)\b/i.exec(
       text,
     );
-  return m?.[1] ? WORD_SCALE[m[1].toLowerCase()] : undefined;
+  if (m?.[1]) return WORD_SCALE[m[1].toLowerCase()];
+  // "(In thousands, except share and per share data)", "except shares": share counts are printed
+  // in full. Not "except per share data", which exempts per-share amounts only.
+  if (/\bexcept\b[^.;)]*?(?<!\bper[\s-])\bshares?\b(?![\s-]*(?:price|based))/i.test(text)) return 'units';
+  return undefined;
 }
 
 /** A column header's own unit: "£m", "$000", "%", "(in millions)". */

@@ -172,7 +172,8 @@ export function buildTable(input: GridInput): LayoutTable {
     if (
       texts.length > 0 &&
       texts.length < bodyRows.length &&
-      texts.every((t) => /^\d{1,2}(?:\.\d{1,2})?[a-z]?(?:\s*[,&]\s*\d{1,2}[a-z]?)*$/i.test(t)) &&
+      // "5", "2.1", "4a", "7, 9", "(5)"
+      texts.every((t) => /^\(?\d{1,2}(?:\.\d{1,2})?[a-z]?(?:\s*[,&]\s*\d{1,2}[a-z]?)*\)?$/i.test(t)) &&
       others.some((t) => /\d[,.]\d{3}|\d{4}/.test(t))
     ) {
       noteColumns.push(c);

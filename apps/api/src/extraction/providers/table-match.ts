@@ -112,7 +112,7 @@ function plainWords(text: string): string[] {
   return words(
     text
       .replace(
-        /\b(?:in\s+)?(?:thousands|millions|billions|crores?|lakhs?)\b|[$€£¥₹%]|'000|\b000s?\b|\b(?:[$€£]|US\$)?m\b|\bbn\b/gi,
+        /\b(?:in\s+)?(?:thousands|millions|billions|crores?|lakhs?)\b|\b[TkMm](?:EUR|USD|SEK|NOK|DKK|CHF|GBP)\b|\b(?:Mio|Mrd|Tsd)\b\.?|[$€£¥₹%]|'000|\b000s?\b|\b(?:[$€£]|US\$)?m\b|\bbn\b/gi,
         ' ',
       )
       .replace(/\b(?:19|20)\d{2}\b|\b(?:FY|Q[1-4]|H[12])\s?'?\d{0,4}\b/gi, ' ')
@@ -244,6 +244,40 @@ function withoutUnits(label: string): string {
   );
 }
 
+/**
+ * The candidate a cell gives, if it holds a figure: its value (read by `read`), anchor and
+ * location under the names it is known by. Score and period assumption are the caller's.
+ */
+function candidateAt(
+  page: LayoutPage,
+  table: LayoutTable,
+  row: number,
+  column: number,
+  names: { rowName: string; header: string },
+  read: (text: string) => NormalisedValue,
+): Omit<TableCandidate, 'score' | 'latestAssumed'> | undefined {
+  const cell = cellAt(table, row, column);
+  if (!cell || cell.row !== row || cell.text.trim() === '' || !isFigureText(cell.text)) return undefined;
+  const value = read(cell.text);
+  const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: names.rowName };
+  if (names.header) anchor.column_label = names.header;
+  if (page.url) anchor.url = page.url;
+  if (page.sheet) anchor.sheet = page.sheet;
+  return {
+    value,
+    cell,
+    table,
+    item: {
+      value,
+      location: locationOf(table.page, table, names.rowName, names.header),
+      source_text: rowText(table, row),
+      source_url: page.url ?? null,
+      confidence: 0,
+      anchor,
+    },
+  };
+}
+
 /** Every table cell that could answer the data point, best first. */
 export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCandidate[] {
   const { label, period } = splitDataPoint(withoutUnits(dataPoint));
@@ -256,6 +290,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
       const prep = prepare(table);
       if (prep.columns.length === 0) continue;
       out.push(...transposedCandidates(page, table, prep, dpWords, period));
+      out.push(...balanceCandidates(page, table, prep, dpWords, period));
       // Without a named period: the latest column the table has.
       const keyed = prep.columns.filter((c) => c.period && c.period.years.length > 0);
       const latestKey = keyed.length
@@ -354,28 +389,15 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
             if (col !== prep.columns[0]) score *= 0.5;
             else latestAssumed = true;
           }
-          const cell = cellAt(table, r, col.column);
-          if (!cell || cell.row !== r || cell.text.trim() === '' || !isFigureText(cell.text)) continue;
-          const value = figureValue(cell.text, row.name, row.section, table, col.column);
-          const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
-          if (col.header) anchor.column_label = col.header;
-          if (page.url) anchor.url = page.url;
-          if (page.sheet) anchor.sheet = page.sheet;
-          out.push({
-            score,
-            value,
-            cell,
+          const found = candidateAt(
+            page,
             table,
-            latestAssumed,
-            item: {
-              value,
-              location: locationOf(table.page, table, row.name, col.header),
-              source_text: rowText(table, r),
-              source_url: page.url ?? null,
-              confidence: 0,
-              anchor,
-            },
-          });
+            r,
+            col.column,
+            { rowName: row.name, header: col.header },
+            (text) => figureValue(text, row.name, row.section, table, col.column),
+          );
+          if (found) out.push({ ...found, score, latestAssumed });
         }
       }
     }
@@ -447,33 +469,119 @@ function transposedCandidates(
         cellScore *= fit;
       } else if (periodKey(rowPeriod) === latestKey) latestAssumed = true;
       else cellScore *= 0.5;
-      const cell = cellAt(table, r, col.column);
-      if (!cell || cell.row !== r || cell.text.trim() === '' || !isFigureText(cell.text)) continue;
-      const rowName = table.rowLabels[r]?.name ?? '';
-      const value = figureValue(cell.text, measure, [], view, col.column);
-      const anchor: ItemAnchor = {
-        page: table.page,
-        box: cell.box,
-        row_label: measure,
-        column_label: rowName,
-      };
-      if (page.url) anchor.url = page.url;
-      if (page.sheet) anchor.sheet = page.sheet;
-      out.push({
-        score: cellScore,
-        value,
-        cell,
+      // Read across: the measure is the row asked for, the period row its column.
+      const names = { rowName: measure, header: table.rowLabels[r]?.name ?? '' };
+      const found = candidateAt(page, table, r, col.column, names, (text) =>
+        figureValue(text, measure, [], view, col.column),
+      );
+      if (found) out.push({ ...found, score: cellScore, latestAssumed });
+    }
+  }
+  return out;
+}
+
+/** Words of a balance row besides its date ("At 31 December 2023", "Balance as of December 31, 2022"). */
+const BALANCE_WORDS = new Set(['balance', 'closing', 'opening', 'end', 'at']);
+
+interface BalancePeriod {
+  period: Period;
+  /** A balance at a date; otherwise a movement of the year that ends at the next balance. */
+  balance: boolean;
+}
+
+/**
+ * A statement of changes in equity: the components across the header ("Share capital", "Retained
+ * earnings", "Total equity"), balances down the side at dates ("At 31 December 2023") and the
+ * year's movements between them. Undefined for other tables.
+ */
+function balancePeriods(table: LayoutTable, prep: PreparedTable): Map<number, BalancePeriod> | undefined {
+  if (prep.columns.some((c) => c.period && c.period.years.length > 0)) return undefined;
+  const balances: [number, Period][] = [];
+  for (let r = table.headerRows; r < table.rowCount; r++) {
+    const row = table.rowLabels[r];
+    if (!row || row.isHeading) continue;
+    const period = parsePeriod(row.name);
+    if (
+      period?.years.length === 1 &&
+      period.day !== undefined &&
+      plainWords(row.name).every((w) => BALANCE_WORDS.has(w))
+    )
+      balances.push([r, period]);
+  }
+  if (balances.length < 2) return undefined;
+  const periods = new Map<number, BalancePeriod>();
+  for (const [r, period] of balances) periods.set(r, { period, balance: true });
+  for (let b = 1; b < balances.length; b++) {
+    const [from] = balances[b - 1] as [number, Period];
+    const [to, closing] = balances[b] as [number, Period];
+    for (let r = from + 1; r < to; r++) {
+      const row = table.rowLabels[r];
+      if (row && !row.isHeading)
+        periods.set(r, { period: { years: closing.years, months: 12 }, balance: false });
+    }
+  }
+  return periods;
+}
+
+function balanceCandidates(
+  page: LayoutPage,
+  table: LayoutTable,
+  prep: PreparedTable,
+  dpWords: string[],
+  period: Period | undefined,
+): TableCandidate[] {
+  const periods = balancePeriods(table, prep);
+  if (!periods) return [];
+  const latestKey = Math.max(...[...periods.values()].map((p) => periodKey(p.period)));
+  // Movements asked without a component are the whole's: the last "Total" column.
+  const totalColumn = [...prep.columns].reverse().find((c) => c.words.includes('total'));
+  const out: TableCandidate[] = [];
+  for (const col of prep.columns) {
+    for (const [r, { period: rowPeriod, balance }] of periods) {
+      const row = table.rowLabels[r];
+      if (!row) continue;
+      const rowWords = balance ? [] : words(row.name);
+      // Read across a statement's two axes: less sure than an ordinary table.
+      let score = 0.9;
+      let inRow = 0;
+      let inColumn = 0;
+      let unexplained = 0;
+      for (const w of dpWords) {
+        if (rowWords.includes(w)) inRow += 1;
+        else if (col.words.includes(w)) inColumn += 1;
+        else if (synonymsOf(w).some((x) => rowWords.includes(x) || col.words.includes(x))) {
+          inRow += 1;
+          score *= 0.92;
+        } else if (SOFT.has(w) || (balance && BALANCE_WORDS.has(w))) continue;
+        else unexplained += 1;
+      }
+      if (unexplained > 0) continue;
+      if (balance ? inColumn === 0 : inRow === 0) continue;
+      if (inColumn === 0 && col !== totalColumn) continue;
+      for (const w of rowWords)
+        if (!dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x))) score *= 0.85;
+      for (const w of col.words)
+        if (!dpWords.includes(w) && !rowWords.includes(w)) score *= w === 'total' ? 0.97 : 0.85;
+      let latestAssumed = false;
+      if (period) {
+        const fit = periodFit(period, rowPeriod);
+        if (fit === 0) continue;
+        score *= fit;
+        // A year names its closing balance, not the opening one dated its first day.
+        if (balance && period.day === undefined && rowPeriod.day === 1) score *= 0.8;
+      } else if (periodKey(rowPeriod) === latestKey) latestAssumed = true;
+      else score *= 0.5;
+      // A column of share counts or ratios says what its figures are ("Common Stock Shares").
+      const kindFrom = rowKind(col.header, []) === 'amount' ? row.name : col.header;
+      const found = candidateAt(
+        page,
         table,
-        latestAssumed,
-        item: {
-          value,
-          location: locationOf(table.page, table, measure, rowName),
-          source_text: rowText(table, r),
-          source_url: page.url ?? null,
-          confidence: 0,
-          anchor,
-        },
-      });
+        r,
+        col.column,
+        { rowName: row.name, header: col.header },
+        (text) => figureValue(text, kindFrom, row.section, table, col.column),
+      );
+      if (found) out.push({ ...found, score, latestAssumed });
     }
   }
   return out;
