@@ -715,6 +715,47 @@ describe('comparison columns beside the periods', () => {
 });
 
 describe('a statement of changes in equity', () => {
+  it('reads a PDF with the title centred on the page over the columns, and labels wrapped around their figures', async () => {
+    // Before: the page's centred title was read as a column heading (no title, its words in every
+    // column), and the year under "Balance as of" / "December 31," became a section of its own.
+    const xs = [200, 280, 470, 540];
+    const figures = (y: number, texts: string[], label = '') => ({
+      y,
+      items: [
+        ...(label ? [{ text: label, x: 72 }] : []),
+        ...texts.map((text, i) => ({ text, x: xs[i] as number, right: true })),
+      ],
+    });
+    const balance = (y: number, year: string, texts: string[]) => [
+      { y: y + 10, items: [{ text: 'Balance as of', x: 72 }] },
+      figures(y, texts, 'December 31,'),
+      { y: y - 10, items: [{ text: year, x: 72 }] },
+    ];
+    const doc = await drawn([
+      { y: 750, items: [{ text: "CONSOLIDATED STATEMENTS OF STOCKHOLDERS' EQUITY", x: 191 }] },
+      { y: 738, items: [{ text: '(in thousands)', x: 282 }] },
+      figures(720, ['Common Stock', 'Paid-in Capital', 'Retained Earnings', 'Total Equity']),
+      ...balance(696, '2022', ['45', '535,801', '153,086', '683,501']),
+      {
+        y: 672,
+        items: [
+          { text: 'Net income', x: 72 },
+          { text: '61,234', x: 470, right: true },
+          { text: '61,234', x: 540, right: true },
+        ],
+      },
+      ...balance(650, '2023', ['45', '515,801', '214,320', '723,623']),
+    ]);
+    expect(firstTable(doc).title).toBe("CONSOLIDATED STATEMENTS OF STOCKHOLDERS' EQUITY");
+    expect(
+      await ask(doc, ['Total equity 2023', 'Retained earnings as of December 31, 2022', 'Net income 2023']),
+    ).toEqual({
+      'Total equity 2023': 723_623_000,
+      'Retained earnings as of December 31, 2022': 153_086_000,
+      'Net income 2023': 61_234_000,
+    });
+  });
+
   it('reads balances at their dates and the year’s movements under each component', async () => {
     // Before: no column has a period, so nothing was answered.
     const figures = (label: string, cells: string[]) =>

@@ -275,8 +275,10 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       // A label line belongs if a figure row follows within two lines.
       const next = rows.slice(j + 1, j + 3).findIndex(isValueRow);
       if (next < 0) {
-        // A wrapped label's second half under its figure row ("…at end of" / "year").
-        if (/^[a-z(]/.test(row.line.text) && j === end + 1) {
+        // A wrapped label's second half under its figure row ("…at end of" / "year"), or the
+        // last line of a label its figures sit beside, centred ("December 31," / "2023").
+        const before = (rows[end] as Row).label.map((l) => l.text).join(' ');
+        if ((/^[a-z(]/.test(row.line.text) || /,$/.test(before)) && j === end + 1 && row.segs.length === 1) {
           end = j;
           j += 1;
           continue;
@@ -323,7 +325,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
           gap <= Math.max(lineHeight, row.height) * 1.2 &&
           above.line.box[1] < row.line.box[1] &&
           row.line.box[1] - above.line.box[3] <= Math.max(lineHeight, row.height) * 1.2 &&
-          isHeaderLine(above, headerZones, labelsX0, firstBand)
+          isHeaderLine(above, headerZones, labelsX0, bands)
         )
           continue;
         // The scale in the label column under the header line ("ASSETS" / "in TEUR" beside the
@@ -332,7 +334,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
           above &&
           isLabelScale(row, firstBand) &&
           row.line.box[1] - above.line.box[3] <= Math.max(lineHeight, row.height) * 1.2 &&
-          isHeaderLine(above, headerZones, labelsX0, firstBand)
+          isHeaderLine(above, headerZones, labelsX0, bands)
         )
           continue;
         // A heading in the label column, below any header line: "Assets", "Current assets:".
@@ -351,7 +353,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         }
         break;
       }
-      if (!isHeaderLine(row, headerZones, labelsX0, firstBand)) break;
+      if (!isHeaderLine(row, headerZones, labelsX0, bands)) break;
       sawHeader = true;
       top = k;
     }
@@ -436,9 +438,20 @@ function isLabelScale(row: Row, firstBand: Band): boolean {
  * words, units); a line that starts among the labels and runs over the figures is a caption, and
  * a title centred on the page reaches well left of the figures' zones.
  */
-function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, firstBand: Band): boolean {
+function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, bands: Band[]): boolean {
+  const firstBand = bands[0] as Band;
   const overBands = row.segs.filter((s) => mostlyOver(s.box, headerZones));
   if (overBands.length === 0) return false;
+  // A title centred on the page, not on the columns it happens to cover (a statement's name over
+  // a wide table): a heading spanning columns is centred on their figures.
+  const only = overBands.length === 1 && row.segs.length === 1 ? overBands[0] : undefined;
+  if (only) {
+    const centre = (only.box[0] + only.box[2]) / 2;
+    const covered = bands.filter((b) => b.x1 > only.box[0] && b.x0 < only.box[2]);
+    const coveredCentre = (Math.min(...covered.map((b) => b.x0)) + Math.max(...covered.map((b) => b.x1))) / 2;
+    if (Math.abs(centre - 0.5) < 0.02 && covered.length >= 2 && Math.abs(centre - coveredCentre) > 0.04)
+      return false;
+  }
   if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text)))
     return false;
   if (overBands.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0)) return false;

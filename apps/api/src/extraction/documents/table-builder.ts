@@ -64,9 +64,17 @@ function isHeaderText(text: string): boolean {
 const CONTINUES = /^(?:[a-z(]|\$?\d{1,3}(?:,\d{3})+\s)/;
 const CONNECTOR_END =
   /(?:\b(?:and|or|of|for|to|in|the|from|on|at|by|with|less|net|including|excluding|before|after|under|over)|[,&(/–-])$/i;
+/** A text that leaves a bracket open ("(Face value ₹"). */
+function opensBracket(text: string): boolean {
+  return (text.match(/\(/g)?.length ?? 0) > (text.match(/\)/g)?.length ?? 0);
+}
 /** A label line that the next one finishes: it ends on a connector or leaves a bracket open ("(Face value ₹" / "10 each)"). */
 function goesOn(text: string): boolean {
-  return CONNECTOR_END.test(text) || (text.match(/\(/g)?.length ?? 0) > (text.match(/\)/g)?.length ?? 0);
+  return CONNECTOR_END.test(text) || opensBracket(text);
+}
+/** A label cut off after a comma or inside a bracket ("Balance as of December 31,"). */
+function endsUnfinished(text: string): boolean {
+  return /,$/.test(text.trim()) || opensBracket(text);
 }
 const BARE_TOTAL = /^(?:total|totals|sub-?total|total\s+for\s+the\s+(?:year|period))[:\s]*$/i;
 const TOTAL_ROW = /^(?:total|totals|sub-?total|net\s+total|grand\s+total)\b/i;
@@ -251,8 +259,15 @@ export function buildTable(input: GridInput): LayoutTable {
     if (values.length === 0) {
       if (label === '') continue;
       // A lower-case line under a data row finishes that row's label ("…at end of" / "year"), as
-      // does a unit under a label its figures sit beside, centred ("Return on capital employed," / "%").
-      if (lastData && !pending && /^(?:[a-z(]|%)/.test(label) && rowLabels[lastData.row]) {
+      // does a unit under a label its figures sit beside, centred ("Return on capital employed," / "%"),
+      // and any line under a label left unfinished ("Balance as of" / "December 31," / "2021").
+      const finishing = lastData ? rowLabels[lastData.row] : undefined;
+      if (
+        lastData &&
+        !pending &&
+        finishing &&
+        (/^(?:[a-z(]|%)/.test(label) || endsUnfinished(finishing.text))
+      ) {
         const row = rowLabels[lastData.row] as RowLabel;
         row.text = joinWrapped(row.text, label);
         row.name = joinWrapped(row.name, label);

@@ -572,7 +572,8 @@ function balanceCandidates(
       } else if (periodKey(rowPeriod) === latestKey) latestAssumed = true;
       else score *= 0.5;
       // A column of share counts or ratios says what its figures are ("Common Stock Shares").
-      const kindFrom = rowKind(col.header, []) === 'amount' ? row.name : col.header;
+      const kindFrom =
+        rowKind(col.header, []) === 'amount' || /\bamounts?\b/i.test(col.header) ? row.name : col.header;
       const found = candidateAt(
         page,
         table,
