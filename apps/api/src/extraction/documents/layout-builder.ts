@@ -190,6 +190,19 @@ function isTextColumn(words: LayoutWord[], minWords: number): boolean {
 }
 
 /**
+ * Whether a side of a gutter holds a table of its own (two tables side by side): at least three
+ * lines that start with a label and carry figures, and most lines do. A table's labels split off
+ * its figures have none; its figures have no labels.
+ */
+function isTableColumn(words: LayoutWord[]): boolean {
+  const lines = roughLines(words).map((line) => [...line].sort((a, b) => a.box[0] - b.box[0]));
+  const rows = lines.filter(
+    (line) => ALPHA_WORD.test(line[0]?.text ?? '') && line.some((w) => FIGURE_WORD.test(w.text)),
+  );
+  return rows.length >= 3 && rows.length >= lines.length * 0.5;
+}
+
+/**
  * Page columns (XY-cut): a page set in two or more columns of text, or two tables side by side,
  * is read one column at a time, so a line never mixes words from both sides. A vertical cut is
  * taken only where no word crosses a gutter and both sides hold lines of words — the gaps between
@@ -212,7 +225,9 @@ function textRegions(words: LayoutWord[], depth = 0): LayoutWord[][] {
     const bottom = (side: LayoutWord[]) => Math.max(...side.map((w) => w.box[3]));
     const overlap = Math.min(bottom(left), bottom(right)) - Math.max(top(left), top(right));
     const shorter = Math.min(bottom(left) - top(left), bottom(right) - top(right));
-    if (overlap > shorter * 0.5 && isTextColumn(left, 3) && isTextColumn(right, 2))
+    const columns =
+      (isTextColumn(left, 3) && isTextColumn(right, 2)) || (isTableColumn(left) && isTableColumn(right));
+    if (overlap > shorter * 0.5 && columns)
       return [...textRegions(left, depth + 1), ...textRegions(right, depth + 1)];
   }
   // No gutter through the whole block: try the bands between blank rows.

@@ -846,6 +846,49 @@ describe('a segment note printed as one block per year', () => {
   });
 });
 
+describe('two tables side by side', () => {
+  it('reads each table on its own, under its own heading', async () => {
+    // Before: each line ran across both tables (one table, the right-hand heading over all its
+    // columns, its labels read as figures' neighbours): no answers from the right-hand table.
+    const side = (x: number, label: string, a: string, b: string) => [
+      { text: label, x },
+      { text: a, x: x + 170, right: true },
+      { text: b, x: x + 220, right: true },
+    ];
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'Financial highlights', x: 40 }] },
+      {
+        y: 722,
+        items: [
+          { text: 'Income statement (US$m)', x: 40 },
+          { text: 'Balance sheet (US$m)', x: 330 },
+        ],
+      },
+      {
+        y: 708,
+        items: [...side(40, '', '2023', '2022'), ...side(330, '', '2023', '2022')].filter((i) => i.text),
+      },
+      {
+        y: 696,
+        items: [...side(40, 'Revenue', '4,521', '4,102'), ...side(330, 'Total assets', '12,345', '11,876')],
+      },
+      {
+        y: 684,
+        items: [...side(40, 'EBITDA', '1,234', '1,101'), ...side(330, 'Net debt', '2,109', '2,456')],
+      },
+      {
+        y: 672,
+        items: [...side(40, 'Net profit', '567', '498'), ...side(330, 'Total equity', '6,789', '6,234')],
+      },
+    ]);
+    expect(await ask(doc, ['Revenue 2023', 'Total assets 2023', 'Net debt 2022'])).toEqual({
+      'Revenue 2023': 4_521_000_000,
+      'Total assets 2023': 12_345_000_000,
+      'Net debt 2022': 2_456_000_000,
+    });
+  });
+});
+
 describe('a page laid out with a table around its content', () => {
   it('reads the data table inside the layout table, with its title above it', async () => {
     const doc = loadHtml(`<table width="100%"><tr>
