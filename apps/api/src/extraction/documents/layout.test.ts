@@ -431,6 +431,17 @@ async function drawn(lines: { y: number; items: { text: string; x: number; right
   return loadPdf(await pdf.save());
 }
 
+/** A line for `drawn`: a label at `labelX` (none when empty) and texts right-aligned at `xs` (an empty one draws nothing). */
+function rowAt(y: number, label: string, texts: string[], xs: number[], labelX = 80) {
+  return {
+    y,
+    items: [
+      ...(label ? [{ text: label, x: labelX }] : []),
+      ...texts.flatMap((text, i) => (text ? [{ text, x: xs[i] as number, right: true }] : [])),
+    ],
+  };
+}
+
 describe('statements as annual reports print them', () => {
   /** A row: its label, note and figures right-aligned at 440 and 500 (and 530 for a third). */
   const figures = (y: number, label: string, note: string, a: string, b: string, c?: string) => ({
@@ -684,10 +695,7 @@ describe('comparison columns beside the periods', () => {
     // the change. "% Change" was "$ Change" once "%" was dropped, and "YoY" lost to the latest
     // quarter, which had a period.
     const xs = [330, 400, 470, 540];
-    const row = (y: number, label: string, cells: string[]) => ({
-      y,
-      items: [{ text: label, x: 80 }, ...cells.map((text, i) => ({ text, x: xs[i] as number, right: true }))],
-    });
+    const row = (y: number, label: string, cells: string[]) => rowAt(y, label, cells, xs);
     const doc = await drawn([
       { y: 750, items: [{ text: 'Results of Operations (dollars in thousands)', x: 72 }] },
       { y: 734, items: [{ text: 'Year Ended December 31,', x: 360 }] },
@@ -719,13 +727,7 @@ describe('a statement of changes in equity', () => {
     // Before: the page's centred title was read as a column heading (no title, its words in every
     // column), and the year under "Balance as of" / "December 31," became a section of its own.
     const xs = [200, 280, 470, 540];
-    const figures = (y: number, texts: string[], label = '') => ({
-      y,
-      items: [
-        ...(label ? [{ text: label, x: 72 }] : []),
-        ...texts.map((text, i) => ({ text, x: xs[i] as number, right: true })),
-      ],
-    });
+    const figures = (y: number, texts: string[], label = '') => rowAt(y, label, texts, xs, 72);
     const balance = (y: number, year: string, texts: string[]) => [
       { y: y + 10, items: [{ text: 'Balance as of', x: 72 }] },
       figures(y, texts, 'December 31,'),
@@ -736,14 +738,7 @@ describe('a statement of changes in equity', () => {
       { y: 738, items: [{ text: '(in thousands)', x: 282 }] },
       figures(720, ['Common Stock', 'Paid-in Capital', 'Retained Earnings', 'Total Equity']),
       ...balance(696, '2022', ['45', '535,801', '153,086', '683,501']),
-      {
-        y: 672,
-        items: [
-          { text: 'Net income', x: 72 },
-          { text: '61,234', x: 470, right: true },
-          { text: '61,234', x: 540, right: true },
-        ],
-      },
+      figures(672, ['', '', '61,234', '61,234'], 'Net income'),
       ...balance(650, '2023', ['45', '515,801', '214,320', '723,623']),
     ]);
     expect(firstTable(doc).title).toBe("CONSOLIDATED STATEMENTS OF STOCKHOLDERS' EQUITY");
@@ -831,16 +826,14 @@ describe('a segment note printed as one block per year', () => {
   it('gives the second block of a PDF the title and scale printed over the first', async () => {
     // Before: the 2022 block, a table of its own with nothing above it but figures, had no scale.
     const xs = [330, 400, 470, 540];
-    const placed = (texts: string[]) => texts.map((text, i) => ({ text, x: xs[i] as number, right: true }));
     const lines: Parameters<typeof drawn>[0] = [
       { y: 740, items: [{ text: 'Note 4. Segment information (in millions)', x: 72 }] },
     ];
     const below = (gap: number) => (lines.at(-1)?.y ?? 0) - gap;
     for (const [year, rows] of blocks) {
       lines.push({ y: below(20), items: [{ text: `Year ended December 31, ${year}`, x: 380 }] });
-      lines.push({ y: below(12), items: placed(segments) });
-      for (const [label, figures] of rows)
-        lines.push({ y: below(12), items: [{ text: label, x: 80 }, ...placed(figures)] });
+      lines.push(rowAt(below(12), '', segments, xs));
+      for (const [label, figures] of rows) lines.push(rowAt(below(12), label, figures, xs));
     }
     expect(await ask(await drawn(lines), asked)).toEqual(expected);
   });
