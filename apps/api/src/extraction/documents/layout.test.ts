@@ -1115,3 +1115,91 @@ describe('what the LLM providers read', () => {
     expect(text).toMatch(/\[page 1, line \d+\] Cash \(Current assets\): \(1\) \$ 5,000 \| \(2\) \$ 4,000/);
   });
 });
+
+describe('footnotes under a table', () => {
+  it('keeps a footnote out of the last row’s label', async () => {
+    // Before: "(1) Includes …" under the last row read as the end of its wrapped label, so the
+    // answer's place was "Diluted (1) Includes stock-based compensation expense.".
+    const xs = [440, 500];
+    const doc = await drawn([
+      { y: 750, items: [{ text: 'Consolidated statements of operations (in thousands)', x: 72 }] },
+      rowAt(730, '', ['2024', '2023'], xs),
+      rowAt(716, 'Revenue(1)', ['1,343,752', '1,103,123'], xs),
+      rowAt(704, 'Weighted-average shares, diluted', ['136,552', '126,440'], xs),
+      { y: 690, items: [{ text: '(1) Includes revenue from related parties.', x: 72 }] },
+    ]);
+    expect(rowNames(firstTable(doc))).toEqual(['Revenue(1)', 'Weighted-average shares, diluted']);
+  });
+});
+
+describe('line items named in other words', () => {
+  const statement = (title: string, rows: [string, string, string][]) =>
+    loadHtml(
+      `<h3>${title}</h3><table><tr><td></td><td>2024</td><td>2023</td></tr>${rows
+        .map(([label, a, b]) => `<tr><td>${label}</td><td>${a}</td><td>${b}</td></tr>`)
+        .join('')}</table>`,
+    );
+
+  it('finds US names in a UK cash flow statement, British spellings and all', async () => {
+    // Before: no answer for capital expenditures, D&A (amortisation), share repurchases, and the
+    // net change in cash; "Income before income taxes" took "Income taxes paid".
+    const doc = statement('Consolidated cash flow statement (£m)', [
+      ['Profit before taxation', '412.6', '388.1'],
+      ['Depreciation and amortisation', '96.4', '91.0'],
+      ['Income taxes paid', '(88.0)', '(80.3)'],
+      ['Net cash inflow from operating activities', '412.6', '405.5'],
+      ['Purchase of property, plant and equipment', '(120.4)', '(101.9)'],
+      ['Net cash outflow from investing activities', '(189.7)', '(120.7)'],
+      ['Purchase of own shares', '(25.1)', '(50.3)'],
+      ['Net (decrease)/increase in cash and cash equivalents', '(2.4)', '58.0'],
+    ]);
+    expect(
+      await ask(doc, [
+        'Capital expenditures 2023',
+        'Depreciation and amortization 2024',
+        'Share repurchases 2023',
+        'Net change in cash 2024',
+        'Income before income taxes 2023',
+        'Net cash used in investing activities 2024',
+      ]),
+    ).toEqual({
+      'Capital expenditures 2023': -101_900_000,
+      'Depreciation and amortization 2024': 96_400_000,
+      'Share repurchases 2023': -50_300_000,
+      'Net change in cash 2024': -2_400_000,
+      'Income before income taxes 2023': 388_100_000,
+      'Net cash used in investing activities 2024': -189_700_000,
+    });
+  });
+
+  it('finds UK and analyst names in a US statement of operations', async () => {
+    // Before: no answer for operating income or net sales, "Profit for the year" took gross
+    // profit, "Net earnings" took "Interest income, net" and "Pre-tax income" the tax line.
+    const doc = statement('Consolidated statements of operations (in thousands)', [
+      ['Total revenue', '1,343,752', '1,103,123'],
+      ['Gross profit', '1,004,628', '800,389'],
+      ['Income (loss) from operations', '43,001', '(77,043)'],
+      ['Interest income, net', '21,330', '12,004'],
+      ['Income (loss) before provision for income taxes', '63,127', '(68,149)'],
+      ['Provision for income taxes', '9,880', '4,102'],
+      ['Net income (loss)', '53,247', '(72,251)'],
+    ]);
+    expect(
+      await ask(doc, [
+        'Operating profit 2023',
+        'Net sales 2024',
+        'Profit for the year 2023',
+        'Net earnings 2024',
+        'Pre-tax income 2024',
+        'Income tax expense 2024',
+      ]),
+    ).toEqual({
+      'Operating profit 2023': -77_043_000,
+      'Net sales 2024': 1_343_752_000,
+      'Profit for the year 2023': -72_251_000,
+      'Net earnings 2024': 53_247_000,
+      'Pre-tax income 2024': 63_127_000,
+      'Income tax expense 2024': 9_880_000,
+    });
+  });
+});

@@ -76,6 +76,8 @@ function goesOn(text: string): boolean {
 function endsUnfinished(text: string): boolean {
   return /,$/.test(text.trim()) || opensBracket(text);
 }
+/** A footnote under a table: "(1) Includes …", "(a) Restated …" — a mark in brackets, then a sentence. */
+const FOOTNOTE = /^\((?:\d{1,2}|[a-z]|\*+)\)\s*\p{Lu}/u;
 const BARE_TOTAL = /^(?:total|totals|sub-?total|total\s+for\s+the\s+(?:year|period))[:\s]*$/i;
 const TOTAL_ROW = /^(?:total|totals|sub-?total|net\s+total|grand\s+total)\b/i;
 
@@ -266,6 +268,7 @@ export function buildTable(input: GridInput): LayoutTable {
         lastData &&
         !pending &&
         finishing &&
+        !FOOTNOTE.test(label) &&
         (/^(?:[a-z(]|%)/.test(label) || endsUnfinished(finishing.text))
       ) {
         const row = rowLabels[lastData.row] as RowLabel;

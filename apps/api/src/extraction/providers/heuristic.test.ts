@@ -33,6 +33,13 @@ describe('HeuristicProvider', () => {
     expect(both.result.total_revenue).toMatchObject({ value: 7000000, location: 'line 2' });
   });
 
+  it('finds a line spelt the British way under its American name', async () => {
+    const doc = loadText('Depreciation and amortisation: £96.4 million\nLabour costs: £12.0 million');
+    const { result } = await run(doc, ['Depreciation and amortization', 'Labor costs']);
+    expect(result['Depreciation and amortization']?.value).toBe(96_400_000);
+    expect(result['Labor costs']?.value).toBe(12_000_000);
+  });
+
   it('reads a value from prose, with less confidence', async () => {
     const { result } = await run(loadText('In 2023, total revenue was approximately $1.2 billion.'), [
       'total_revenue',

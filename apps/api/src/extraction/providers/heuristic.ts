@@ -36,7 +36,7 @@ import {
   phraseAtStart,
   skipLeadIn,
 } from './value-tokens';
-import { type Token, tokenize } from './words';
+import { foldSpelling, type Token, tokenize } from './words';
 
 /**
  * The default provider: offline and deterministic (DESIGN §3). For each data point it finds the
@@ -183,7 +183,7 @@ class DocumentIndex {
 
   /** Cheap pre-check: every label stem (less its last letter) occurs in the line's text. */
   mayContain(index: number, label: string[]): boolean {
-    this.lowerCache[index] ??= (this.lines[index]?.text ?? '').toLowerCase();
+    this.lowerCache[index] ??= foldSpelling((this.lines[index]?.text ?? '').toLowerCase());
     const lower = this.lowerCache[index] as string;
     return label.every((stem) => lower.includes(stem.slice(0, Math.max(1, stem.length - 1))));
   }

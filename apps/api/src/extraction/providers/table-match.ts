@@ -76,6 +76,7 @@ const SYNONYM_GROUPS = [
   ['income', 'profit', 'earning'],
   ['shareholder', 'stockholder'],
   ['borrowing', 'debt'],
+  ['tax', 'taxation'],
 ];
 function synonymsOf(word: string): string[] {
   return SYNONYM_GROUPS.find((g) => g.includes(word))?.filter((w) => w !== word) ?? [];
@@ -94,9 +95,50 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/\bNCI\b/gi, 'non-controlling interests'],
 ];
 
+/**
+ * Line items reports name in different words, each put one way ("Purchase of property, plant and
+ * equipment" is capital expenditure; "Net (decrease)/increase in cash" a net change in cash).
+ */
+const PHRASES: [RegExp, string][] = [
+  [
+    /\b(?:purchases?|acquisitions?|additions?|payments?|expenditures?|investments?)\s+(?:of|to|for|on|in)\s+(?:property,?\s+(?:plant,?\s+)?(?:and|&)\s+equipment|tangible\s+(?:fixed\s+)?assets|fixed\s+assets)\b/gi,
+    'capital expenditure',
+  ],
+  [
+    /\b(?:re)?purchases?\s+(?:of\s+)?(?:(?:own|treasury|common|ordinary)\s+)?(?:shares|stock)\b|\b(?:share|stock)\s+(?:buy-?backs?|repurchases?)\b|\bbuy-?backs?\s+of\s+(?:own\s+)?shares\b/gi,
+    'share repurchase',
+  ],
+  [
+    /\bnet\s+(?:\(?(?:increase|decrease)\)?(?:\s*(?:\/|and|or)?\s*\(?(?:increase|decrease)\)?)?|change)\s+in\b/gi,
+    'net change in',
+  ],
+  [/\bbefore\s+(?:provision\s+for\s+)?(?:income\s+)?tax(?:es|ation)?\b/gi, 'before tax'],
+  [/\bprovision\s+for\s+income\s+tax(?:es)?\b/gi, 'income tax expense'],
+  [/\bpre-?tax\s+(?:income|profit|earnings)\b/gi, 'income before tax'],
+  [
+    /\b(?:income|profit|earnings|loss)(\s*\(\s*loss\s*\))?\s+from\s+operations\b|\boperating\s+(?:income|profit|earnings|loss)(\s*\(\s*loss\s*\))?/gi,
+    'operating income$1$2',
+  ],
+  [
+    /\b(?:net\s+)?(?:income|profit|earnings)(\s*(?:\/\s*)?\(\s*loss\s*\))?\s+for\s+the\s+(?:financial\s+)?(?:year|period)\b/gi,
+    'net income$1',
+  ],
+  [/\bnet\s+(?:sales|revenues?|turnover)\b/gi, 'revenue'],
+  [/\bcost\s+of\s+(?:goods|products|merchandise)\s+sold\b/gi, 'cost of sales'],
+  [
+    /\bnet\s+cash\s+(?:flows?\s+)?(?:[\p{L}()/]+\s+){0,5}?(operating|investing|financing)\s+activities\b/giu,
+    'net cash $1 activities',
+  ],
+];
+
+/** A line's other sign in brackets: "Net income (loss)", "Other income (expense)", "(decrease)". */
+const ALTERNATIVE =
+  /\(\s*(loss(?:es)?|deficit|expenses?|benefit|decrease|increase|income|profit|gains?|charge|credit)\s*\)/gi;
+
 function words(text: string): string[] {
   let spelled = cleanLabel(text);
   for (const [pattern, full] of ABBREVIATIONS) spelled = spelled.replace(pattern, full);
+  for (const [pattern, phrase] of PHRASES) spelled = spelled.replace(pattern, phrase);
   const joined = spelled
     .replace(/&/g, ' and ')
     .replace(/%/g, ' percent ')
@@ -302,6 +344,8 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
         const rowWords = words(row.name);
         if (rowWords.length === 0) continue;
         const headWords = words(row.name.split(/[,;:(]/)[0] ?? '');
+        // "Net income (loss)": the bracketed other sign is the same line, not a further word.
+        const otherSign = [...row.name.matchAll(ALTERNATIVE)].flatMap((m) => words(m[1] ?? ''));
         // Cheap reject: the row must carry at least one word of the label.
         if (
           !dpWords.some(
@@ -348,7 +392,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           let tail = 1;
           let tailWords = 0;
           for (const w of extra) {
-            const factor = w === 'total' || w === 'net' ? 0.93 : 0.85;
+            const factor = otherSign.includes(w) ? 0.98 : w === 'total' || w === 'net' ? 0.93 : 0.85;
             if (headWords.includes(w)) score *= factor;
             else {
               tail *= factor;

@@ -6,8 +6,24 @@ export interface Token {
   end: number;
 }
 
+/** British spellings as the American ones, so either finds the other ("amortisation", "labour", "programme"). */
+const SPELLINGS: [RegExp, string][] = [
+  [/(\p{L}{3,})is(ations?|e|es|ed|ing)\b/gu, '$1iz$2'],
+  [/\b(lab|fav|col|behavi|hon|neighb)our/gu, '$1or'],
+  [/\bprogramme/gu, 'program'],
+  [/\blicence/gu, 'license'],
+  [/\bdefence/gu, 'defense'],
+  [/\bcentre/gu, 'center'],
+];
+/** Lower-case text with British spellings folded into American ones. */
+export function foldSpelling(lower: string): string {
+  let out = lower;
+  for (const [pattern, us] of SPELLINGS) out = out.replace(pattern, us);
+  return out;
+}
+
 export function stem(word: string): string {
-  const w = word.toLowerCase();
+  const w = foldSpelling(word.toLowerCase());
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
   if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) return w.slice(0, -2);
   if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) {
