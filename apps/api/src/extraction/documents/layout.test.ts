@@ -1172,6 +1172,51 @@ describe('line items named in other words', () => {
     });
   });
 
+  it('names a section’s unlabelled total, and finds US names in an IFRS balance sheet', async () => {
+    // Before: the figures under "Current assets" with no label of their own were nobody's, so
+    // "Total current assets" took Total assets; receivables, payables, long-term debt, pension
+    // obligations and minority interest had no answer; the date under the title was the title.
+    const doc = loadHtml(`<h3>Group balance sheet</h3><p>At 31 December 2024</p><table>
+      <tr><td></td><td>2024 €m</td><td>2023 €m</td></tr>
+      <tr><td>Current assets</td><td></td><td></td></tr>
+      <tr><td>Inventories</td><td>702</td><td>655</td></tr>
+      <tr><td>Trade and other receivables</td><td>910</td><td>874</td></tr>
+      <tr><td></td><td>1,612</td><td>1,529</td></tr>
+      <tr><td>Total assets</td><td>6,563</td><td>6,400</td></tr>
+      <tr><td>Current liabilities</td><td></td><td></td></tr>
+      <tr><td>Trade and other payables</td><td>(1,022)</td><td>(988)</td></tr>
+      <tr><td>Borrowings</td><td>(150)</td><td>(120)</td></tr>
+      <tr><td></td><td>(1,172)</td><td>(1,108)</td></tr>
+      <tr><td>Non-current liabilities</td><td></td><td></td></tr>
+      <tr><td>Borrowings</td><td>(1,650)</td><td>(1,700)</td></tr>
+      <tr><td>Retirement benefit obligations</td><td>(112)</td><td>(130)</td></tr>
+      <tr><td></td><td>(1,762)</td><td>(1,830)</td></tr>
+      <tr><td>Non-controlling interests</td><td>53</td><td>52</td></tr>
+    </table>`);
+    expect(firstTable(doc).title).toBe('Group balance sheet');
+    expect(
+      await ask(doc, [
+        'Total current assets 2024',
+        'Total non-current liabilities 2023',
+        'Accounts receivable 2024',
+        'Accounts payable 2023',
+        'Long-term debt 2024',
+        'Short-term debt 2023',
+        'Pension obligations 2024',
+        'Minority interest 2023',
+      ]),
+    ).toEqual({
+      'Total current assets 2024': 1_612_000_000,
+      'Total non-current liabilities 2023': -1_830_000_000,
+      'Accounts receivable 2024': 910_000_000,
+      'Accounts payable 2023': -988_000_000,
+      'Long-term debt 2024': -1_650_000_000,
+      'Short-term debt 2023': -120_000_000,
+      'Pension obligations 2024': -112_000_000,
+      'Minority interest 2023': 52_000_000,
+    });
+  });
+
   it('finds UK and analyst names in a US statement of operations', async () => {
     // Before: no answer for operating income or net sales, "Profit for the year" took gross
     // profit, "Net earnings" took "Interest income, net" and "Pre-tax income" the tax line.

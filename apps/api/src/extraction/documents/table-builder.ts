@@ -298,6 +298,21 @@ export function buildTable(input: GridInput): LayoutTable {
       pending = null;
     }
     if (text === '') {
+      // Figures with no label under a section's rows are its total ("Current assets" … 2,145).
+      const top = stack.at(-1);
+      if (top && lastData && !top.fresh) {
+        const section = top.text.replace(/^(?:less|add)\s*:\s*/i, '');
+        const name = `Total ${/^\p{Lu}\p{Ll}/u.test(section) ? section[0]?.toLowerCase() + section.slice(1) : section}`;
+        rowLabels[r] = {
+          text: name,
+          name,
+          section: stack.map((s) => s.text),
+          isHeading: false,
+          isTotal: true,
+          ...(rowIndent !== undefined ? { indent: rowIndent } : {}),
+        };
+        stack.pop();
+      }
       lastData = null;
       continue;
     }

@@ -77,6 +77,7 @@ const SYNONYM_GROUPS = [
   ['shareholder', 'stockholder'],
   ['borrowing', 'debt'],
   ['tax', 'taxation'],
+  ['pension', 'retirement'],
 ];
 function synonymsOf(word: string): string[] {
   return SYNONYM_GROUPS.find((g) => g.includes(word))?.filter((w) => w !== word) ?? [];
@@ -124,6 +125,11 @@ const PHRASES: [RegExp, string][] = [
     'net income$1',
   ],
   [/\bnet\s+(?:sales|revenues?|turnover)\b/gi, 'revenue'],
+  [/\btrade\s+(?:and\s+other\s+)?receivables\b|\b(?:trade\s+)?debtors\b/gi, 'accounts receivable'],
+  [/\btrade\s+(?:and\s+other\s+)?payables\b|\b(?:trade\s+)?creditors\b/gi, 'accounts payable'],
+  [/\bminority\s+interests?\b/gi, 'non-controlling interests'],
+  [/\blong[-‐‑–\s]term\b/gi, 'non-current'],
+  [/\bshort[-‐‑–\s]term\b/gi, 'current'],
   [/\bcost\s+of\s+(?:goods|products|merchandise)\s+sold\b/gi, 'cost of sales'],
   [
     /\bnet\s+cash\s+(?:flows?\s+)?(?:[\p{L}()/]+\s+){0,5}?(operating|investing|financing)\s+activities\b/giu,
