@@ -8,7 +8,7 @@ import { headerBlockStarts, type MarkupCell, type MarkupRow, tableFromMarkup } f
 import { isPeriodStatement } from './periods';
 import { linkContinuedTables } from './positional-tables';
 import { type DomNode, positionedPages } from './positioned-html';
-import { detectScaleText } from './scale';
+import { detectScaleText, isScaleOnly } from './scale';
 
 /**
  * HTML → the visible text in reading order: one line per heading, paragraph, list item or other
@@ -227,18 +227,6 @@ function indentOf(cell: DomNode, raw: string): number {
   const lead = /^[\s\u00a0]*/.exec(raw)?.[0] ?? '';
   points += (lead.match(/\u00a0/g)?.length ?? 0) * 3;
   return Math.max(0, points);
-}
-
-/** A line that states the scale and nothing else ("US$ millions", "€'000"). */
-function isScaleOnly(text: string): boolean {
-  return (
-    text
-      .replace(
-        /\b(?:in|of|amounts?|figures?|all|currency|dollars|euros?|pounds?|rupees|US|USD|EUR|GBP|INR|Rs|thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k)\b|[$€£¥₹'’()\s,.0]/gi,
-        '',
-      )
-      .trim() === ''
-  );
 }
 
 function walkTable(table: DomNode, out: TextCollector) {

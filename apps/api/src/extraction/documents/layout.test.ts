@@ -1217,6 +1217,23 @@ describe('line items named in other words', () => {
     });
   });
 
+  it('reads a Nordic key figures table: units under the title, changes in per cent, profit after tax', async () => {
+    // Before: "SEK million" was taken for the title, "Change, %" figures were read as SEK millions
+    // (15 → 15,000,000) and "Net income" had no answer.
+    const doc = loadHtml(`<h3>Key figures</h3><p>SEK million</p><table>
+      <tr><td></td><td>2024</td><td>2023</td><td>Change, %</td></tr>
+      <tr><td>Net sales</td><td>46 310</td><td>44 015</td><td>5</td></tr>
+      <tr><td>Profit after tax</td><td>4 010</td><td>3 804</td><td>5</td></tr>
+      <tr><td>Operating cash flow</td><td>5 880</td><td>5 120</td><td>15</td></tr>
+    </table>`);
+    expect(firstTable(doc).title).toBe('Key figures');
+    expect(await ask(doc, ['Net income 2024', 'Operating cash flow change', 'Revenue 2023'])).toEqual({
+      'Net income 2024': 4_010_000_000,
+      'Operating cash flow change': 0.15,
+      'Revenue 2023': 44_015_000_000,
+    });
+  });
+
   it('finds UK and analyst names in a US statement of operations', async () => {
     // Before: no answer for operating income or net sales, "Profit for the year" took gross
     // profit, "Net earnings" took "Interest income, net" and "Pre-tax income" the tax line.

@@ -9,7 +9,7 @@ import {
   unionBox,
 } from './layout';
 import { isPeriodStatement, parsePeriod } from './periods';
-import { detectScaleText } from './scale';
+import { detectScaleText, isScaleOnly } from './scale';
 import { buildTable, isFigureText } from './table-builder';
 
 /**
@@ -398,7 +398,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         text.length <= 120 &&
         !isProse(row, 1) &&
         !isPeriodStatement(text) &&
-        !/^\(?\s*(?:in |amounts|dollars|\$|€|£)/i.test(text)
+        !/^\(?\s*(?:in |amounts|dollars|\$|€|£)/i.test(text) &&
+        !(detectScaleText(text) && isScaleOnly(text))
       )
         title = text.replace(/\s*\((?:in|amounts in|dollars in)[^)]*\)\s*$/i, '').trim() || undefined;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectScaleText, detectShareScale, rowKind } from './scale';
+import { detectColumnUnit, detectScaleText, detectShareScale, isScaleOnly, rowKind } from './scale';
 
 describe('the scale a report states', () => {
   it.each([
@@ -22,6 +22,32 @@ describe('the scale a report states', () => {
     ['TOTAL EUR', undefined],
   ] as const)('%s → %s', (text, expected) => {
     expect(detectScaleText(text)).toBe(expected);
+  });
+});
+
+describe('lines that state units and nothing else', () => {
+  it.each([
+    ['SEK million', true],
+    ['MSEK', true],
+    ['(US$ millions)', true],
+    ["€'000", true],
+    ['Key figures, SEK million', false],
+    ['Group income statement', false],
+  ] as const)('%s → %s', (text, expected) => {
+    expect(isScaleOnly(text)).toBe(expected);
+  });
+});
+
+describe('columns of percentages', () => {
+  it.each([
+    ['Change, %', 'percent'],
+    ['Full year Change %', 'percent'],
+    ['% change', 'percent'],
+    ['(%)', 'percent'],
+    ['Change', undefined],
+    ['2024', undefined],
+  ] as const)('%s → %s', (text, expected) => {
+    expect(detectColumnUnit(text)).toBe(expected);
   });
 });
 

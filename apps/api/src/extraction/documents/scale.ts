@@ -94,6 +94,18 @@ function symbolScale(unit: string): Scale | undefined {
   return undefined;
 }
 
+/** A line that states the units and nothing else ("US$ millions", "€'000", "SEK million", "MSEK"). */
+export function isScaleOnly(text: string): boolean {
+  return (
+    text
+      .replace(
+        /\b(?:in|of|amounts?|figures?|all|currency|dollars|euros?|pounds?|rupees|yen|yuan|francs?|kronor|kroner|US|[TkMm]?(?:USD|EUR|GBP|INR|SEK|NOK|DKK|CHF|JPY|CNY|RMB|HKD|SGD|CAD|AUD|ZAR|BRL|MYR)|Rs|RM|thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k|Mio|Mrd|Tsd)\b|[$€£¥₹'’()\s,.0]/gi,
+        '',
+      )
+      .trim() === ''
+  );
+}
+
 /** The scale stated by a caption, title, note or header text; undefined when it states none. */
 export function detectScaleText(text: string): Scale | undefined {
   const t = text.replace(/\s+/g, ' ').trim();
@@ -142,7 +154,8 @@ export function detectShareScale(text: string): Scale | undefined {
 /** A column header's own unit: "£m", "$000", "%", "(in millions)". */
 export function detectColumnUnit(text: string): ColumnUnit | undefined {
   const t = text.trim();
-  if (/^\(?%\)?$|\(%\)|\bper\s?cent\b|^percent(?:age)?$/i.test(t)) return 'percent';
+  // "%", "(%)", "Change, %", "% change", "per cent".
+  if (/^\(?%\)?$|\(%\)|(?:^|[\s,])%\)?$|^%\s|\bper\s?cent\b|^percent(?:age)?$/i.test(t)) return 'percent';
   return detectScaleText(t);
 }
 

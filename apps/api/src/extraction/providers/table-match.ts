@@ -124,6 +124,7 @@ const PHRASES: [RegExp, string][] = [
     /\b(?:net\s+)?(?:income|profit|earnings)(\s*(?:\/\s*)?\(\s*loss\s*\))?\s+for\s+the\s+(?:financial\s+)?(?:year|period)\b/gi,
     'net income$1',
   ],
+  [/\b(?:net\s+)?(?:profit|income|earnings)\s+after\s+(?:income\s+)?tax(?:es|ation)?\b/gi, 'net income'],
   [/\bnet\s+(?:sales|revenues?|turnover)\b/gi, 'revenue'],
   [/\btrade\s+(?:and\s+other\s+)?receivables\b|\b(?:trade\s+)?debtors\b/gi, 'accounts receivable'],
   [/\btrade\s+(?:and\s+other\s+)?payables\b|\b(?:trade\s+)?creditors\b/gi, 'accounts payable'],
