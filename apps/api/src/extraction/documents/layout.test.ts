@@ -1265,3 +1265,25 @@ describe('line items named in other words', () => {
     });
   });
 });
+
+describe('an interim statement', () => {
+  it('keeps an unheaded notes column out of the half-year heading spread over it', async () => {
+    // Before: the notes column (4, 5) sat under "Six months to 30 June 2024" and its "4" was
+    // the first half's revenue: 4 million.
+    const xs = [315, 428, 575];
+    const doc = await drawn([
+      { y: 750, items: [{ text: 'Condensed consolidated income statement', x: 72 }] },
+      rowAt(730, '', ['Six months to', 'Six months to', 'Year to'], xs),
+      rowAt(720, '', ['30 June 2024', '30 June 2023', '31 December 2023'], xs),
+      rowAt(710, '', ['£m', '£m', '£m'], xs),
+      rowAt(696, 'Revenue', ['4', '1,532.4', '1,401.9', '2,950.3'], [200, ...xs], 72),
+      rowAt(684, 'Operating profit', ['', '209.1', '174.2', '389.6'], [200, ...xs], 72),
+      rowAt(672, 'Finance costs', ['5', '(18.7)', '(16.0)', '(33.4)'], [200, ...xs], 72),
+    ]);
+    expect(firstTable(doc).noteColumns).toHaveLength(1);
+    expect(await ask(doc, ['Revenue H1 2024', 'Finance costs first half 2023'])).toEqual({
+      'Revenue H1 2024': 1_532_400_000,
+      'Finance costs first half 2023': -16_000_000,
+    });
+  });
+});

@@ -176,7 +176,15 @@ export function buildTable(input: GridInput): LayoutTable {
       noteColumns.push(c);
       continue;
     }
-    if (c !== labelColumns || header !== '' || valueColumns.length < 3) continue;
+    // A heading over it that is the next column's too ("Six months to 30 June 2024" spread
+    // over an unheaded notes column) does not make it a figure column.
+    const sharedHeader =
+      header !== '' &&
+      Array.from({ length: headerRows }, (_, r) => r).every((r) => {
+        const cell = at(r, c);
+        return !cell?.text.trim() || cell === at(r, c + 1);
+      });
+    if (c !== labelColumns || (header !== '' && !sharedHeader) || valueColumns.length < 3) continue;
     const texts = columnTexts(c);
     const others = valueColumns.filter((o) => o !== c).flatMap(columnTexts);
     if (
