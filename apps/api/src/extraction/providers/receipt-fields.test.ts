@@ -361,7 +361,7 @@ TOTAL      RM 9.00
     expect(values(weekday, ['Date']).Date).toBe('20181225');
   });
 
-  it('reads a labelled date OCR misread: a separator read as a space, a 0 read as 6', () => {
+  it('reads a labelled date OCR misread: a separator read as a space, a 0 read as 6, digits doubled after the year', () => {
     const spaced = receipt(`
 KEDAI MAJU JAYA SDN BHD
 DATE: 10.03 2016 11:10:42
@@ -370,8 +370,14 @@ DATE: 10.03 2016 11:10:42
 KEDAI MAJU JAYA SDN BHD
 DATE: 28-61-17 18:39
 `);
+    const doubled = receipt(`
+Jaya Mutiara Mart CORP
+Invoice Date:      05/21/201821
+`);
     expect(values(spaced, ['Date']).Date).toBe('20160310');
     expect(values(sixForZero, ['Date']).Date).toBe('20170128');
+    // The last digits of the year doubled: the date is still the one labelled.
+    expect(values(doubled, ['Date']).Date).toBe('20180521');
   });
 
   it('reads a date whose year OCR misread with a 6, 8 or 9 for its 0, or whose leading 0 became a sign', () => {

@@ -788,7 +788,11 @@ function datesIn(line: RLine, index: number): DateHit[] {
       .replace(/^[^\dA-Za-z]+|[^\dA-Za-z]+$/g, '');
     // "28/10/17.08:23:36", "25/12/2018(TUE)": the time or the weekday glued after the date.
     const fixed = fixDigits(raw);
-    const token = /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4})(?=[^\d]|$)/.exec(fixed)?.[1] ?? fixed;
+    // A labelled date with a digit or two OCR doubled after its year ("05/21/201821").
+    const token =
+      /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4})(?=[^\d]|$)/.exec(fixed)?.[1] ??
+      (labelled ? /^(\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2})\d{1,2}$/.exec(fixed)?.[1] : undefined) ??
+      fixed;
     const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(token);
     const numeric = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(token);
     const named = /^([\dOoIl]{1,2})[-/. ]?([A-Za-z0]{3,9})\.?[-/. ]?([\dOoIl]{4}|[\dOoIl]{2})$/.exec(raw);
