@@ -251,14 +251,14 @@ function walkTable(table: DomNode, out: TextCollector) {
   const pending: PendingTable = { lineIndexes: [], rows: [], context };
   if (title) pending.title = title;
   else if (context.length > 0)
-    pending.title = [...context]
-      .reverse()
-      .find(
-        (c) =>
-          c.length <= 120 &&
-          !isPeriodStatement(c) &&
-          !(detectScaleText(c) && (/^\(|^(?:in|amounts|dollars)\b/i.test(c) || isScaleOnly(c))),
-      );
+    pending.title = [...context].reverse().find(
+      (c) =>
+        c.length <= 120 &&
+        !isPeriodStatement(c) &&
+        // "(Unaudited)", "(Restated)": a remark in brackets, not a name.
+        !/^\(.*\)$/.test(c) &&
+        !(detectScaleText(c) && (/^\(|^(?:in|amounts|dollars)\b/i.test(c) || isScaleOnly(c))),
+    );
   for (const row of rowsOf(table)) {
     if (isHidden(row)) continue;
     const cells: TextCell[] = [];

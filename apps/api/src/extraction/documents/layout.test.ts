@@ -1287,3 +1287,78 @@ describe('an interim statement', () => {
     });
   });
 });
+
+describe('footnote marks and multiples beside figures', () => {
+  it('drops a footnote mark set small and raised after a PDF figure', async () => {
+    // Before: "1,234" and its raised "1" ran together into 1,2341 (1,234.1 million).
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const sheet = pdf.addPage([612, 792]);
+    const right = (text: string, x: number, y: number, size = 8) =>
+      sheet.drawText(text, { x: x - font.widthOfTextAtSize(text, size), y, size, font });
+    sheet.drawText('Selected data ($ in millions)', { x: 72, y: 750, size: 8, font });
+    right('2024', 300, 730);
+    right('2023', 360, 730);
+    sheet.drawText('Adjusted EBITDA', { x: 72, y: 716, size: 8, font });
+    sheet.drawText('1', { x: 72 + font.widthOfTextAtSize('Adjusted EBITDA', 8), y: 719, size: 5, font });
+    right('1,234', 300, 716);
+    sheet.drawText('1', { x: 300.5, y: 719, size: 5, font });
+    right('1,100', 360, 716);
+    sheet.drawText('Revenue', { x: 72, y: 704, size: 8, font });
+    right('5,432', 300, 704);
+    sheet.drawText('(a)', { x: 300.5, y: 707, size: 5, font });
+    right('5,101', 360, 704);
+    const doc = await loadPdf(await pdf.save());
+    expect(await ask(doc, ['Adjusted EBITDA 2024', 'Revenue 2024', 'Revenue 2023'])).toEqual({
+      'Adjusted EBITDA 2024': 1_234_000_000,
+      'Revenue 2024': 5_432_000_000,
+      'Revenue 2023': 5_101_000_000,
+    });
+  });
+
+  it('does not scale a multiple or a German EPS', async () => {
+    // Before: 2.1x was 2.1 million, "Ergebnis je Aktie" 4.12 million.
+    const doc = loadHtml(`<h3>Kennzahlen</h3><p>in Mio. €</p><table>
+      <tr><td></td><td>2024</td><td>2023</td></tr>
+      <tr><td>Umsatzerlöse</td><td>12.345,6</td><td>11.987,0</td></tr>
+      <tr><td>Net debt to EBITDA</td><td>2.1x</td><td>2.4x</td></tr>
+      <tr><td>Ergebnis je Aktie</td><td>4,12</td><td>3,83</td></tr>
+    </table>`);
+    expect(
+      await ask(doc, ['Umsatzerlöse 2024', 'Net debt to EBITDA 2024', 'Ergebnis je Aktie 2023']),
+    ).toEqual({
+      'Umsatzerlöse 2024': 12_345_600_000,
+      'Net debt to EBITDA 2024': 2.1,
+      'Ergebnis je Aktie 2023': 3.83,
+    });
+  });
+});
+
+describe('a quarterly report (10-Q)', () => {
+  it('names the table after its statement, not "(Unaudited)", and reads the year to date', async () => {
+    // Before: the title was "(Unaudited)" (then emptied), and "Revenue YTD 2024" had no answer.
+    const doc =
+      loadHtml(`<p>CONDENSED CONSOLIDATED STATEMENTS OF INCOME<br>(Unaudited)<br>(In millions)</p><table>
+      <tr><td></td><td colspan="2">Three Months Ended September 30,</td><td colspan="2">Nine Months Ended September 30,</td></tr>
+      <tr><td></td><td>2024</td><td>2023</td><td>2024</td><td>2023</td></tr>
+      <tr><td>Net revenues</td><td>8,512</td><td>7,990</td><td>24,880</td><td>23,101</td></tr>
+    </table>`);
+    expect(firstTable(doc).title).toBe('CONDENSED CONSOLIDATED STATEMENTS OF INCOME');
+    expect(await ask(doc, ['Revenue YTD 2024', 'Revenue Q3 2023'])).toEqual({
+      'Revenue YTD 2024': 24_880_000_000,
+      'Revenue Q3 2023': 7_990_000_000,
+    });
+  });
+});
+
+describe('dot leaders', () => {
+  it('leaves the dots that lead from a label to its figures out of the label', async () => {
+    // Before: the row was named "Revenue . . . . . . . ." in every answer's location.
+    const doc = loadHtml(`<h3>Five-year summary</h3><table>
+      <tr><td>£ million</td><td>2024</td><td>2023</td></tr>
+      <tr><td>Revenue . . . . . . . . . .</td><td>1,204.5</td><td>1,150.2</td></tr>
+      <tr><td>Operating profit ..........</td><td>201.3</td><td>188.7</td></tr>
+    </table>`);
+    expect(rowNames(firstTable(doc))).toEqual(['Revenue', 'Operating profit']);
+  });
+});

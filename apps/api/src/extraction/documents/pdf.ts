@@ -296,6 +296,28 @@ function pdfError(name: string | undefined, message: string): DocumentError {
   return new DocumentError(`The PDF could not be read: ${message}`);
 }
 
+const MARK = /^\(?(?:\d{1,2}|[a-z]|[ivx]{1,3}|\*{1,3}|[†‡§])\)?,?$/i;
+/**
+ * A footnote mark set small and raised right after a figure or a word ("1,234¹", "Revenue⁽ᵃ⁾"):
+ * not part of either. Left in, "1,234" and "1" run together into 1,2341.
+ */
+function isSuperscriptMark(items: PdfItem[], index: number): boolean {
+  const [str, x, y, , size] = items[index] as PdfItem;
+  if (!MARK.test(str.trim())) return false;
+  for (let k = index - 1; k >= Math.max(0, index - 2); k--) {
+    const [baseText, bx, by, bw, bsize] = items[k] as PdfItem;
+    if (baseText.trim() === '') continue;
+    return (
+      size < bsize * 0.85 &&
+      by - y > bsize * 0.15 &&
+      by - y < bsize &&
+      x >= bx + bw - bsize * 0.3 &&
+      x <= bx + bw + bsize * 0.6
+    );
+  }
+  return false;
+}
+
 /**
  * A page's text runs → words with boxes (0–1, top-left origin). A run holding several words
  * ("Total revenue", or "2019   2018" from generators that pad with spaces) is split, each word
@@ -305,7 +327,8 @@ export function wordsFromItems(page: PdfPageItems): LayoutWord[] {
   const { width: pw, height: ph } = page;
   if (!(pw > 0 && ph > 0)) return [];
   const words: LayoutWord[] = [];
-  for (const [str, x, y, width, size] of page.items) {
+  for (const [i, [str, x, y, width, size]] of page.items.entries()) {
+    if (isSuperscriptMark(page.items, i)) continue;
     const height = size > 0 ? size : 10;
     const top = (y - height * 0.8) / ph;
     const bottom = (y + height * 0.2) / ph;

@@ -19,6 +19,19 @@ describe('periods in column headers', () => {
     );
   });
 
+  it('reads the year to date ("YTD 2024", "year-to-date"): the months from January, not the quarter or the year', () => {
+    const nine = parsePeriod('Nine Months Ended September 30, 2024');
+    const three = parsePeriod('Three Months Ended September 30, 2024');
+    const year = parsePeriod('Year Ended December 31, 2024');
+    for (const name of ['Revenue YTD 2024', 'Revenue year-to-date 2024']) {
+      const { label, period } = splitDataPoint(name);
+      expect(label).toBe('Revenue');
+      const wanted = period as NonNullable<typeof period>;
+      expect(periodFit(wanted, nine)).toBeGreaterThan(periodFit(wanted, three));
+      expect(periodFit(wanted, nine)).toBeGreaterThan(periodFit(wanted, year));
+    }
+  });
+
   it('reads a day printed without its year as a day, not as a two-digit year', () => {
     // "Year Ended December 31," spans a "$ Change" column too; it read as the year 2031, so that
     // column was taken for the latest period.

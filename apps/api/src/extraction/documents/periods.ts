@@ -15,6 +15,8 @@ export interface Period {
   day?: number;
   /** Length of the period in months ("three months ended" → 3, "year ended" → 12). */
   months?: number;
+  /** From the start of the year to a date: "YTD", "year to date". */
+  toDate?: boolean;
 }
 
 const MONTHS: Record<string, number> = {
@@ -170,6 +172,10 @@ function scan(text: string): { period: Period; spans: Found[] } {
     period.months ??= 6;
     return true;
   });
+  take(/\b(?:YTD|year[\s-]+to[\s-]+date)\b/i, () => {
+    period.toDate = true;
+    return true;
+  });
   // Durations: "Three months ended", "Twelve Months Ended", "Year ended", "Nine-month period".
   take(/\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b/i, (m) => {
     period.months = DURATIONS[(m[1] ?? '').toLowerCase()];
@@ -225,7 +231,8 @@ function isEmpty(p: Period): boolean {
     p.quarter === undefined &&
     p.half === undefined &&
     p.month === undefined &&
-    p.months === undefined
+    p.months === undefined &&
+    !p.toDate
   );
 }
 
@@ -322,7 +329,11 @@ export function periodFit(wanted: Period, column: Period | undefined): number {
   )
     return 0;
   if (wanted.months !== undefined && column.months === undefined && wanted.months !== 12) score *= 0.8;
-  if (
+  if (wanted.toDate && !column.toDate) {
+    // The year to date is the columns' months from January: nine of them beside the quarter's three.
+    if (column.months === undefined || column.months >= 12) score *= 0.3;
+    else if (column.months <= 3) score *= 0.5;
+  } else if (
     wanted.months === undefined &&
     wanted.quarter === undefined &&
     column.months !== undefined &&

@@ -398,6 +398,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         text.length <= 120 &&
         !isProse(row, 1) &&
         !isPeriodStatement(text) &&
+        !/^\(.*\)$/.test(text.trim()) &&
         !/^\(?\s*(?:in |amounts|dollars|\$|€|£)/i.test(text) &&
         !(detectScaleText(text) && isScaleOnly(text))
       )

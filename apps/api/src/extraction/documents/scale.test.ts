@@ -54,6 +54,9 @@ describe('columns of percentages', () => {
 describe('rows whose figures are not scaled', () => {
   it.each([
     ['Basic (₹)', ['Earnings per equity share (Face value ₹ 10 each)'], 'per-share'],
+    ['Ergebnis je Aktie (in €)', [], 'per-share'],
+    ['Résultat net par action', [], 'per-share'],
+    ['Resultat per aktie, SEK', [], 'per-share'],
     ['Personnel at end of period', [], 'percent'],
     ['Number of stores', [], 'percent'],
     ['Revenue', [], 'amount'],

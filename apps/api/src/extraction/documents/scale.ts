@@ -163,7 +163,7 @@ export type RowKind = 'per-share' | 'percent' | 'shares' | 'amount';
 
 /** "per share", "per equity share" (Indian statements), "per ordinary share", "EPS", "dividends per …". */
 const PER_SHARE =
-  /\bper\s+(?:(?:equity|ordinary|common)\s+)?(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per/i;
+  /\bper\s+(?:(?:equity|ordinary|common)\s+)?(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per|\b(?:je|pro)\s+aktie\b|\bpar\s+action\b|\bpor\s+acci[oó]n\b|\bper\s+(?:aktie|aandeel|azione)\b/i;
 
 /**
  * What a row's figures are, from its label and, for a generic label ("Basic", "Diluted"), the
@@ -187,8 +187,11 @@ export function rowKind(label: string, section: string[]): RowKind {
 
 /** Rows whose figures a table scale does not touch: per-share amounts, ratios, percentages, counts of days. */
 export function isScaleExempt(label: string): boolean {
-  return /\bper\s+(?:(?:equity|ordinary|common)\s+)?(?:share|unit|ads|adr)\b|\beps\b|earnings\s+per|dividends?\s+per|\bratio\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bemployees\b|\bpersonnel\b|\bstaff\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
-    label,
+  return (
+    PER_SHARE.test(label) ||
+    /\bratio\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bemployees\b|\bpersonnel\b|\bstaff\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
+      label,
+    )
   );
 }
 

@@ -104,7 +104,9 @@ export function buildTable(input: GridInput): LayoutTable {
       const cell = at(row, c);
       if (!cell || seen.has(cell) || cell.row !== row) continue;
       seen.add(cell);
-      if (cell.text.trim()) parts.push(cell.text.trim());
+      // Dot leaders run from a label to its figures ("Revenue . . . . ."): not part of it.
+      const text = cell.text.replace(/(?:\s*[.·…]){3,}\s*$/, '').trim();
+      if (text) parts.push(text);
     }
     return parts.join(' ');
   };

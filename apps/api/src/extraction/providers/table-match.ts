@@ -259,7 +259,8 @@ function figureValue(
     return normalisePercent(/%/.test(t) ? t : `${t.replace(/[$€£]/g, '')}%`);
   }
   let scale: Scale | undefined = unit ?? table.scale;
-  if (kind === 'per-share' || kind === 'percent') scale = undefined;
+  // A multiple ("2.1x" net debt to EBITDA) is a ratio whatever the table's scale.
+  if (kind === 'per-share' || kind === 'percent' || /\d\)?\s*x$/i.test(text.trim())) scale = undefined;
   else if (kind === 'shares') scale = table.shareScale ?? scale;
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
 }
