@@ -1362,3 +1362,59 @@ describe('dot leaders', () => {
     expect(rowNames(firstTable(doc))).toEqual(['Revenue', 'Operating profit']);
   });
 });
+
+describe('a US balance sheet printed to PDF', () => {
+  it('reads past "ASSETS" centred in the label column, and labels wrapped around figures', async () => {
+    // Before: "ASSETS" set centred over the labels stopped the header from being found (no
+    // periods, the title "ASSETS"); "…credit losses of $2,104 and" / "$1,876" made "$1,876" a
+    // section. "Long-term debt" took the current portion.
+    const xs = [450, 540];
+    const doc = await drawn([
+      { y: 760, items: [{ text: 'CONSOLIDATED BALANCE SHEETS', x: 250 }] },
+      { y: 748, items: [{ text: '(In thousands)', x: 280 }] },
+      rowAt(730, '', ['December 31,'], [480]),
+      rowAt(718, '', ['2024', '2023'], xs),
+      { y: 704, items: [{ text: 'ASSETS', x: 170 }] },
+      rowAt(690, 'Cash and cash equivalents', ['245,118', '198,004'], xs, 72),
+      {
+        y: 681,
+        items: [{ text: 'Accounts receivable, net of allowance for credit losses of $2,104 and', x: 72 }],
+      },
+      rowAt(676, '', ['312,450', '288,120'], xs),
+      { y: 671, items: [{ text: '$1,876', x: 72 }] },
+      rowAt(658, 'Total assets', ['1,788,447', '1,697,677'], xs, 90),
+      { y: 644, items: [{ text: "LIABILITIES AND STOCKHOLDERS' EQUITY", x: 110 }] },
+      rowAt(630, 'Current portion of long-term debt', ['25,000', '25,000'], xs, 72),
+      rowAt(618, 'Long-term debt, net of current portion', ['450,118', '474,880'], xs, 72),
+      { y: 606, items: [{ text: 'Commitments and contingencies (Note 14)', x: 72 }] },
+      { y: 594, items: [{ text: "Stockholders' equity:", x: 72 }] },
+      {
+        y: 585,
+        items: [{ text: 'Preferred stock, $0.001 par value; 10,000 shares authorized; none', x: 80 }],
+      },
+      rowAt(580, '', ['—', '—'], xs),
+      { y: 575, items: [{ text: 'issued and outstanding', x: 80 }] },
+      rowAt(562, 'Retained earnings', ['217,118', '137,025'], xs, 80),
+      rowAt(550, "Total stockholders' equity", ['1,006,106', '901,246'], xs, 90),
+    ]);
+    expect(firstTable(doc).title).toBe('CONSOLIDATED BALANCE SHEETS');
+    expect(
+      await ask(doc, [
+        'Total assets 2023',
+        'Accounts receivable 2024',
+        'Long-term debt 2024',
+        'Retained earnings 2024',
+        "Total stockholders' equity 2023",
+      ]),
+    ).toEqual({
+      'Total assets 2023': 1_697_677_000,
+      'Accounts receivable 2024': 312_450_000,
+      'Long-term debt 2024': 450_118_000,
+      'Retained earnings 2024': 217_118_000,
+      "Total stockholders' equity 2023": 901_246_000,
+    });
+    expect(rowNames(firstTable(doc))).toContain(
+      'Accounts receivable, net of allowance for credit losses of $2,104 and $1,876',
+    );
+  });
+});

@@ -337,13 +337,16 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
           isHeaderLine(above, headerZones, labelsX0, bands)
         )
           continue;
-        // A heading in the label column, below any header line: "Assets", "Current assets:".
+        // A heading in the label column, below any header line: "Assets", "Current assets:",
+        // or "ASSETS" centred in the label column (not on the page, as a title is).
+        const centre = (row.line.box[0] + row.line.box[2]) / 2;
         const isHeading =
           !sawHeader &&
           row.segs.length === 1 &&
           row.line.text.length < 80 &&
           row.line.box[2] < firstBand.x0 &&
-          row.line.box[0] <= labelsX0 + 0.03 &&
+          (row.line.box[0] <= labelsX0 + 0.03 ||
+            (Math.abs(centre - 0.5) > 0.04 && row.line.text.length <= 60)) &&
           gap <= Math.max(lineHeight, row.height) * 1.2 &&
           !detectScaleText(row.line.text) &&
           !/\bcontinued\b/i.test(row.line.text);

@@ -279,7 +279,10 @@ export function buildTable(input: GridInput): LayoutTable {
         !pending &&
         finishing &&
         !FOOTNOTE.test(label) &&
-        (/^(?:[a-z(]|%)/.test(label) || endsUnfinished(finishing.text))
+        (/^(?:[a-z(]|%)/.test(label) ||
+          endsUnfinished(finishing.text) ||
+          // "…credit losses of $2,104 and" / "$1,876": cut after a joining word ("net" ends labels).
+          (/\b(?:and|or|of|for|to|the|from|with|by)$/i.test(finishing.text) && !/:$/.test(label)))
       ) {
         const row = rowLabels[lastData.row] as RowLabel;
         row.text = joinWrapped(row.text, label);

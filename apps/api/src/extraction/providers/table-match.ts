@@ -398,16 +398,12 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           // after the label's first comma ("Common stock, $0.01 par value: 400 shares authorized")
           // costs no more than one extra word.
           let tail = 1;
-          let tailWords = 0;
           for (const w of extra) {
             const factor = otherSign.includes(w) ? 0.98 : w === 'total' || w === 'net' ? 0.93 : 0.85;
             if (headWords.includes(w)) score *= factor;
-            else {
-              tail *= factor;
-              tailWords += 1;
-            }
+            else tail *= factor;
           }
-          score *= tailWords >= 4 ? Math.max(tail, 0.85) : tail;
+          score *= Math.max(tail, 0.85);
           // Column header words the data point does not name ("Company" beside "Group"): the
           // first such column is the consolidated one by convention; later ones fall behind. A
           // "Total" / "Consolidated" column (after the segments) is the whole, named or not.
