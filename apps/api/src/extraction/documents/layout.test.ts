@@ -1418,3 +1418,70 @@ describe('a US balance sheet printed to PDF', () => {
     );
   });
 });
+
+describe('a statement of stockholders’ equity printed to PDF', () => {
+  it('keeps the page title out of the header, and each wrapped column heading over its own column', async () => {
+    // Before: the title centred on the page headed the first columns, and "Paid-In" (the second
+    // line of "Additional / Paid-In / Capital") headed "Shares" and "Amount" too, so "Common stock
+    // amount" took the shares.
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const sheet = pdf.addPage([612, 792]);
+    const at = (text: string, x: number, y: number, align: 'left' | 'centre' | 'right' = 'left') => {
+      const w = font.widthOfTextAtSize(text, 8);
+      sheet.drawText(text, {
+        x: align === 'left' ? x : align === 'right' ? x - w : x - w / 2,
+        y,
+        size: 8,
+        font,
+      });
+    };
+    at("CONSOLIDATED STATEMENTS OF STOCKHOLDERS' EQUITY", 306, 760, 'centre');
+    at('(In thousands)', 306, 750, 'centre');
+    const heads = [375, 441, 507, 573];
+    at('Common Stock', 276, 730, 'centre');
+    ['Additional', 'Accumulated', 'Retained', 'Total'].forEach((t, i) =>
+      at(t, heads[i] as number, 730, 'centre'),
+    );
+    ['Paid-In', 'Other', 'Earnings', "Stockholders'"].forEach((t, i) =>
+      at(t, heads[i] as number, 721, 'centre'),
+    );
+    at('Shares', 259, 712, 'centre');
+    at('Amount', 328, 712, 'centre');
+    ['Capital', 'Income (Loss)', '(Deficit)', 'Equity'].forEach((t, i) =>
+      at(t, heads[i] as number, 712, 'centre'),
+    );
+    const rights = [270, 341, 408, 473, 539, 605];
+    const figures = (y: number, label: string, cells: string[]) => {
+      at(label, 10, y);
+      cells.forEach((c, i) => c && at(c, rights[i] as number, y, 'right'));
+    };
+    figures(698, 'Balance at December 31, 2023', [
+      '97,004',
+      '97',
+      '780,004',
+      '(15,880)',
+      '67,115',
+      '831,336',
+    ]);
+    figures(686, 'Net income', ['', '', '', '', '150,003', '150,003']);
+    figures(674, 'Stock-based compensation', ['', '', '21,216', '', '', '21,216']);
+    figures(662, 'Balance at December 31, 2024', [
+      '98,112',
+      '98',
+      '801,220',
+      '(12,330)',
+      '217,118',
+      '1,006,106',
+    ]);
+    const doc = await loadPdf(await pdf.save());
+    const table = firstTable(doc);
+    expect(table.title).toBe("CONSOLIDATED STATEMENTS OF STOCKHOLDERS' EQUITY");
+    expect(columnHeaderPath(table, 1)).toEqual(['Common Stock', 'Shares']);
+    expect(columnHeaderPath(table, 2)).toEqual(['Common Stock', 'Amount']);
+    expect(await ask(doc, ['Common stock amount 2024', 'Additional paid-in capital 2024'])).toEqual({
+      'Common stock amount 2024': 98_000,
+      'Additional paid-in capital 2024': 801_220_000,
+    });
+  });
+});

@@ -454,7 +454,13 @@ function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, bands: Ba
     const centre = (only.box[0] + only.box[2]) / 2;
     const covered = bands.filter((b) => b.x1 > only.box[0] && b.x0 < only.box[2]);
     const coveredCentre = (Math.min(...covered.map((b) => b.x0)) + Math.max(...covered.map((b) => b.x1))) / 2;
-    if (Math.abs(centre - 0.5) < 0.02 && covered.length >= 2 && Math.abs(centre - coveredCentre) > 0.04)
+    const zonesX0 = (headerZones[0] as Band).x0;
+    if (
+      Math.abs(centre - 0.5) < 0.02 &&
+      (covered.length === 0 ||
+        Math.abs(centre - coveredCentre) > 0.04 ||
+        (covered.length >= 2 && zonesX0 - only.box[0] > 0.03))
+    )
       return false;
   }
   if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text)))
@@ -488,6 +494,8 @@ function headerAssignments(
   stackedHeaders: boolean,
   columnsHavePeriods: boolean,
   columnsHaveDates: boolean,
+  /** The header lines just above and below this one. */
+  neighbours: Seg[] = [],
 ): Map<Seg, number[]> {
   const out = new Map<Seg, number[]>();
   const onRight = segs.filter((s) => s.box[2] > (zones[0] as Band).x0 + 0.002);
@@ -544,6 +552,20 @@ function headerAssignments(
       let best: Seg | undefined;
       let bestDistance = Number.POSITIVE_INFINITY;
       for (const s of onRight) {
+        // A word of another column's heading wrapped over several lines is that column's alone
+        // ("Additional / Paid-In / Capital" beside "Common Stock" over "Shares" and "Amount").
+        const width = s.box[2] - s.box[0];
+        const overlap = (a: Box, b: { x0: number; x1: number }) =>
+          Math.min(a[2], b.x1) - Math.max(a[0], b.x0);
+        const ownsAnother =
+          (s.box[0] > centre || s.box[2] < centre) &&
+          width <= (z.x1 - z.x0) * 1.5 &&
+          zones.some((other, k) => k !== c && overlap(s.box, other) >= width * 0.6) &&
+          neighbours.some(
+            (n) =>
+              overlap(n.box, { x0: s.box[0], x1: s.box[2] }) >= Math.min(width, n.box[2] - n.box[0]) * 0.5,
+          );
+        if (ownsAnother) continue;
         const d = centre < s.box[0] ? s.box[0] - centre : centre > s.box[2] ? centre - s.box[2] : 0;
         if (d < bestDistance) {
           bestDistance = d;
@@ -635,6 +657,7 @@ function toTable(
           stackedHeaders,
           columnsHavePeriods,
           columnsHaveDates,
+          [rows[r - 1], r + 1 < headerRows ? rows[r + 1] : undefined].flatMap((n) => n?.segs ?? []),
         )
       : undefined;
     for (const s of row.segs) {
