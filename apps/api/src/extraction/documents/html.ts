@@ -257,6 +257,12 @@ function walkTable(table: DomNode, out: TextCollector) {
         !isPeriodStatement(c) &&
         // "(Unaudited)", "(Restated)": a remark in brackets, not a name.
         !/^\(.*\)$/.test(c) &&
+        // "The following table summarizes our results of operations:": a sentence leading in.
+        !(
+          /[.:]$/.test(c) &&
+          c.split(/\s+/).length >= 6 &&
+          /\b(?:the|our|we|is|are|was|were|following|below|table)\b/i.test(c)
+        ) &&
         !(detectScaleText(c) && (/^\(|^(?:in|amounts|dollars)\b/i.test(c) || isScaleOnly(c))),
     );
   for (const row of rowsOf(table)) {

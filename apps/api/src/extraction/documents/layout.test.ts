@@ -1334,6 +1334,17 @@ describe('footnote marks and multiples beside figures', () => {
   });
 });
 
+describe('the sentence that leads into a table', () => {
+  it('is not the table’s title: the heading above it is', () => {
+    // Before: the title was "The following table sets forth our results of operations …:".
+    const doc = loadHtml(`<h2>Results of Operations</h2>
+      <p>The following table sets forth our results of operations for the periods presented:</p>
+      <table><tr><td>(in millions)</td><td>2024</td><td>2023</td></tr>
+      <tr><td>Revenue</td><td>1,200</td><td>1,100</td></tr></table>`);
+    expect(firstTable(doc).title).toBe('Results of Operations');
+  });
+});
+
 describe('a quarterly report (10-Q)', () => {
   it('names the table after its statement, not "(Unaudited)", and reads the year to date', async () => {
     // Before: the title was "(Unaudited)" (then emptied), and "Revenue YTD 2024" had no answer.
@@ -1482,6 +1493,39 @@ describe('a statement of stockholders’ equity printed to PDF', () => {
     expect(await ask(doc, ['Common stock amount 2024', 'Additional paid-in capital 2024'])).toEqual({
       'Common stock amount 2024': 98_000,
       'Additional paid-in capital 2024': 801_220_000,
+    });
+  });
+});
+
+describe('quarters under their years', () => {
+  it('gives each year to all four quarters under it, though it is set nearer one of them', async () => {
+    // Guards the rule above: a heading that heads only its own column is a word stacked with
+    // others, never a year over the quarters.
+    const xs = [236, 288, 339, 389, 452, 502, 555, 605];
+    const quarters = ['Q1', 'Q2', 'Q3', 'Q4', 'Q1', 'Q2', 'Q3', 'Q4'];
+    const doc = await drawn([
+      { y: 760, items: [{ text: 'Quarterly financial data (in millions)', x: 10 }] },
+      {
+        y: 740,
+        items: [
+          { text: '2024', x: 274 },
+          { text: '2023', x: 490 },
+        ],
+      },
+      rowAt(728, '', quarters, xs),
+      rowAt(
+        716,
+        'Net sales',
+        ['2,101', '2,245', '2,310', '2,502', '1,950', '2,030', '2,118', '2,290'],
+        xs,
+        10,
+      ),
+      rowAt(704, 'Gross margin', ['840', '901', '930', '1,012', '770', '805', '842', '915'], xs, 10),
+    ]);
+    expect(await ask(doc, ['Net sales Q3 2024', 'Net sales Q1 2023', 'Gross margin Q4 2023'])).toEqual({
+      'Net sales Q3 2024': 2_310_000_000,
+      'Net sales Q1 2023': 1_950_000_000,
+      'Gross margin Q4 2023': 915_000_000,
     });
   });
 });

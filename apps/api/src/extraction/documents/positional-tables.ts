@@ -494,7 +494,7 @@ function headerAssignments(
   stackedHeaders: boolean,
   columnsHavePeriods: boolean,
   columnsHaveDates: boolean,
-  /** The header lines just above and below this one. */
+  /** The header lines just above and below this one, but not the last (the columns' own names). */
   neighbours: Seg[] = [],
 ): Map<Seg, number[]> {
   const out = new Map<Seg, number[]>();
@@ -558,6 +558,7 @@ function headerAssignments(
         const overlap = (a: Box, b: { x0: number; x1: number }) =>
           Math.min(a[2], b.x1) - Math.max(a[0], b.x0);
         const ownsAnother =
+          !isPeriodOnly(s.text) &&
           (s.box[0] > centre || s.box[2] < centre) &&
           width <= (z.x1 - z.x0) * 1.5 &&
           zones.some((other, k) => k !== c && overlap(s.box, other) >= width * 0.6) &&
@@ -657,7 +658,8 @@ function toTable(
           stackedHeaders,
           columnsHavePeriods,
           columnsHaveDates,
-          [rows[r - 1], r + 1 < headerRows ? rows[r + 1] : undefined].flatMap((n) => n?.segs ?? []),
+          // Not the last header line: its column names sit under group headings too ("2024" / "Q1 … Q4").
+          [rows[r - 1], r + 1 < headerRows - 1 ? rows[r + 1] : undefined].flatMap((n) => n?.segs ?? []),
         )
       : undefined;
     for (const s of row.segs) {
