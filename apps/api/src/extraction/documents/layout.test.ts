@@ -1451,21 +1451,18 @@ describe('a statement of stockholders’ equity printed to PDF', () => {
     at('(In thousands)', 306, 750, 'centre');
     const heads = [375, 441, 507, 573];
     at('Common Stock', 276, 730, 'centre');
-    ['Additional', 'Accumulated', 'Retained', 'Total'].forEach((t, i) =>
-      at(t, heads[i] as number, 730, 'centre'),
-    );
-    ['Paid-In', 'Other', 'Earnings', "Stockholders'"].forEach((t, i) =>
-      at(t, heads[i] as number, 721, 'centre'),
-    );
+    const stack = (words: string[], y: number) => {
+      for (const [i, t] of words.entries()) at(t, heads[i] as number, y, 'centre');
+    };
+    stack(['Additional', 'Accumulated', 'Retained', 'Total'], 730);
+    stack(['Paid-In', 'Other', 'Earnings', "Stockholders'"], 721);
     at('Shares', 259, 712, 'centre');
     at('Amount', 328, 712, 'centre');
-    ['Capital', 'Income (Loss)', '(Deficit)', 'Equity'].forEach((t, i) =>
-      at(t, heads[i] as number, 712, 'centre'),
-    );
+    stack(['Capital', 'Income (Loss)', '(Deficit)', 'Equity'], 712);
     const rights = [270, 341, 408, 473, 539, 605];
     const figures = (y: number, label: string, cells: string[]) => {
       at(label, 10, y);
-      cells.forEach((c, i) => c && at(c, rights[i] as number, y, 'right'));
+      for (const [i, c] of cells.entries()) if (c) at(c, rights[i] as number, y, 'right');
     };
     figures(698, 'Balance at December 31, 2023', [
       '97,004',
@@ -1526,6 +1523,46 @@ describe('quarters under their years', () => {
       'Net sales Q3 2024': 2_310_000_000,
       'Net sales Q1 2023': 1_950_000_000,
       'Gross margin Q4 2023': 915_000_000,
+    });
+  });
+});
+
+describe('a highlights table whose rows state their own units', () => {
+  it('scales each row by the units in its label, and leaves multiples, pence and counts alone', async () => {
+    // Before: "Revenue (£m)" 1,532.4 was read as £1,532.40, "Net debt (£bn)" as £1.20 and "ROCE"
+    // had no answer.
+    const doc = loadHtml(`<h2>Financial highlights</h2><table>
+      <tr><td></td><td>2024</td><td>2023</td></tr>
+      <tr><td>Revenue (£m)</td><td>1,532.4</td><td>1,401.9</td></tr>
+      <tr><td>Net debt (£bn)</td><td>1.2</td><td>1.4</td></tr>
+      <tr><td>Free cash flow, $ thousands</td><td>45,210</td><td>38,100</td></tr>
+      <tr><td>Basic EPS (p)</td><td>21.4</td><td>17.8</td></tr>
+      <tr><td>Return on capital employed (%)</td><td>15.3</td><td>13.9</td></tr>
+      <tr><td>Employees (number)</td><td>12,450</td><td>11,980</td></tr>
+    </table>
+    <h2>Leverage (£m)</h2><table>
+      <tr><td></td><td>2024</td><td>2023</td></tr>
+      <tr><td>Gross debt</td><td>1,604</td><td>1,798</td></tr>
+      <tr><td>Net debt to EBITDA (x)</td><td>2.1</td><td>2.4</td></tr>
+    </table>`);
+    expect(
+      await ask(doc, [
+        'Revenue 2024',
+        'Net debt 2023',
+        'Free cash flow 2024',
+        'Basic EPS 2024',
+        'ROCE 2024',
+        'Employees 2023',
+        'Net debt to EBITDA 2024',
+      ]),
+    ).toEqual({
+      'Revenue 2024': 1_532_400_000,
+      'Net debt 2023': 1_400_000_000,
+      'Free cash flow 2024': 45_210_000,
+      'Basic EPS 2024': 21.4,
+      'ROCE 2024': 0.153,
+      'Employees 2023': 11_980,
+      'Net debt to EBITDA 2024': 2.1,
     });
   });
 });

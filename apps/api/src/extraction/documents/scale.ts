@@ -189,7 +189,7 @@ export function rowKind(label: string, section: string[]): RowKind {
 export function isScaleExempt(label: string): boolean {
   return (
     PER_SHARE.test(label) ||
-    /\bratio\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bemployees\b|\bpersonnel\b|\bstaff\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
+    /\bratio\b|\(x\)|\bmultiple\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bemployees\b|\bpersonnel\b|\bstaff\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
       label,
     )
   );

@@ -1,7 +1,7 @@
 import { type NormalisedValue, normalisePercent, normaliseValue, type Scale } from '@sieve/contracts';
 import { cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../documents/layout';
 import { type Period, parsePeriod, periodFit, periodKey, splitDataPoint } from '../documents/periods';
-import { isPercentLabel, rowKind } from '../documents/scale';
+import { detectScaleText, isPercentLabel, isScaleOnly, rowKind } from '../documents/scale';
 import { columnHeaderPath, isFigureText } from '../documents/table-builder';
 import type { ExtractedItem, ItemAnchor } from '../types';
 import { tokenize } from './words';
@@ -93,6 +93,10 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/\bCOGS\b/gi, 'cost of goods sold'],
   [/\bcapex\b/gi, 'capital expenditure'],
   [/\bFCF\b/gi, 'free cash flow'],
+  [/\bROCE\b/gi, 'return on capital employed'],
+  [/\bROIC\b/gi, 'return on invested capital'],
+  [/\bROE\b/gi, 'return on equity'],
+  [/\bROA\b/gi, 'return on assets'],
   [/\bNCI\b/gi, 'non-controlling interests'],
 ];
 
@@ -259,6 +263,16 @@ function figureValue(
     return normalisePercent(/%/.test(t) ? t : `${t.replace(/[$€£]/g, '')}%`);
   }
   let scale: Scale | undefined = unit ?? table.scale;
+  // A row that states its own units ("Revenue (£m)", "Net debt (£bn)", "Share price (£)") in a
+  // highlights table with no scale of its own, or one that differs from the table's.
+  const stated = /(?:\(([^()]{1,30})\)|,\s*([^,()]{1,25}))\s*$/.exec(rowName);
+  const units = (stated?.[1] ?? stated?.[2])?.trim();
+  if (
+    units &&
+    /[$€£¥₹]|\b[A-Z]{3}\b|\b(?:thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k)\b/i.test(units) &&
+    isScaleOnly(units)
+  )
+    scale = detectScaleText(units);
   // A multiple ("2.1x" net debt to EBITDA) is a ratio whatever the table's scale.
   if (kind === 'per-share' || kind === 'percent' || /\d\)?\s*x$/i.test(text.trim())) scale = undefined;
   else if (kind === 'shares') scale = table.shareScale ?? scale;
