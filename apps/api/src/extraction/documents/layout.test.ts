@@ -1566,3 +1566,59 @@ describe('a highlights table whose rows state their own units', () => {
     });
   });
 });
+
+describe('a key figures table with a column of units', () => {
+  const rows: [string, string, string, string][] = [
+    ['Revenue', 'EUR m', '4,512.3', '4,201.0'],
+    ['EBITDA margin', '%', '20.0', '20.1'],
+    ['Earnings per share', 'EUR', '3.21', '2.98'],
+    ['Employees', 'FTE', '18,230', '17,905'],
+    ['Order intake', 'EUR bn', '5.1', '4.7'],
+    ['Capital expenditure', 'TEUR', '310,450', '295,100'],
+  ];
+  const asked = [
+    'Revenue 2024',
+    'EBITDA margin 2023',
+    'EPS 2024',
+    'Employees 2023',
+    'Order intake 2024',
+    'Capex 2023',
+  ];
+  const answers = {
+    'Revenue 2024': 4_512_300_000,
+    'EBITDA margin 2023': 0.201,
+    'EPS 2024': 3.21,
+    'Employees 2023': 17_905,
+    'Order intake 2024': 5_100_000_000,
+    'Capex 2023': 295_100_000,
+  };
+
+  it('scales each row by its unit (HTML)', async () => {
+    // Before: the units were read as words of the labels ("Revenue EUR m": 4,512.3 unscaled) and
+    // "EUR" merged into EPS's figure, which then was no figure (no answer).
+    const doc = loadHtml(
+      `<h3>Key figures</h3><table><tr><td></td><td></td><td>2024</td><td>2023</td></tr>${rows
+        .map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`)
+        .join('')}</table>`,
+    );
+    expect(await ask(doc, asked)).toEqual(answers);
+  });
+
+  it('scales each row by its unit (PDF)', async () => {
+    const xs = [200, 360, 440];
+    const doc = await drawn([
+      { y: 750, items: [{ text: 'Key figures', x: 72 }] },
+      rowAt(730, '', ['', '2024', '2023'], xs),
+      ...rows.map(([label, unit, a, b], i) => ({
+        y: 716 - i * 12,
+        items: [
+          { text: label, x: 72 },
+          { text: unit, x: 200 },
+          { text: a, x: 360, right: true },
+          { text: b, x: 440, right: true },
+        ],
+      })),
+    ]);
+    expect(await ask(doc, asked)).toEqual(answers);
+  });
+});

@@ -115,8 +115,16 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
           const next = row[n];
           if (!next?.origin) continue;
           if (next.text.trim() === '') continue;
-          if (isFigureText(`${text}${next.text.trim()}`) || isFigureText(next.text)) {
-            next.text = `${text} ${next.text.trim()}`;
+          // A currency code ("EUR") merges only where the two read as one figure: in a column of
+          // units ("EUR m", "%", "EUR") it is the row's unit, not its figure's.
+          const code = /^[A-Z]{3}$/i.test(text);
+          const merged = `${text} ${next.text.trim()}`;
+          if (
+            code
+              ? isFigureText(merged)
+              : isFigureText(`${text}${next.text.trim()}`) || isFigureText(next.text)
+          ) {
+            next.text = merged;
             slot.text = '';
           }
           break;

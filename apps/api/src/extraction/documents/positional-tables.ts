@@ -10,7 +10,7 @@ import {
 } from './layout';
 import { isPeriodStatement, parsePeriod } from './periods';
 import { detectScaleText, isScaleOnly } from './scale';
-import { buildTable, isFigureText } from './table-builder';
+import { buildTable, isFigureText, isUnitText } from './table-builder';
 
 /**
  * Tables on a page from the positions of its text (PDF text layer or OCR): rows are lines that
@@ -48,8 +48,11 @@ function mergeSymbols(segments: LayoutSegment[]): Seg[] {
       continue;
     }
     if (prefix) {
-      if (isFigureText(text))
-        out.push({ text: `${prefix.text} ${text}`, box: unionBox([prefix.box, s.box]) });
+      // A currency code ("EUR") joins a figure only where the two read as one; set apart in a
+      // column of units ("EUR m", "%", "EUR") it is the row's unit.
+      const merged = `${prefix.text} ${text}`;
+      if (/^[A-Z]{3}$/i.test(prefix.text) ? isFigureText(merged) : isFigureText(text))
+        out.push({ text: merged, box: unionBox([prefix.box, s.box]) });
       else {
         out.push(prefix);
         out.push({ text, box: s.box });
@@ -703,7 +706,10 @@ function toTable(
         column: 0,
         rowSpan: 1,
         colSpan: 1,
-        text: labelSegs.map((s) => s.text).join(' '),
+        // A unit set apart beside the label ("Revenue    EUR m") is stated in brackets.
+        text: labelSegs
+          .map((s, k) => (k > 0 && !isHeader && isUnitText(s.text) ? `(${s.text})` : s.text))
+          .join(' '),
         box: unionBox(labelSegs.map((s) => s.box)),
       });
     }

@@ -8,7 +8,7 @@ import {
   unionBox,
 } from './layout';
 import { parsePeriod } from './periods';
-import { detectColumnUnit, detectScaleText, detectShareScale } from './scale';
+import { detectColumnUnit, detectScaleText, detectShareScale, isScaleOnly } from './scale';
 
 /**
  * A grid of placed cells (from positions on a page, or from a DOM / spreadsheet table) → a table
@@ -76,6 +76,14 @@ function goesOn(text: string): boolean {
 function endsUnfinished(text: string): boolean {
   return /,$/.test(text.trim()) || opensBracket(text);
 }
+/** A unit a row's figures are in: "EUR m", "TEUR", "%", "FTE", "x", "pp". */
+export function isUnitText(text: string): boolean {
+  const t = text.trim();
+  if (t === '' || t.length > 12) return false;
+  if (/^(?:%|pp|%-?points?|x|times|FTEs?|number|no\.?|days|bps|pcs|tonnes?|MWh|GWh)$/i.test(t)) return true;
+  return /[$€£¥₹]|[A-Z]{3}/.test(t) && isScaleOnly(t);
+}
+
 /** A footnote under a table: "(1) Includes …", "(a) Restated …" — a mark in brackets, then a sentence. */
 const FOOTNOTE = /^\((?:\d{1,2}|[a-z]|\*+)\)\s*\p{Lu}/u;
 const BARE_TOTAL = /^(?:total|totals|sub-?total|total\s+for\s+the\s+(?:year|period))[:\s]*$/i;
@@ -97,6 +105,20 @@ export function buildTable(input: GridInput): LayoutTable {
   const at = (row: number, column: number) =>
     input.cells.find((c) => c.row === row && c.column === column) ??
     cellAt({ cells: input.cells } as LayoutTable, row, column);
+  // A column of units beside the labels ("Revenue | EUR m | 4,512.3"): each row's units, which
+  // the label then states in brackets ("Revenue (EUR m)") as a highlights table writes them.
+  const unitColumns = new Set<number>();
+  for (let c = 1; c < labelColumns; c++) {
+    const texts = input.cells
+      .filter((cell) => cell.column === c && cell.text.trim())
+      .map((cell) => cell.text.trim());
+    const units = texts.filter(isUnitText);
+    if (
+      units.length >= 2 &&
+      texts.length - units.length <= (/^(?:units?|einheit|unit[ée]s?)$/i.test(texts[0] ?? '') ? 1 : 0)
+    )
+      unitColumns.add(c);
+  }
   const rowText = (row: number, from: number, to: number) => {
     const seen = new Set<TableCell>();
     const parts: string[] = [];
@@ -106,7 +128,7 @@ export function buildTable(input: GridInput): LayoutTable {
       seen.add(cell);
       // Dot leaders run from a label to its figures ("Revenue . . . . ."): not part of it.
       const text = cell.text.replace(/(?:\s*[.·…]){3,}\s*$/, '').trim();
-      if (text) parts.push(text);
+      if (text) parts.push(unitColumns.has(c) && isUnitText(text) ? `(${text})` : text);
     }
     return parts.join(' ');
   };

@@ -269,8 +269,8 @@ function figureValue(
   const units = (stated?.[1] ?? stated?.[2])?.trim();
   if (
     units &&
-    /[$€£¥₹]|\b[A-Z]{3}\b|\b(?:thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k)\b/i.test(units) &&
-    isScaleOnly(units)
+    isScaleOnly(units) &&
+    /[$€£¥₹]|[A-Z]{3}|\b(?:thousands?|millions?|billions?|crores?|lakhs?|mn|bn)\b/.test(units)
   )
     scale = detectScaleText(units);
   // A multiple ("2.1x" net debt to EBITDA) is a ratio whatever the table's scale.
