@@ -1,6 +1,7 @@
-import { PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
+import { degrees, PDFDocument, PDFHexString, StandardFonts } from 'pdf-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocumentError } from '../errors';
+import { HeuristicProvider } from '../providers/heuristic';
 import { makeReportPdf, REPORT_LINES } from '../testing/fixtures';
 import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
 import { closePdfWorkers, loadPdf, wordsFromItems } from './pdf';
@@ -83,6 +84,42 @@ describe('loadPdf', () => {
       expect.stringMatching(/^\$/),
     ]);
     expect(row?.text).toMatch(/^Segment 5 revenue {2}\$[\d,.]+ {2}\$[\d.]+$/);
+  });
+
+  it('reads a table printed sideways, either way round, and keeps its boxes where they are on the page', async () => {
+    // Before: the runs of a page turned a quarter (no /Rotate) were read as if across the page,
+    // into lines like "551.7174.2", and no table was found.
+    for (const turn of [90, -90]) {
+      const pdf = await PDFDocument.create();
+      const font = await pdf.embedFont(StandardFonts.Helvetica);
+      const page = pdf.addPage([612, 792]);
+      // (X, Y): where a run starts on the page as read turned upright (792 wide, 612 high).
+      const draw = (text: string, X: number, Y: number, right = false) => {
+        const start = right ? X - font.widthOfTextAtSize(text, 9) : X;
+        const at = turn === 90 ? { x: 612 - Y, y: start } : { x: Y, y: 792 - start };
+        page.drawText(text, { ...at, size: 9, font, rotate: degrees(turn) });
+      };
+      draw('Group income statement (£m)', 60, 560);
+      draw('2024', 600, 530, true);
+      draw('2023', 700, 530, true);
+      draw('Revenue', 60, 510);
+      draw('1,532.4', 600, 510, true);
+      draw('1,401.9', 700, 510, true);
+      draw('Gross profit', 60, 497);
+      draw('611.4', 600, 497, true);
+      draw('551.7', 700, 497, true);
+      const doc = await loadPdf(await pdf.save());
+      const { result } = await new HeuristicProvider().extract(doc, ['Revenue 2024', 'Gross profit 2023'], {
+        documentType: 'pdf',
+      });
+      expect(result['Revenue 2024']?.value).toBe(1_532_400_000);
+      expect(result['Gross profit 2023']?.value).toBe(551_700_000);
+      // The figure's box is as it stands on the stored page: tall and narrow.
+      const [x0, y0, x1, y1] = result['Revenue 2024']?.anchor?.box ?? [0, 0, 0, 0];
+      expect(y1 - y0).toBeGreaterThan((x1 - x0) * 2);
+      const middleY = ((y0 + y1) / 2) * 792;
+      expect(middleY).toBeCloseTo(turn === 90 ? 792 - 600 + 16 : 600 - 16, -1);
+    }
   });
 
   it('refuses garbage with a readable error', async () => {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { DocumentError } from '../errors';
 import type { ExtractedDocument } from '../types';
-import type { LayoutWord } from './layout';
+import type { Box, LayoutPage, LayoutWord } from './layout';
 import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
 import { ocrTextlessPages } from './pdf-ocr';
 import { pdfjsSetup } from './pdfjs-setup';
@@ -17,8 +17,11 @@ import { linkContinuedTables } from './positional-tables';
  * bundle in dist/. Workers are pooled so pdfjs loads once per worker, not once per document.
  */
 
-/** One text run as pdfjs places it: [text, x, y, width, height]. */
-export type PdfItem = [str: string, x: number, y: number, width: number, height: number];
+/**
+ * One text run as pdfjs places it: [text, x, y, width, height, turn]. `turn` is the way it reads
+ * on the page: 0 left to right, 1 bottom to top, 2 top to bottom, 3 upside down.
+ */
+export type PdfItem = [str: string, x: number, y: number, width: number, height: number, turn?: number];
 
 /** A page's text runs and its size in PDF points. */
 export interface PdfPageItems {
@@ -57,7 +60,11 @@ async function read(bytes, part, parts) {
         const x = viewport.transform[0] * t[4] + viewport.transform[2] * t[5] + viewport.transform[4];
         const y = viewport.transform[1] * t[4] + viewport.transform[3] * t[5] + viewport.transform[5];
         const size = Math.hypot(t[2], t[3]) || item.height;
-        items.push([item.str, x, y, item.width, size]);
+        // The way the run reads on the page (keep in step with textTurn).
+        const dx = viewport.transform[0] * t[0] + viewport.transform[2] * t[1];
+        const dy = viewport.transform[1] * t[0] + viewport.transform[3] * t[1];
+        const turn = Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? 0 : 3) : dy < 0 ? 1 : 2;
+        items.push([item.str, x, y, item.width, size, turn]);
       }
       pages.push({ number: n, width: viewport.width, height: viewport.height, items });
       page.cleanup();
@@ -262,7 +269,11 @@ async function readInThread(bytes: Uint8Array): Promise<PdfPages> {
         const x = (v[0] as number) * px + (v[2] as number) * py + (v[4] as number);
         const y = (v[1] as number) * px + (v[3] as number) * py + (v[5] as number);
         const size = Math.hypot(t[2] as number, t[3] as number) || item.height;
-        items.push([item.str, x, y, item.width, size]);
+        const turn = textTurn(
+          (v[0] as number) * (t[0] as number) + (v[2] as number) * (t[1] as number),
+          (v[1] as number) * (t[0] as number) + (v[3] as number) * (t[1] as number),
+        );
+        items.push([item.str, x, y, item.width, size, turn]);
       }
       pages.push({ width: viewport.width, height: viewport.height, items });
       page.cleanup();
@@ -294,6 +305,63 @@ function pdfError(name: string | undefined, message: string): DocumentError {
     return new DocumentError('The PDF is too complex to read (it needs too much memory)');
   }
   return new DocumentError(`The PDF could not be read: ${message}`);
+}
+
+/** The way a run reads, from its direction on the page (y down): 0 →, 1 ↑, 2 ↓, 3 ←. */
+function textTurn(dx: number, dy: number): number {
+  if (Math.abs(dx) >= Math.abs(dy)) return dx >= 0 ? 0 : 3;
+  return dy < 0 ? 1 : 2;
+}
+
+/**
+ * A page printed sideways (a wide table turned a quarter on a portrait page, with no /Rotate):
+ * the way most of its text reads, 1 (bottom to top) or 2 (top to bottom); 0 when it reads across.
+ */
+export function pageTurn(page: PdfPageItems): 0 | 1 | 2 {
+  const chars = [0, 0, 0, 0];
+  for (const [str, , , , , turn = 0] of page.items) chars[turn] = (chars[turn] ?? 0) + str.trim().length;
+  const total = chars.reduce((a, b) => a + b, 0);
+  if (total === 0) return 0;
+  if ((chars[1] ?? 0) > total * 0.6) return 1;
+  if ((chars[2] ?? 0) > total * 0.6) return 2;
+  return 0;
+}
+
+/** The page as it reads when turned upright: its runs that read that way, placed across. */
+function turnedItems(page: PdfPageItems, turn: 1 | 2): PdfPageItems {
+  const { width: w, height: h } = page;
+  const items: PdfItem[] = [];
+  for (const [str, x, y, width, size, t = 0] of page.items) {
+    if (t !== turn) continue;
+    items.push(turn === 1 ? [str, h - y, x, width, size, 0] : [str, y, w - x, width, size, 0]);
+  }
+  return { ...page, width: h, height: w, items };
+}
+
+/** A box read on the turned page, back where it is on the page as it is stored (and shown). */
+function unturnBox(box: Box, turn: 1 | 2): Box {
+  const [x0, y0, x1, y1] = box;
+  return turn === 1 ? [y0, 1 - x1, y1, 1 - x0] : [1 - y1, x0, 1 - y0, x1];
+}
+
+/** Every box of a layout read turned, put back in the page's own frame (so highlights land right). */
+function unturnLayout(page: LayoutPage, turn: 1 | 2): void {
+  const seen = new WeakSet<object>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object' || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    const record = node as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'box' && Array.isArray(value) && value.length === 4)
+        record.box = unturnBox(value as Box, turn);
+      else visit(value);
+    }
+  };
+  visit(page);
 }
 
 const MARK = /^\(?(?:\d{1,2}|[a-z]|[ivx]{1,3}|\*{1,3}|[†‡§])\)?,?$/i;
@@ -351,15 +419,23 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   const parsed = options.inThread
     ? await readInThread(bytes)
     : await pool.read(bytes, options.timeoutMs ?? DEFAULT_PDF_TIMEOUT_MS);
-  const layout = parsed.pages.map((page, i) =>
-    layoutPageFromWords({
+  const layout = parsed.pages.map((page, i) => {
+    const turn = pageTurn(page);
+    const read = turn ? turnedItems(page, turn) : page;
+    const built = layoutPageFromWords({
       number: page.number ?? i + 1,
-      width: page.width,
-      height: page.height,
+      width: read.width,
+      height: read.height,
       source: 'text',
-      words: wordsFromItems(page),
-    }),
-  );
+      words: wordsFromItems(read),
+    });
+    if (turn) {
+      unturnLayout(built, turn);
+      built.width = page.width;
+      built.height = page.height;
+    }
+    return built;
+  });
   // Scanned pages (no usable text layer) are rendered and OCR'd (pdf-ocr.ts).
   const ocrNotes = await ocrTextlessPages(bytes, layout);
   linkContinuedTables(layout);
