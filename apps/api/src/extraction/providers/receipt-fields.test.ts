@@ -483,6 +483,21 @@ T0TAL      RM 2S.95
     expect(values(doc, ['Date', 'Total'])).toEqual({ Date: '20181225', Total: 25.95 });
   });
 
+  it('reads a total labelled in Malay, not the cash paid (tunai) or the change (baki)', () => {
+    // Before: no line said "total", so the largest amount below the items was taken: the cash.
+    const doc = receipt(`
+KEDAI RUNCIT MAJU JAYA
+NO 12, JALAN BESAR, 43000 KAJANG, SELANGOR
+TARIKH: 12/03/2019
+GULA PASIR 1KG      2.90
+MINYAK MASAK 2KG      11.50
+JUMLAH BESAR      14.40
+TUNAI      50.00
+BAKI      35.60
+`);
+    expect(values(doc, ['Total']).Total).toBe(14.4);
+  });
+
   it('matches data point names by synonym', () => {
     expect(receiptFieldOf('Merchant name')).toBe('company');
     expect(receiptFieldOf('vendor')).toBe('company');

@@ -472,15 +472,16 @@ function item(doc: ExtractedDocument, found: Found): ExtractedItem {
 // Total, subtotal, tax
 
 const TOTAL_EXCLUDE =
-  /sub[\s-]?tota|\bexcl|before (?:tax|gst|vat)|total (?:qty|quantity|items?|item\(s\)|pcs|units|savings?|discounts?|points?|weight|count|no)|no\.? of items|\bqty\b|items? count|\bchange\b|\bcash\b|\btender|\bsaving|you saved|\bdiscount|\bpoints?\b|\bdeposit|\bcredit limit|\btip\b|\bchange due/;
+  /sub[\s-]?tota|\bexcl|before (?:tax|gst|vat)|total (?:qty|quantity|items?|item\(s\)|pcs|units|savings?|discounts?|points?|weight|count|no)|no\.? of items|\bqty\b|items? count|\bchange\b|\bcash\b|\btunai\b|\bbaki\b|\btender|\bsaving|you saved|\bdiscount|\bpoints?\b|\bdeposit|\bcredit limit|\btip\b|\bchange due/;
 const TOTAL_ROUNDED =
   /rounded total|total rounded|total after rounding|total \(?rounded|rounded (?:total|amount)|rounding total|nett? total after/;
 /** The rounding adjustment's own line ("ROUNDING ADJ -0.02", "Rounding Amount 0.02"). */
 const ROUNDING_ADJUSTMENT =
   /^\W*round(?:ing)?\b(?!.*\btotal\b)|\bround(?:ing)?[\s.]*(?:adj|adjustment|amount|amt)\b/;
 const TOTAL_STRONG =
-  /grand total|amount due|total due|balance due|total payable|amount payable|amount to pay|invoice total|total amount|net total|nett total|total \(?incl|total inclusive|total sales \(?incl|total to pay|total \((?:rm|usd|\$|myr|sgd)|total (?:rm|usd|myr|sgd|eur|gbp)\b|please pay|amount \(?(?:rm|usd|\$|myr)/;
-const TOTAL_PLAIN = /\btotal\b|\btota1\b|\bt0tal\b|\bsumme\b|\bgesamt|\bbetrag\b|\btotal:/;
+  /grand total|amount due|total due|balance due|total payable|amount payable|amount to pay|invoice total|total amount|net total|nett total|total \(?incl|total inclusive|total sales \(?incl|total to pay|total \((?:rm|usd|\$|myr|sgd)|total (?:rm|usd|myr|sgd|eur|gbp)\b|please pay|amount \(?(?:rm|usd|\$|myr)|jumlah (?:besar|perlu dibayar|bayaran|keseluruhan)|total ttc|net (?:à|a) payer|total a pagar|gesamtbetrag|zu zahlen|te betalen/;
+const TOTAL_PLAIN =
+  /\btotal\b|\btota1\b|\bt0tal\b|\bsumme\b|\bgesamt|\bbetrag\b|\btotal:|\bjumlah\b|\btotaal\b|\bimporte\b|\bmontant\b/;
 const AMOUNT_ONLY =
   /^(?:sale |purchase |transaction |payment )?amount\b|\bamt\b|\bpayment\b|\bvisa\b|\bmastercard\b|\bdebit\b|\bcredit card\b/;
 
@@ -508,8 +509,8 @@ function paidInCash(lines: RLine[]): number | undefined {
     const label = labelText(line.text);
     const amount = moneyIn(line.words).at(-1)?.value;
     if (amount === undefined) continue;
-    if (/\bchange\b/.test(label)) change ??= amount;
-    else if (/\b(?:cash|tender|tendered)\b/.test(label)) cash ??= amount;
+    if (/\bchange\b|\bbaki\b/.test(label)) change ??= amount;
+    else if (/\b(?:cash|tender|tendered|tunai)\b/.test(label)) cash ??= amount;
   }
   if (cash === undefined || change === undefined || change < 0 || change >= cash) return undefined;
   return round2(cash - change);

@@ -67,6 +67,8 @@ function cleanLabel(text: string): string {
       // How a line is computed ("Total income (I + II)", "Profit before tax (III - IV)"): no words.
       .replace(/\s*\((?:[ivx]{1,4}|[a-h]|\d{1,2})(?:\s*[-+±=]\s*(?:[ivx]{1,4}|[a-h]|\d{1,2}))+\)/gi, ' ')
       .replace(/\s*(?:\((?:\d{1,2}|[a-z]|[ivx]{2,4})\)|\*+|†|‡)(?=\s|$|,|:)/gi, ' ')
+      // A reference to the notes: "Revenue (Note 3)", "Inventories [note 14]", "(notes 5 and 6)".
+      .replace(/\s*[[(]\s*notes?\s+\d{1,2}[a-z]?(?:(?:\s*[,&]\s*|\s+and\s+)\d{1,2}[a-z]?)*\s*[\])]/gi, ' ')
   );
 }
 
