@@ -1641,3 +1641,20 @@ describe('references to the notes in a label', () => {
     expect(await sure('Revenue [notes 3 and 4]', 'Revenue 2024')).toBe(plain);
   });
 });
+
+describe('budget and actual side by side', () => {
+  it('answers a year with what happened, and the budget only when asked', async () => {
+    // Before: "Income 2024" took the budget, the first 2024 column, at 0.96.
+    const doc = loadHtml(`<h3>Income and expenditure (£000)</h3><table>
+      <tr><td></td><td>Budget 2024</td><td>Actual 2024</td><td>Actual 2023</td></tr>
+      <tr><td>Income</td><td>12,000</td><td>12,450</td><td>11,800</td></tr>
+      <tr><td>Surplus</td><td>800</td><td>1,400</td><td>900</td></tr>
+    </table>`);
+    expect(await ask(doc, ['Income 2024', 'Surplus 2024', 'Income budget 2024', 'Surplus 2023'])).toEqual({
+      'Income 2024': 12_450_000,
+      'Surplus 2024': 1_400_000,
+      'Income budget 2024': 12_000_000,
+      'Surplus 2023': 900_000,
+    });
+  });
+});

@@ -40,7 +40,19 @@ const STOP = new Set([
 ]);
 const KEEP_SHORT = new Set(['per']);
 /** A column header that names the whole rather than a part ("Total", "Consolidated", "Group total"). */
-const WHOLE_WORDS = new Set(['total', 'consolidated', 'group', 'combined']);
+const WHOLE_WORDS = new Set(['total', 'consolidated', 'group', 'combined', 'actual', 'reported']);
+/** A column of what was planned, not what happened ("Budget 2024", "Target", "Forecast"): only when asked. */
+const PLAN_WORDS = new Set([
+  'budget',
+  'plan',
+  'target',
+  'forecast',
+  'guidance',
+  'outlook',
+  'estimate',
+  'projected',
+  'projection',
+]);
 /** Words that introduce a period in a data point's name; they count when a row has them, else they are not missing. */
 const SOFT = new Set([
   'year',
@@ -425,6 +437,7 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
           // "Total" / "Consolidated" column (after the segments) is the whole, named or not.
           const colExtra = col.words.filter((w) => !dpWords.includes(w) && !rowWords.includes(w));
           const whole = colExtra.length > 0 && colExtra.every((w) => WHOLE_WORDS.has(w));
+          if (colExtra.some((w) => PLAN_WORDS.has(w))) score *= 0.6;
           if (colExtra.length > 0 && prep.columns.length > 1 && !whole) {
             score *= 0.97;
             const samePeriodBefore = prep.columns.some(
