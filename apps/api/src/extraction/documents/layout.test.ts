@@ -1658,3 +1658,37 @@ describe('budget and actual side by side', () => {
     });
   });
 });
+
+describe('each year beside its share of revenue', () => {
+  const asked = ['Revenue 2024', 'Operating profit 2023', 'Operating profit % of revenue 2024'];
+  const answers = {
+    'Revenue 2024': 2_450_100_000,
+    'Operating profit 2023': 253_200_000,
+    'Operating profit % of revenue 2024': 0.12,
+  };
+
+  it('gives "% of revenue" the year of the column before it (HTML)', async () => {
+    // Before: the "% of revenue" columns had no period, so a year asked of them had no answer.
+    const doc = loadHtml(`<h3>Summary income statement</h3><table>
+      <tr><td></td><td>2024<br>£m</td><td>% of revenue</td><td>2023<br>£m</td><td>% of revenue</td></tr>
+      <tr><td>Revenue</td><td>2,450.1</td><td>100.0</td><td>2,301.7</td><td>100.0</td></tr>
+      <tr><td>Operating profit</td><td>294.0</td><td>12.0</td><td>253.2</td><td>11.0</td></tr>
+    </table>`);
+    expect(await ask(doc, asked)).toEqual(answers);
+  });
+
+  it('keeps each heading over its own column when "% of revenue" sits on the middle line (PDF)', async () => {
+    // Before: the "% of revenue" columns took the next year and the £m columns "% of revenue"
+    // as the nearest headings: "Gross profit 2023" answered 40.0 million from 2024's percentages.
+    const xs = [223, 347, 419, 544];
+    const doc = await drawn([
+      { y: 760, items: [{ text: 'Summary income statement', x: 10 }] },
+      rowAt(740, '', ['2024', '', '2023', ''], xs),
+      rowAt(734, '', ['', '% of revenue', '', '% of revenue'], xs),
+      rowAt(728, '', ['£m', '', '£m', ''], xs),
+      rowAt(714, 'Revenue', ['2,450.1', '100.0', '2,301.7', '100.0'], xs, 10),
+      rowAt(702, 'Operating profit', ['294.0', '12.0', '253.2', '11.0'], xs, 10),
+    ]);
+    expect(await ask(doc, asked)).toEqual(answers);
+  });
+});

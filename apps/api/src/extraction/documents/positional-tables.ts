@@ -499,6 +499,8 @@ function headerAssignments(
   columnsHaveDates: boolean,
   /** The header lines just above and below this one, but not the last (the columns' own names). */
   neighbours: Seg[] = [],
+  /** Every other header line but the last. */
+  otherLines: Seg[] = [],
 ): Map<Seg, number[]> {
   const out = new Map<Seg, number[]>();
   const onRight = segs.filter((s) => s.box[2] > (zones[0] as Band).x0 + 0.002);
@@ -554,7 +556,20 @@ function headerAssignments(
       }
       let best: Seg | undefined;
       let bestDistance = Number.POSITIVE_INFINITY;
+      // Columns with headings of their own on different lines above the columns' names ("2024"
+      // on the first, "% of revenue" on the middle one): each keeps to its own, and takes no
+      // heading standing over a column that has no other (a group heading over columns that
+      // each have theirs, "Group" over two dates, still heads them all).
+      const bandCentres = bands.map((b) => (b.x0 + b.x1) / 2);
+      const hasOwn = (m: number) => otherLines.some((n) => n.box[0] <= m && n.box[2] >= m);
+      const ownHeading = hasOwn(centre);
       for (const s of onRight) {
+        if (
+          ownHeading &&
+          (s.box[0] > centre || s.box[2] < centre) &&
+          bandCentres.some((m, k) => k !== c && s.box[0] <= m && s.box[2] >= m && !hasOwn(m))
+        )
+          continue;
         // A word of another column's heading wrapped over several lines is that column's alone
         // ("Additional / Paid-In / Capital" beside "Common Stock" over "Shares" and "Amount").
         const width = s.box[2] - s.box[0];
@@ -663,6 +678,7 @@ function toTable(
           columnsHaveDates,
           // Not the last header line: its column names sit under group headings too ("2024" / "Q1 … Q4").
           [rows[r - 1], r + 1 < headerRows - 1 ? rows[r + 1] : undefined].flatMap((n) => n?.segs ?? []),
+          rows.slice(0, headerRows - 1).flatMap((n, k) => (k === r ? [] : n.segs)),
         )
       : undefined;
     for (const s of row.segs) {

@@ -236,6 +236,14 @@ function prepare(table: LayoutTable): PreparedTable {
     if (colWords.length > 0 && /%|\bper\s?cent\b/i.test(header)) colWords.push('percent');
     columns.push({ column: c, header, period, words: colWords });
   }
+  // Pairs of columns ("2024 £m | % of revenue | 2023 £m | % of revenue"): a heading repeated
+  // without a period takes the period of the column before it.
+  for (const [i, col] of columns.entries()) {
+    const before = columns[i - 1];
+    if (col.period?.years.length || !before?.period?.years.length || before.column !== col.column - 1)
+      continue;
+    if (columns.filter((o) => o.header === col.header).length >= 2) col.period = { ...before.period };
+  }
   const result = { table, columns, titleWords: words(`${table.title ?? ''}`) };
   prepared.set(table, result);
   return result;
