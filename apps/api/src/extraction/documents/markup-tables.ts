@@ -1,6 +1,6 @@
 import type { Box, LayoutTable, TableCell } from './layout';
 import { parsePeriod } from './periods';
-import { buildTable, isFigureText } from './table-builder';
+import { buildTable, isCurrencyCode, isFigureText } from './table-builder';
 
 /**
  * A table from markup or a spreadsheet grid (HTML/website/SEC <table>, CSV, XLSX) → the layout
@@ -115,16 +115,13 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
           const next = row[n];
           if (!next?.origin) continue;
           if (next.text.trim() === '') continue;
-          // A currency code ("EUR") merges only where the two read as one figure: in a column of
-          // units ("EUR m", "%", "EUR") it is the row's unit, not its figure's.
-          const code = /^[A-Z]{3}$/i.test(text);
-          const merged = `${text} ${next.text.trim()}`;
+          // A currency code ("EUR") is a column of units' entry ("EUR m", "%", "EUR"), the row's
+          // unit: "EUR 3.21" would be no figure at all.
           if (
-            code
-              ? isFigureText(merged)
-              : isFigureText(`${text}${next.text.trim()}`) || isFigureText(next.text)
+            !isCurrencyCode(text) &&
+            (isFigureText(`${text}${next.text.trim()}`) || isFigureText(next.text))
           ) {
-            next.text = merged;
+            next.text = `${text} ${next.text.trim()}`;
             slot.text = '';
           }
           break;

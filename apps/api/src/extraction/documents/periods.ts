@@ -237,8 +237,10 @@ function isEmpty(p: Period): boolean {
 }
 
 /** A date standing alone: "At 31 December 2024", "At December 31, 2024", "31 March 2024". */
-const DATE_LINE =
-  /^\(?(?:at\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?,?)\s+(?:19|20)\d{2}\)?$/i;
+const DATE_LINE = new RegExp(
+  String.raw`^\(?(?:at\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?)\s+(?:19|20)\d{2}\)?$`,
+  'i',
+);
 
 /** A line that only says which period a table covers ("For the year ended 31 December 2023", "As at 30 June 2024", "At 31 March 2024"). */
 export function isPeriodStatement(text: string): boolean {

@@ -9,8 +9,8 @@ import {
   unionBox,
 } from './layout';
 import { isPeriodStatement, parsePeriod } from './periods';
-import { detectScaleText, isScaleOnly } from './scale';
-import { buildTable, isFigureText, isUnitText } from './table-builder';
+import { detectScaleText, isScaleOnly, isUnitText } from './scale';
+import { buildTable, isCurrencyCode, isFigureText } from './table-builder';
 
 /**
  * Tables on a page from the positions of its text (PDF text layer or OCR): rows are lines that
@@ -48,11 +48,10 @@ function mergeSymbols(segments: LayoutSegment[]): Seg[] {
       continue;
     }
     if (prefix) {
-      // A currency code ("EUR") joins a figure only where the two read as one; set apart in a
-      // column of units ("EUR m", "%", "EUR") it is the row's unit.
-      const merged = `${prefix.text} ${text}`;
-      if (/^[A-Z]{3}$/i.test(prefix.text) ? isFigureText(merged) : isFigureText(text))
-        out.push({ text: merged, box: unionBox([prefix.box, s.box]) });
+      // A currency code ("EUR") set apart is a column of units' entry ("EUR m", "%", "EUR"), the
+      // row's unit: "EUR 3.21" would be no figure at all.
+      if (!isCurrencyCode(prefix.text) && isFigureText(text))
+        out.push({ text: `${prefix.text} ${text}`, box: unionBox([prefix.box, s.box]) });
       else {
         out.push(prefix);
         out.push({ text, box: s.box });
@@ -448,6 +447,7 @@ function isLabelScale(row: Row, firstBand: Band): boolean {
  */
 function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, bands: Band[]): boolean {
   const firstBand = bands[0] as Band;
+  const zonesX0 = (headerZones[0] as Band).x0;
   const overBands = row.segs.filter((s) => mostlyOver(s.box, headerZones));
   if (overBands.length === 0) return false;
   // A title centred on the page, not on the columns it happens to cover (a statement's name over
@@ -457,7 +457,6 @@ function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, bands: Ba
     const centre = (only.box[0] + only.box[2]) / 2;
     const covered = bands.filter((b) => b.x1 > only.box[0] && b.x0 < only.box[2]);
     const coveredCentre = (Math.min(...covered.map((b) => b.x0)) + Math.max(...covered.map((b) => b.x1))) / 2;
-    const zonesX0 = (headerZones[0] as Band).x0;
     if (
       Math.abs(centre - 0.5) < 0.02 &&
       (covered.length === 0 ||
@@ -469,7 +468,6 @@ function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, bands: Ba
   if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text)))
     return false;
   if (overBands.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0)) return false;
-  const zonesX0 = (headerZones[0] as Band).x0;
   return !overBands.some((s) => zonesX0 - s.box[0] > 0.06);
 }
 
@@ -541,6 +539,9 @@ function headerAssignments(
     return out;
   }
   if (!stackedHeaders) {
+    const bandCentres = bands.map((b) => (b.x0 + b.x1) / 2);
+    const hasOwn = (m: number) => otherLines.some((n) => n.box[0] <= m && n.box[2] >= m);
+    const overlap = (a: Box, b: { x0: number; x1: number }) => Math.min(a[2], b.x1) - Math.max(a[0], b.x0);
     zones.forEach((z, c) => {
       // The middle of the column's figures: a zone reaches half-way across a wide gutter.
       const band = bands[c];
@@ -560,8 +561,6 @@ function headerAssignments(
       // on the first, "% of revenue" on the middle one): each keeps to its own, and takes no
       // heading standing over a column that has no other (a group heading over columns that
       // each have theirs, "Group" over two dates, still heads them all).
-      const bandCentres = bands.map((b) => (b.x0 + b.x1) / 2);
-      const hasOwn = (m: number) => otherLines.some((n) => n.box[0] <= m && n.box[2] >= m);
       const ownHeading = hasOwn(centre);
       for (const s of onRight) {
         if (
@@ -573,8 +572,6 @@ function headerAssignments(
         // A word of another column's heading wrapped over several lines is that column's alone
         // ("Additional / Paid-In / Capital" beside "Common Stock" over "Shares" and "Amount").
         const width = s.box[2] - s.box[0];
-        const overlap = (a: Box, b: { x0: number; x1: number }) =>
-          Math.min(a[2], b.x1) - Math.max(a[0], b.x0);
         const ownsAnother =
           !isPeriodOnly(s.text) &&
           (s.box[0] > centre || s.box[2] < centre) &&

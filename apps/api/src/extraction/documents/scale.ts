@@ -106,6 +106,32 @@ export function isScaleOnly(text: string): boolean {
   );
 }
 
+/** Units of money, with or without a multiple: "£m", "EUR bn", "TEUR", "$ thousands", "£". */
+function isMoneyUnit(text: string): boolean {
+  return (
+    isScaleOnly(text) &&
+    /[$€£¥₹]|[A-Z]{3}|\b(?:thousands?|millions?|billions?|crores?|lakhs?|mn|bn)\b/.test(text)
+  );
+}
+
+/** A unit a row's figures are in: "EUR m", "TEUR", "%", "FTE", "x", "pp". */
+export function isUnitText(text: string): boolean {
+  const t = text.trim();
+  if (t === '' || t.length > 12) return false;
+  if (/^(?:%|pp|%-?points?|x|times|FTEs?|number|no\.?|days|bps|pcs|tonnes?|MWh|GWh)$/i.test(t)) return true;
+  return isMoneyUnit(t);
+}
+
+/**
+ * The units a row's label states at its end ("Revenue (£m)", "Free cash flow, $ thousands",
+ * "Share price (£)"): their scale (undefined for money in units), or undefined when it states none.
+ */
+export function labelUnits(label: string): { scale: Scale | undefined } | undefined {
+  const stated = /(?:\(([^()]{1,30})\)|,\s*([^,()]{1,25}))\s*$/.exec(label);
+  const units = (stated?.[1] ?? stated?.[2])?.trim();
+  return units && isMoneyUnit(units) ? { scale: detectScaleText(units) } : undefined;
+}
+
 /** The scale stated by a caption, title, note or header text; undefined when it states none. */
 export function detectScaleText(text: string): Scale | undefined {
   const t = text.replace(/\s+/g, ' ').trim();

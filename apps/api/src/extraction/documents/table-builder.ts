@@ -8,7 +8,7 @@ import {
   unionBox,
 } from './layout';
 import { parsePeriod } from './periods';
-import { detectColumnUnit, detectScaleText, detectShareScale, isScaleOnly } from './scale';
+import { detectColumnUnit, detectScaleText, detectShareScale, isUnitText } from './scale';
 
 /**
  * A grid of placed cells (from positions on a page, or from a DOM / spreadsheet table) → a table
@@ -76,12 +76,9 @@ function goesOn(text: string): boolean {
 function endsUnfinished(text: string): boolean {
   return /,$/.test(text.trim()) || opensBracket(text);
 }
-/** A unit a row's figures are in: "EUR m", "TEUR", "%", "FTE", "x", "pp". */
-export function isUnitText(text: string): boolean {
-  const t = text.trim();
-  if (t === '' || t.length > 12) return false;
-  if (/^(?:%|pp|%-?points?|x|times|FTEs?|number|no\.?|days|bps|pcs|tonnes?|MWh|GWh)$/i.test(t)) return true;
-  return /[$€£¥₹]|[A-Z]{3}/.test(t) && isScaleOnly(t);
+/** A currency's three-letter code standing alone ("EUR", "USD"). */
+export function isCurrencyCode(text: string): boolean {
+  return /^[A-Z]{3}$/i.test(text.trim());
 }
 
 /** A footnote under a table: "(1) Includes …", "(a) Restated …" — a mark in brackets, then a sentence. */

@@ -1,7 +1,7 @@
 import { type NormalisedValue, normalisePercent, normaliseValue, type Scale } from '@sieve/contracts';
 import { cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../documents/layout';
 import { type Period, parsePeriod, periodFit, periodKey, splitDataPoint } from '../documents/periods';
-import { detectScaleText, isPercentLabel, isScaleOnly, rowKind } from '../documents/scale';
+import { isPercentLabel, labelUnits, rowKind } from '../documents/scale';
 import { columnHeaderPath, isFigureText } from '../documents/table-builder';
 import type { ExtractedItem, ItemAnchor } from '../types';
 import { tokenize } from './words';
@@ -287,14 +287,8 @@ function figureValue(
   let scale: Scale | undefined = unit ?? table.scale;
   // A row that states its own units ("Revenue (£m)", "Net debt (£bn)", "Share price (£)") in a
   // highlights table with no scale of its own, or one that differs from the table's.
-  const stated = /(?:\(([^()]{1,30})\)|,\s*([^,()]{1,25}))\s*$/.exec(rowName);
-  const units = (stated?.[1] ?? stated?.[2])?.trim();
-  if (
-    units &&
-    isScaleOnly(units) &&
-    /[$€£¥₹]|[A-Z]{3}|\b(?:thousands?|millions?|billions?|crores?|lakhs?|mn|bn)\b/.test(units)
-  )
-    scale = detectScaleText(units);
+  const stated = labelUnits(rowName);
+  if (stated) scale = stated.scale;
   // A multiple ("2.1x" net debt to EBITDA) is a ratio whatever the table's scale.
   if (kind === 'per-share' || kind === 'percent' || /\d\)?\s*x$/i.test(text.trim())) scale = undefined;
   else if (kind === 'shares') scale = table.shareScale ?? scale;
