@@ -1692,3 +1692,40 @@ describe('each year beside its share of revenue', () => {
     expect(await ask(doc, asked)).toEqual(answers);
   });
 });
+
+describe('a row whose figure the scan lost', () => {
+  it('leaves a lesser row answering for it unsure', async () => {
+    // Before: a scan kept only the "$" of "Net revenue" 2022, and "Cost of net revenue" answered
+    // "Net revenue 2022" at 0.86 (Medium) — the one Medium-band miss of the scanned suite.
+    const table = (lost: string) =>
+      loadHtml(`<h3>Statements of operations (in thousands)</h3><table>
+        <tr><td></td><td>2023</td><td>2022</td></tr>
+        <tr><td>Net revenue</td><td>$ 412,870</td><td>${lost}</td></tr>
+        <tr><td>Cost of net revenue</td><td>261,330</td><td>258,609</td></tr>
+        <tr><td>Gross profit</td><td>151,540</td><td>141,003</td></tr>
+      </table>`);
+    const answer = async (lost: string) => {
+      const { result } = await new HeuristicProvider().extract(table(lost), ['Net revenue 2022'], {
+        documentType: 'pdf',
+      });
+      return result['Net revenue 2022'];
+    };
+    expect((await answer('$'))?.confidence).toBeLessThan(0.85);
+    // With the figure there, it answers, surely; the cost row alone is still offered, less surely.
+    expect(await answer('$ 399,612')).toMatchObject({ value: 399_612_000 });
+    expect((await answer('$ 399,612'))?.confidence).toBeGreaterThan(0.95);
+  });
+
+  it('does not doubt an answer when only a lesser row is empty', async () => {
+    const doc = loadHtml(`<h3>Statements of operations (in thousands)</h3><table>
+        <tr><td></td><td>2023</td><td>2022</td></tr>
+        <tr><td>Net revenue</td><td>412,870</td><td>399,612</td></tr>
+        <tr><td>Other net revenue</td><td>1,330</td><td></td></tr>
+      </table>`);
+    const { result } = await new HeuristicProvider().extract(doc, ['Net revenue 2022'], {
+      documentType: 'pdf',
+    });
+    expect(result['Net revenue 2022']).toMatchObject({ value: 399_612_000 });
+    expect(result['Net revenue 2022']?.confidence).toBeGreaterThan(0.95);
+  });
+});

@@ -25,7 +25,7 @@ import {
   RECEIPT_DOCUMENT_TYPES,
 } from './receipt-fields';
 import { confidenceScore, notFound } from './result';
-import { allTableItems, confidenceOf, tableCandidates } from './table-match';
+import { allTableItems, confidenceOf, matchTables } from './table-match';
 import {
   dateAtStart,
   firstNumber,
@@ -453,8 +453,8 @@ export function extractDataPoint(
   index = new DocumentIndex(doc),
 ): ExtractedItem {
   const fromLines = extractFromLines(doc, dataPoint, index);
-  const fromTables = doc.layout ? tableCandidates(doc.layout, dataPoint) : [];
-  const best = fromTables[0];
+  const fromTables = doc.layout ? matchTables(doc.layout, dataPoint) : { candidates: [] };
+  const best = fromTables.candidates[0];
   if (!best) return fromLines.item;
   const ocr = doc.layout?.find((p) => p.number === best.table.page)?.ocrConfidence;
   const confidence = confidenceOf(best, fromTables, ocr);

@@ -358,13 +358,28 @@ function candidateAt(
   };
 }
 
+export interface TableMatch {
+  /** Every figure that could answer, best first. */
+  candidates: TableCandidate[];
+  /**
+   * The best score of a row and column that fit the data point but hold no figure in that column
+   * (a scan lost it, a lone "$" is left): a lesser row answering instead is less sure.
+   */
+  blankScore?: number;
+}
+
 /** Every table cell that could answer the data point, best first. */
 export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCandidate[] {
+  return matchTables(pages, dataPoint).candidates;
+}
+
+export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch {
   const { label, period } = splitDataPoint(withoutUnits(dataPoint));
   const dpWords = words(label);
-  if (dpWords.length === 0) return [];
+  if (dpWords.length === 0) return { candidates: [] };
   const dpKind = rowKind(label, []);
   const out: TableCandidate[] = [];
+  let blankScore: number | undefined;
   for (const page of pages) {
     for (const table of page.tables) {
       const prep = prepare(table);
@@ -477,12 +492,22 @@ export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCa
             (text) => figureValue(text, row.name, row.section, table, col.column),
           );
           if (found) out.push({ ...found, score, latestAssumed });
+          else if (score > (blankScore ?? 0) && rowHasFigure(table, r) && columnHasFigure(table, col.column))
+            blankScore = score;
         }
       }
     }
   }
   out.sort((a, b) => b.score - a.score);
-  return out;
+  return { candidates: out, blankScore };
+}
+
+function rowHasFigure(table: LayoutTable, row: number): boolean {
+  return table.cells.some((c) => c.row === row && c.column >= table.labelColumns && isFigureText(c.text));
+}
+
+function columnHasFigure(table: LayoutTable, column: number): boolean {
+  return table.cells.some((c) => c.column === column && c.row >= table.headerRows && isFigureText(c.text));
 }
 
 /**
@@ -677,10 +702,13 @@ function same(a: NormalisedValue, b: NormalisedValue): boolean {
  * Confidence from the match: the score, discounted for a rival reading with another value and
  * for an assumed period, then mapped through the calibration measured on the quality corpus.
  */
-export function confidenceOf(best: TableCandidate, all: TableCandidate[], ocrConfidence?: number): number {
+export function confidenceOf(best: TableCandidate, match: TableMatch, ocrConfidence?: number): number {
+  const all = match.candidates;
   const rival = all.find((c) => c !== best && c.score >= best.score * 0.92 && !same(c.value, best.value));
   let raw = best.score;
   if (rival) raw *= 0.8 - Math.min(0.2, (rival.score / best.score - 0.92) * 2);
+  // A better-named row is there but empty in this column: this answer may be the row below it.
+  if (match.blankScore !== undefined && match.blankScore > best.score) raw *= 0.7;
   if (best.latestAssumed) raw *= 0.96;
   if (ocrConfidence !== undefined) raw *= Math.min(1, 0.5 + ocrConfidence / 2);
   return calibrate(raw);
