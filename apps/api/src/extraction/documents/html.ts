@@ -5,10 +5,11 @@ import { fixedWidthTables } from './fixed-width';
 import type { Box, LayoutPage, LayoutTable } from './layout';
 import { textLinesFromLayout } from './layout-builder';
 import { headerBlockStarts, type MarkupCell, type MarkupRow, tableFromMarkup } from './markup-tables';
-import { isPeriodStatement } from './periods';
+import { isPeriodStatement, parsePeriod } from './periods';
 import { linkContinuedTables } from './positional-tables';
 import { type DomNode, positionedPages } from './positioned-html';
 import { detectScaleText, isScaleOnly } from './scale';
+import { isFigureText } from './table-builder';
 
 /**
  * HTML → the visible text in reading order: one line per heading, paragraph, list item or other
@@ -229,7 +230,138 @@ function indentOf(cell: DomNode, raw: string): number {
   return Math.max(0, points);
 }
 
-function walkTable(table: DomNode, out: TextCollector) {
+/** A row of a table: its node and its cells (`header` for `<th>` and column headers). */
+interface RowNodes {
+  node: DomNode;
+  cells: { node: DomNode; header: boolean }[];
+}
+
+function markupRows(table: DomNode): RowNodes[] {
+  return rowsOf(table).map((node) => ({
+    node,
+    cells: (node.children ?? []).flatMap((cell) => {
+      const part = tablePart(cell);
+      return part === 'cell' || part === 'header' ? [{ node: cell, header: part === 'header' }] : [];
+    }),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables of <div>s laid out by a style sheet (flex rows, grids): no markup says "table", so the
+// shape does — sibling rows of short cells, figures in the cells after the first.
+
+const MAX_IMPLIED_CELLS = 30;
+const MIN_IMPLIED_ROWS = 3;
+
+function elementChildren(node: DomNode): DomNode[] {
+  return (node.children ?? []).filter(
+    (c) => c.type === 'tag' && !SKIPPED.has(c.name ?? '') && !isHidden(c) && !isFootnoteMark(c),
+  );
+}
+
+function hasOwnText(node: DomNode): boolean {
+  return (node.children ?? []).some((c) => c.type === 'text' && collapse(c.data ?? '') !== '');
+}
+
+/** One cell's worth of text: a figure, a date, or words with at most one number ("2024 £m", "Note 3"). */
+function isCellText(text: string): boolean {
+  if (text.length > 200) return false;
+  if (isFigureText(text) || (text.match(/\d[\d,.]*/g)?.length ?? 0) <= 1) return true;
+  return (parsePeriod(text)?.years.length ?? 0) > 0 && text.length <= 40;
+}
+
+/**
+ * What a child of a <div> table is: a row of cells, a heading over the rows below it (one short
+ * text: "Current assets"), or neither.
+ */
+function impliedRow(node: DomNode): RowNodes | 'heading' | undefined {
+  if (node.type !== 'tag' || tablePart(node) || node.name === 'table') return undefined;
+  const kids = elementChildren(node);
+  if (hasOwnText(node) || kids.length < 2) {
+    const text = collapse(inlineText(node));
+    const single = kids.length <= 1 && text !== '' && text.length <= 80 && !isFigureText(text);
+    return single && elementChildren(kids[0] ?? node).length <= 1 ? 'heading' : undefined;
+  }
+  if (kids.length > MAX_IMPLIED_CELLS) return undefined;
+  if (!kids.every((k) => isCellText(collapse(inlineText(k))))) return undefined;
+  return { node, cells: kids.map((k) => ({ node: k, header: false })) };
+}
+
+type ImpliedPart = (RowNodes | { heading: DomNode })[];
+
+/** A child as rows: itself a row or heading, or a header / body group of them. */
+function impliedPart(kid: DomNode): ImpliedPart | undefined {
+  const row = impliedRow(kid);
+  if (row === 'heading') return [{ heading: kid }];
+  if (row) return [row];
+  if (hasOwnText(kid)) return undefined;
+  const inner = elementChildren(kid);
+  if (inner.length === 0) return undefined;
+  const part: ImpliedPart = [];
+  for (const child of inner) {
+    const r = impliedRow(child);
+    if (!r) return undefined;
+    part.push(r === 'heading' ? { heading: child } : r);
+  }
+  return part.some((r) => !('heading' in r)) ? part : undefined;
+}
+
+/**
+ * The rows of a table built from <div>s (or list items of spans) inside `node`: a run of sibling
+ * rows — perhaps wrapped in header / body groups, with headings between them — at least three,
+ * two with a figure after their first cell. Returns the run and the children before and after it.
+ */
+function impliedTable(node: DomNode): { before: DomNode[]; rows: RowNodes[]; after: DomNode[] } | undefined {
+  if (node.type !== 'tag' || tablePart(node) || hasOwnText(node)) return undefined;
+  const kids = elementChildren(node);
+  if (kids.length === 0) return undefined;
+  const parts = kids.map(impliedPart);
+  const isRows = (part: ImpliedPart | undefined) => !!part?.some((r) => !('heading' in r));
+  // The longest run of row-shaped children, headings only inside it.
+  let best: [number, number, number] | undefined;
+  for (let i = 0; i < kids.length; ) {
+    if (!isRows(parts[i])) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    let end = j;
+    while (j < kids.length && parts[j]) {
+      j++;
+      if (isRows(parts[j - 1])) end = j;
+    }
+    const count = parts.slice(i, end).reduce((n, p) => n + (p?.length ?? 0), 0);
+    if (!best || count > best[2]) best = [i, end, count];
+    i = j;
+  }
+  if (!best || best[2] < MIN_IMPLIED_ROWS) return undefined;
+  const rows: RowNodes[] = parts
+    .slice(best[0], best[1])
+    .flatMap((p) => p ?? [])
+    .map((r) => ('heading' in r ? { node: r.heading, cells: [{ node: r.heading, header: false }] } : r));
+  // Rows of figures: a label, then figures (or blanks, or a "$" / "%" of their own) only — a
+  // sentence cut into spans ("Net sales | were $ | 4,200 | million") is not one.
+  let figureRows = 0;
+  for (const row of rows) {
+    const [first = '', ...rest] = row.cells.map((c) => collapse(inlineText(c.node)));
+    if (isFigureText(first) || !rest.some((t) => isFigureText(t) && !/^(?:19|20)\d{2}$/.test(t))) continue;
+    if (!rest.every((t) => t === '' || isFigureText(t) || t.length <= 3)) return undefined;
+    figureRows += 1;
+  }
+  if (figureRows < 2) return undefined;
+  // Columns: most rows have as many cells as the others.
+  const widths = new Map<number, number>();
+  let wide = 0;
+  for (const { cells } of rows) {
+    if (cells.length < 2) continue;
+    widths.set(cells.length, (widths.get(cells.length) ?? 0) + 1);
+    wide += 1;
+  }
+  if (Math.max(...widths.values()) < wide * 0.6) return undefined;
+  return { before: kids.slice(0, best[0]), rows, after: kids.slice(best[1]) };
+}
+
+function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = markupRows(table)) {
   out.flush();
   // The text just above the table (not rows of an earlier table): its title and scale.
   const context: string[] = [];
@@ -265,15 +397,14 @@ function walkTable(table: DomNode, out: TextCollector) {
         ) &&
         !(detectScaleText(c) && (/^\(|^(?:in|amounts|dollars)\b/i.test(c) || isScaleOnly(c))),
     );
-  for (const row of rowsOf(table)) {
+  for (const { node: row, cells: rowCells } of tableRows) {
     if (isHidden(row)) continue;
     const cells: TextCell[] = [];
     const markup: MarkupCell[] = [];
     let column = 0;
     let allHeaders = true;
-    for (const cell of row.children ?? []) {
-      const part = tablePart(cell);
-      if (part !== 'cell' && part !== 'header') continue;
+    for (const { node: cell, header } of rowCells) {
+      const part = header ? 'header' : 'cell';
       column += 1;
       if (part === 'cell') allHeaders = false;
       const raw = inlineText(cell);
@@ -322,6 +453,15 @@ function walk(node: DomNode, out: TextCollector) {
     // cells are read as blocks and the tables inside them as tables.
     if (tablePart(node) === 'table' && (name === 'table' || rowsOf(node).length > 1) && !holdsTable(node)) {
       walkTable(node, out);
+      return;
+    }
+    const implied = BLOCKS.has(name) && !holdsTable(node) ? impliedTable(node) : undefined;
+    if (implied) {
+      out.flush();
+      for (const kid of implied.before) walk(kid, out);
+      walkTable(node, out, implied.rows);
+      for (const kid of implied.after) walk(kid, out);
+      out.flush();
       return;
     }
     if (name === 'pre') {

@@ -919,6 +919,66 @@ describe('tables built of <div>s, as investor-relations sites set them', () => {
       </div>`);
     expect(await ask(css, ['Deposits 2023'])).toEqual({ 'Deposits 2023': 1_100_000 });
   });
+
+  it('reads rows of <div>s a style sheet lays out (flex, grid), with headings and wrapped headers', async () => {
+    // Before: no role or inline style said "table", so every figure was a line of its own and
+    // nothing was answered.
+    const doc = loadHtml(`<style>.tr{display:flex}.td{flex:1}</style>
+      <h3>Balance sheet</h3>
+      <div class="t">
+        <div class="thead"><div class="tr"><div class="td">EUR million</div>
+          <div class="td"><div>31 Dec</div><div>2024</div></div><div class="td"><div>31 Dec</div><div>2023</div></div></div></div>
+        <div class="tbody">
+          <div class="tr"><div class="td"><strong>Assets</strong></div></div>
+          <div class="tr"><div class="td">Inventories</div><div class="td">845.2</div><div class="td">790.4</div></div>
+          <div class="tr"><div class="td">Cash and cash equivalents</div><div class="td">402.6</div><div class="td">377.8</div></div>
+          <div class="tr"><div class="td">Total assets</div><div class="td">5,376.0</div><div class="td">5,158.6</div></div>
+          <div class="tr"><div class="td"><strong>Liabilities</strong></div></div>
+          <div class="tr"><div class="td">Trade payables</div><div class="td">733.4</div><div class="td">702.2</div></div>
+        </div>
+      </div>
+      <p>Figures are audited.</p>
+      <h3>Key figures</h3>
+      <ul>
+        <li><span></span><span>2024</span><span>2023</span><span>Change</span></li>
+        <li><span>Revenue (USD m)</span><span>3,287</span><span>3,050</span><span>8%</span></li>
+        <li><span>Employees</span><span>12,480</span><span>11,905</span><span>5%</span></li>
+      </ul>`);
+    expect(doc.layout?.[0]?.tables.map((t) => t.title)).toEqual(['Balance sheet', 'Key figures']);
+    expect(firstTable(doc).rowLabels[1]).toMatchObject({ name: 'Assets', isHeading: true });
+    expect(
+      await ask(doc, [
+        'Total assets 2024',
+        'Inventories 2023',
+        'Trade payables 2023',
+        'Revenue 2024',
+        'Employees 2023',
+      ]),
+    ).toEqual({
+      'Total assets 2024': 5_376_000_000,
+      'Inventories 2023': 790_400_000,
+      'Trade payables 2023': 702_200_000,
+      'Revenue 2024': 3_287_000_000,
+      'Employees 2023': 11_905,
+    });
+  });
+
+  it('leaves prose, menus and forms of <div>s as text', () => {
+    const doc = loadHtml(`<div class="nav"><div><a>Investors</a><a>Results</a></div>
+        <div><a>Reports</a><a>2024</a></div><div><a>Contact</a><a>Careers</a></div></div>
+      <div class="cards"><div><p>Revenue rose <b>8%</b> to <b>$3.3bn</b>.</p></div>
+        <div><h4>Margin</h4><p>14.2%</p></div><div><h4>Employees</h4><p>12,480</p></div></div>`);
+    expect(doc.layout?.[0]?.tables).toEqual([]);
+    expect(doc.lines.map((l) => l.text)).toContain('Revenue rose 8% to $3.3bn.');
+    // A filing's sentences cut into spans (as inline XBRL sets them), headings between them.
+    const filing = loadHtml(`<body>
+      <div><span>Results of Operations</span></div>
+      <div><span>Net sales</span><span> were $</span><span>4,200</span><span> million, up </span><span>12</span><span>%.</span></div>
+      <div><span>Gross margin</span><span> was </span><span>41.2</span><span>%.</span></div>
+      <div><span>Operating expenses</span><span> rose to $</span><span>1,020</span><span> million.</span></div>
+    </body>`);
+    expect(filing.layout?.[0]?.tables).toEqual([]);
+  });
 });
 
 describe('tables printed the other way round (years down the side)', () => {
