@@ -1789,3 +1789,32 @@ describe('a row whose figure the scan lost', () => {
     expect(result['Net revenue 2022']?.confidence).toBeGreaterThan(0.95);
   });
 });
+
+describe('totals a balance sheet does not print', () => {
+  const doc = () =>
+    loadHtml(`<h3>Balance sheet (EUR million)</h3><table>
+      <tr><td></td><td>2024</td><td>2023</td></tr>
+      <tr><td>Equity</td><td>2,901.3</td><td>2,744.0</td></tr>
+      <tr><td>Other equity reserves</td><td>120.0</td><td>118.5</td></tr>
+      <tr><td>Borrowings</td><td>1,100.0</td><td>1,150.0</td></tr>
+      <tr><td>Trade payables</td><td>733.4</td><td>702.2</td></tr>
+      <tr><td>Total equity and liabilities</td><td>5,376.0</td><td>5,158.6</td></tr>
+    </table>`);
+
+  it('answers "Total equity" with the one "Equity" line, never with a line of other words', async () => {
+    // Before: "Equity" was no answer for "Total equity" (no row said "total").
+    const { result } = await new HeuristicProvider().extract(doc(), ['Total equity 2024'], {
+      documentType: 'pdf',
+    });
+    expect(result['Total equity 2024']).toMatchObject({ value: 2_901_300_000 });
+    expect(result['Total equity 2024']?.confidence).toBeLessThan(0.95);
+  });
+
+  it('does not answer "Total liabilities" with the other side of the balance sheet', async () => {
+    // Before: "Total equity and liabilities" answered "Total liabilities" at 0.90.
+    expect(await ask(doc(), ['Total liabilities 2024', 'Total equity and liabilities 2023'])).toEqual({
+      'Total liabilities 2024': null,
+      'Total equity and liabilities 2023': 5_158_600_000,
+    });
+  });
+});

@@ -368,6 +368,8 @@ export interface TableMatch {
   blankScore?: number;
 }
 
+const BALANCE_SIDES = words('liabilities equity');
+
 /** Every table cell that could answer the data point, best first. */
 export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCandidate[] {
   return matchTables(pages, dataPoint).candidates;
@@ -406,6 +408,12 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           )
         )
           continue;
+        // "Total liabilities and equity" is the balance sheet's other side, not its liabilities.
+        if (
+          BALANCE_SIDES.every((w) => rowWords.includes(w)) &&
+          !BALANCE_SIDES.every((w) => dpWords.includes(w))
+        )
+          continue;
         const sectionWords = row.section.flatMap(words);
         // "Diluted" under "Earnings per share" is not the "Diluted shares" asked for, nor the reverse.
         const kind = rowKind(row.name, row.section);
@@ -416,6 +424,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           let unexplained = 0;
           let inRow = 0;
           let inColumn = 0;
+          let missingTotal = false;
           for (const w of dpWords) {
             if (rowWords.includes(w)) inRow += SOFT.has(w) ? 0 : 1;
             else if (synonymsOf(w).some((x) => rowWords.includes(x))) {
@@ -429,6 +438,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
             else if (synonymsOf(w).some((x) => sectionWords.includes(x) || prep.titleWords.includes(x)))
               score *= 0.93 * 0.92;
             else if (w === 'total' && row.isTotal) score *= 0.98;
+            else if (w === 'total') missingTotal = true;
             else unexplained += 1;
           }
           if (inRow === 0) continue;
@@ -439,6 +449,12 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           const extra = rowWords.filter(
             (w) => !dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)),
           );
+          // "Total equity" asked of a balance sheet printing one "Equity" line: that line, less
+          // surely; never a line with other words ("Other equity").
+          if (missingTotal) {
+            if (extra.length > 0) continue;
+            score *= 0.9;
+          }
           // "Total deposits" for "Deposits": close; "Deposits with banks": further. A description
           // after the label's first comma ("Common stock, $0.01 par value: 400 shares authorized")
           // costs no more than one extra word.
