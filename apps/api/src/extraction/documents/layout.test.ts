@@ -1140,6 +1140,39 @@ describe('HTML converted from PDF (text placed by position, no tables)', () => {
     const doc = loadHtml(html);
     expect(await ask(doc, asked)).toEqual(expected);
   });
+
+  it("reads a block of lines pdftohtml joins into one element with <br>, each line at the class's line height", async () => {
+    // Before: "Non-current assets<br>Property, plant and equipment" was one line above the row's
+    // figures, so the figures had no label and "Property, plant and equipment 2024" no answer.
+    const at = (top: number, left: number, cls: string, text: string) =>
+      `<p style="position:absolute;top:${top}px;left:${left}px;white-space:nowrap" class="${cls}">${text}</p>`;
+    const html = `<style>.ft10{font-size:13px}.ft13{font-size:13px;line-height:20px}</style>
+      <div id="page1-div" style="position:relative;width:893px;height:1264px;">
+      ${at(45, 45, 'ft10', '<b>Statement of financial position</b>')}
+      ${at(86, 45, 'ft10', "In $'000")}
+      ${at(125, 720, 'ft10', '<b>2024</b>')}${at(125, 813, 'ft10', '<b>2023</b>')}
+      ${at(154, 52, 'ft13', '<b>Non-current assets<br/></b>Property, plant and equipment')}
+      ${at(174, 702, 'ft10', '845,210')}${at(174, 794, 'ft10', '801,334')}
+      ${at(194, 52, 'ft10', 'Goodwill')}${at(194, 702, 'ft10', '310,000')}${at(194, 794, 'ft10', '310,000')}
+      ${at(214, 52, 'ft13', '<b>Current assets<br/></b>Inventories<br/>Cash and cash equivalents')}
+      ${at(234, 710, 'ft10', '98,441')}${at(234, 802, 'ft10', '91,027')}
+      ${at(254, 710, 'ft10', '67,302')}${at(254, 802, 'ft10', '82,650')}
+      </div>`;
+    const doc = loadHtml(html);
+    expect(
+      await ask(doc, [
+        'Property, plant and equipment 2024',
+        'Goodwill 2023',
+        'Inventories 2023',
+        'Cash 2024',
+      ]),
+    ).toEqual({
+      'Property, plant and equipment 2024': 845_210_000,
+      'Goodwill 2023': 310_000_000,
+      'Inventories 2023': 91_027_000,
+      'Cash 2024': 67_302_000,
+    });
+  });
 });
 
 describe('markup without a declared charset', () => {

@@ -80,9 +80,14 @@ interface Placed {
   x: number;
   y: number;
   size: number;
-  /** The run's text, and the blank space spacer elements put inside it (px). */
-  tokens: (string | number)[];
+  /** Distance between the run's lines when it has several (`<br>`), px. */
+  lineHeight: number;
+  /** The run's text, the blank space spacer elements put inside it (px), and its line breaks. */
+  tokens: RunToken[];
 }
+
+/** Text, a spacer's width (px), or a line break (null). */
+type RunToken = string | number | null;
 
 const INLINE = new Set(['span', 'b', 'i', 'a', 'font', 'em', 'strong', 'sup', 'sub', 'br', 'u']);
 
@@ -90,11 +95,12 @@ const INLINE = new Set(['span', 'b', 'i', 'a', 'font', 'em', 'strong', 'sup', 's
  * A run's text in order, with the space of spacer elements inside it: pdf2htmlEX writes a line
  * as one element with empty `<span class="_ _3">` spacers whose width (or margin) is the gap.
  */
-function runTokens(node: DomNode, style: (node: DomNode) => Props): (string | number)[] {
-  const out: (string | number)[] = [];
+function runTokens(node: DomNode, style: (node: DomNode) => Props): RunToken[] {
+  const out: RunToken[] = [];
   for (const child of node.children ?? []) {
     if (child.type === 'text') out.push(child.data ?? '');
-    else if (child.type === 'tag' && child.name === 'br') out.push(' ');
+    // pdftohtml joins a block's lines into one element, broken by <br>.
+    else if (child.type === 'tag' && child.name === 'br') out.push(null);
     else if (child.type === 'tag' && INLINE.has(child.name ?? '')) {
       const props = style(child);
       const gap = (px(props.width) ?? 0) + (px(props['margin-left']) ?? 0) + (px(props['margin-right']) ?? 0);
@@ -168,7 +174,8 @@ export function positionedPages(root: DomNode, styles: string[], url?: string): 
         .join('')
         .replace(/[\s\u00a0]+/g, ' ')
         .trim();
-      if (text) placed.push({ page: here, x: nx, y: ny, size: fontSize, tokens });
+      const lineHeight = px(props['line-height']) ?? fontSize * 1.2;
+      if (text) placed.push({ page: here, x: nx, y: ny, size: fontSize, lineHeight, tokens });
       totalText += text.length;
       return;
     }
@@ -192,10 +199,16 @@ export function positionedPages(root: DomNode, styles: string[], url?: string): 
       let cursor = run.x;
       let current = { x: cursor, y: run.y, size: run.size, text: '' };
       for (const token of run.tokens) {
+        if (token === null) {
+          if (current.text.trim()) out.push(current);
+          cursor = run.x;
+          current = { x: cursor, y: current.y + run.lineHeight, size: run.size, text: '' };
+          continue;
+        }
         if (typeof token === 'number') {
           if (current.text.trim()) out.push(current);
           cursor += token;
-          current = { x: cursor, y: run.y, size: run.size, text: '' };
+          current = { x: cursor, y: current.y, size: run.size, text: '' };
           continue;
         }
         let text = token.replace(/[\s\u00a0]+/g, ' ');
