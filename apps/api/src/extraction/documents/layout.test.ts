@@ -1851,3 +1851,21 @@ describe('totals a balance sheet does not print', () => {
     });
   });
 });
+
+describe('highlights asked in analysts’ words', () => {
+  it('finds DPS and "growth" in a Change column', async () => {
+    // Before: no answer for either ("DPS" was not spelled out; "growth" named no column).
+    const doc = loadHtml(`<h3>Income statement (€ million)</h3><table>
+      <tr><th></th><th>2024</th><th>2023</th><th>Change</th></tr>
+      <tr><td>Revenue</td><td>4,512</td><td>4,256</td><td>6%</td></tr>
+      <tr><td>Net debt</td><td>2,104</td><td>2,311</td><td>(9)%</td></tr>
+      <tr><td>Dividend per share (€)</td><td>1.40</td><td>1.30</td><td>8%</td></tr>
+    </table>`);
+    expect(await ask(doc, ['DPS 2024', 'Revenue growth', 'Net debt growth', 'Revenue 2023'])).toEqual({
+      'DPS 2024': 1.4,
+      'Revenue growth': 0.06,
+      'Net debt growth': -0.09,
+      'Revenue 2023': 4_256_000_000,
+    });
+  });
+});

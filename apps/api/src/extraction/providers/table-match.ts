@@ -92,6 +92,7 @@ const SYNONYM_GROUPS = [
   ['borrowing', 'debt'],
   ['tax', 'taxation'],
   ['pension', 'retirement'],
+  ['change', 'growth'],
 ];
 function synonymsOf(word: string): string[] {
   return SYNONYM_GROUPS.find((g) => g.includes(word))?.filter((w) => w !== word) ?? [];
@@ -100,6 +101,7 @@ function synonymsOf(word: string): string[] {
 /** Abbreviations analysts and reports use, spelled out ("Diluted EPS", "SG&A", "PP&E"). */
 const ABBREVIATIONS: [RegExp, string][] = [
   [/\bEPS\b/gi, 'earnings per share'],
+  [/\bDPS\b/gi, 'dividend per share'],
   [/\bPP&E\b/gi, 'property plant and equipment'],
   [/\bSG&A\b/gi, 'selling general and administrative'],
   [/\bR&D\b/gi, 'research and development'],
@@ -433,6 +435,10 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
             } else if (SOFT.has(w)) continue;
             else if (col.words.includes(w)) {
               score *= 0.97;
+              inColumn += 1;
+            } else if (synonymsOf(w).some((x) => col.words.includes(x))) {
+              // "Revenue growth" of a "Change" column.
+              score *= 0.97 * 0.92;
               inColumn += 1;
             } else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
             else if (synonymsOf(w).some((x) => sectionWords.includes(x) || prep.titleWords.includes(x)))
