@@ -1869,3 +1869,50 @@ describe('highlights asked in analysts’ words', () => {
     });
   });
 });
+
+describe('a Japanese statement: yen for two years, U.S. dollars for one', () => {
+  // "Millions of yen" centred over the cells of 2024 and 2023 (past 2024's right-aligned
+  // figures), "Thousands of / U.S. dollars" over a 2024 of its own; the per-share rows under a
+  // line of units ("Yen | U.S. dollars").
+  const xs = [380, 461, 578];
+  const lines = () => [
+    { y: 760, items: [{ text: 'Consolidated Statements of Income', x: 60 }] },
+    { y: 748, items: [{ text: 'Example Corporation and Consolidated Subsidiaries', x: 60 }] },
+    { y: 736, items: [{ text: 'Thousands of', x: 528 }] },
+    { y: 724, items: [{ text: 'Millions of yen', x: 358 }] },
+    { y: 712, items: [{ text: 'U.S. dollars (Note 1)', x: 510 }] },
+    rowAt(700, '', ['2024', '2023', '2024'], xs),
+    rowAt(686, 'Net sales', ['1,284,512', '1,190,447', '8,483,996'], xs),
+    rowAt(674, 'Operating income', ['131,198', '106,574', '866,575'], xs),
+    rowAt(662, 'Profit attributable to owners of parent', ['88,305', '69,918', '583,257'], xs),
+    {
+      y: 648,
+      items: [
+        { text: 'Yen', x: 396 },
+        { text: 'U.S. dollars', x: 539 },
+      ],
+    },
+    rowAt(636, 'Net income per share — basic', ['212.45', '168.02', '1.40'], xs),
+  ];
+
+  it('gives both yen columns their scale and reads net income under its Japanese name', async () => {
+    // Before: "Millions of yen" headed 2024 only, so 2023 took the dollars' thousands (1,190,447
+    // thousand at 0.99); "Net income" answered with the per-share line.
+    const doc = await drawn(lines());
+    expect(
+      await ask(doc, [
+        'Net sales 2024',
+        'Revenue 2023',
+        'Operating income 2023',
+        'Net income 2024',
+        'Basic EPS 2023',
+      ]),
+    ).toEqual({
+      'Net sales 2024': 1_284_512_000_000,
+      'Revenue 2023': 1_190_447_000_000,
+      'Operating income 2023': 106_574_000_000,
+      'Net income 2024': 88_305_000_000,
+      'Basic EPS 2023': 168.02,
+    });
+  });
+});

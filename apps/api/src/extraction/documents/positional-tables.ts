@@ -534,6 +534,18 @@ function headerAssignments(
       );
       return out;
     }
+    // Centred past one column's right-aligned figures, in the gutter before the next ("Millions
+    // of yen" centred over the cells of 2024 and 2023): both columns'.
+    const gutter = stackedHeaders
+      ? -1
+      : bands.findIndex((b, k) => {
+          const next = bands[k + 1];
+          return !!next && centre > b.x1 && centre < next.x0 && seg.box[0] < b.x1;
+        });
+    if (gutter >= 0) {
+      out.set(seg, [gutter, gutter + 1]);
+      return out;
+    }
     const inZone = zones.findIndex((z) => centre >= z.x0 && centre < z.x1);
     if (inZone >= 0) out.set(seg, [inZone]);
     return out;
@@ -770,7 +782,8 @@ function unitsUnderPeriods(previous: LayoutTable, table: LayoutTable): boolean {
   return (
     table.origin === 'positions' &&
     table.headerRows > 0 &&
-    !table.title &&
+    // No title of its own (the lines above the first table may name both).
+    (!table.title || table.title === previous.title) &&
     table.box[1] - previous.box[3] < 0.04 &&
     headerTexts(table).every((t) => !parsePeriod(t)?.years.length) &&
     headerTexts(previous).some((t) => !!parsePeriod(t)?.years.length)

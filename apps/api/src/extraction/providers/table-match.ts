@@ -145,6 +145,11 @@ const PHRASES: [RegExp, string][] = [
     'net income$1',
   ],
   [/\b(?:net\s+)?(?:profit|income|earnings)\s+after\s+(?:income\s+)?tax(?:es|ation)?\b/gi, 'net income'],
+  // Japanese and IFRS statements: "Profit attributable to owners of parent".
+  [
+    /\b(?:net\s+)?(?:profit|income|earnings)\s+attributable\s+to\s+(?:the\s+)?(?:owners|shareholders|stockholders|equity\s+holders)\s+of\s+(?:the\s+)?(?:parent(?:\s+company)?|company)\b/gi,
+    'net income',
+  ],
   [/\bnet\s+(?:sales|revenues?|turnover)\b/gi, 'revenue'],
   [/\btrade\s+(?:and\s+other\s+)?receivables\b|\b(?:trade\s+)?debtors\b/gi, 'accounts receivable'],
   [/\btrade\s+(?:and\s+other\s+)?payables\b|\b(?:trade\s+)?creditors\b/gi, 'accounts payable'],
