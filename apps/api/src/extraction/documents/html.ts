@@ -3,7 +3,7 @@ import * as cheerio from 'cheerio';
 import type { ExtractedDocument, TextCell, TextLine } from '../types';
 import { fixedWidthTables } from './fixed-width';
 import type { Box, LayoutPage, LayoutTable } from './layout';
-import { textLinesFromLayout } from './layout-builder';
+import { signed, textLinesFromLayout } from './layout-builder';
 import { headerBlockStarts, type MarkupCell, type MarkupRow, tableFromMarkup } from './markup-tables';
 import { isPeriodStatement, parsePeriod } from './periods';
 import { linkContinuedTables } from './positional-tables';
@@ -90,7 +90,7 @@ function isHidden(node: DomNode): boolean {
 }
 
 function collapse(text: string): string {
-  return text.replace(/[\s\u00a0]+/g, ' ').trim();
+  return signed(text.replace(/[\s\u00a0]+/g, ' ').trim());
 }
 
 const FOOTNOTE_MARK = /^\s*\(?(?:\d{1,2}|[a-z]|[ivx]{1,4}|\*{1,3}|[†‡§])\)?\s*$/i;

@@ -245,11 +245,20 @@ function textRegions(words: LayoutWord[], depth = 0): LayoutWord[][] {
   return bands.flatMap((band) => textRegions(band, depth + 1));
 }
 
+/** "△1,234" / "▲ 1,234": Japanese reports' minus sign, read as one. */
+export function signed(text: string): string {
+  return text.replace(/[△▲](?=\s*[\d(]|$)/g, '−');
+}
+
 /** One page of the layout model from its words: lines, segments and tables. */
 export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
   const aspect = input.width > 0 ? input.height / input.width : 1;
   // Ligatures ("ﬁ") and other compatibility forms read as plain letters.
-  const words = input.words.map((w) => ({ ...w, text: w.text.normalize('NFKC'), box: roundBox(w.box) }));
+  const words = input.words.map((w) => ({
+    ...w,
+    text: signed(w.text.normalize('NFKC')),
+    box: roundBox(w.box),
+  }));
   if (input.source === 'ocr') repairQuarterLabels(words);
   const lines = textRegions(words)
     .flatMap((region) => splitDotLeaders(groupWordsIntoLines(region, aspect)))

@@ -6,6 +6,7 @@ import { HeuristicProvider } from '../providers/heuristic';
 import type { ExtractedDocument } from '../types';
 import { loadHtml } from './html';
 import type { LayoutTable } from './layout';
+import { signed } from './layout-builder';
 import { closePdfWorkers, loadPdf } from './pdf';
 import { columnHeaderPath } from './table-builder';
 import { loadText } from './text';
@@ -1914,5 +1915,40 @@ describe('a Japanese statement: yen for two years, U.S. dollars for one', () => 
       'Net income 2024': 88_305_000_000,
       'Basic EPS 2023': 168.02,
     });
+  });
+});
+
+describe('Japanese minus signs and fiscal years', () => {
+  it('reads "△" and "▲" as minus and "FY2024/3" as fiscal 2024 (HTML and PDF)', async () => {
+    // Before: "△ 48,310" was no figure, so capex had no answer and "Net cash used in investing
+    // activities" answered with the operating line at 0.50; "Capex FY2024/3" kept "/3" as a word.
+    const rows = [
+      ['Net cash provided by operating activities', '145,220', '162,004'],
+      ['Purchase of property, plant and equipment', '△ 48,310', '△52,775'],
+      ['Net cash used in investing activities', '▲61,002', '▲ 70,118'],
+    ];
+    const asked = [
+      'Capex FY2024/3',
+      'Net cash used in investing activities 2023',
+      'Operating cash flow 2024',
+    ];
+    const answers = {
+      'Capex FY2024/3': -52_775_000_000,
+      'Net cash used in investing activities 2023': -61_002_000_000,
+      'Operating cash flow 2024': 162_004_000_000,
+    };
+    const html = loadHtml(`<h3>Consolidated Statements of Cash Flows (Millions of yen)</h3><table>
+      <tr><td></td><td>FY2023/3</td><td>FY2024/3</td></tr>
+      ${rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('')}</table>`);
+    expect(await ask(html, asked)).toEqual(answers);
+    // PDF, positioned HTML and OCR words go through the layout builder's reading of signs.
+    expect(['△', '48,310', '▲1,002', '△(5)', '▲', '△A'].map(signed)).toEqual([
+      '−',
+      '48,310',
+      '−1,002',
+      '−(5)',
+      '−',
+      '△A',
+    ]);
   });
 });

@@ -275,6 +275,8 @@ export function splitDataPoint(name: string): { label: string; period?: Period; 
   // Words that introduce the period ("as of", "for the year ended") stay: the matcher treats
   // them as optional, since they are part of some labels ("Profit for the year").
   label = label
+    // The month a Japanese fiscal year ends, left after its year ("FY2024/3").
+    .replace(/(^|\s)\/\s?\d{1,2}(?=\s|$)/g, ' ')
     .replace(/\s*[,;:()\-–]+\s*$/g, '')
     .replace(/\s+/g, ' ')
     .trim();
