@@ -4,6 +4,7 @@ import { scanPdf } from '../corpus/scanned-reports';
 import { HeuristicProvider } from '../providers/heuristic';
 import { closeOcrWorkers } from './ocr';
 import { closePdfWorkers, loadPdf } from './pdf';
+import { unreadableTextLayer } from './pdf-ocr';
 
 /** A one-page income statement drawn as text, 9-pt figures, the way a report prints it. */
 async function statementPdf(): Promise<Uint8Array> {
@@ -65,6 +66,39 @@ describe('image-only PDF pages', { timeout: 120_000 }, () => {
     expect(result['Net income 2023']?.anchor?.page).toBe(1);
     expect(box?.[0]).toBeGreaterThan(0.5);
     expect(box?.[1]).toBeLessThan(0.4);
+  });
+
+  it('reads a page from its image when its text layer is symbols in place of words', async () => {
+    // A font without a map to Unicode: the text layer holds "#$%&" where the words are. Before,
+    // those symbols were taken as the page's text and nothing was answered.
+    const scanned = await PDFDocument.load(
+      await scanPdf(await statementPdf(), { dpi: 200, jpegQuality: 80 }),
+    );
+    const font = await scanned.embedFont(StandardFonts.Helvetica);
+    const page = scanned.getPage(0);
+    for (let i = 0; i < 24; i++)
+      page.drawText(['#$%&', "'*+", '$%#', '&&*'][i % 4] as string, {
+        x: 60 + (i % 4) * 90,
+        y: 640 - Math.floor(i / 4) * 16,
+        size: 9,
+        font,
+        opacity: 0,
+      });
+    const doc = await loadPdf(await scanned.save());
+    expect(doc.layout?.[0]?.source).toBe('ocr');
+    const privateUse = (n: number) => ({
+      text: String.fromCharCode(...Array.from({ length: n }, (_, k) => 0xe001 + k)),
+    });
+    const { result } = await new HeuristicProvider().extract(doc, ['Net income 2023'], {
+      documentType: 'pdf',
+    });
+    expect(result['Net income 2023']?.value).toBe(612_300_000);
+    expect(
+      unreadableTextLayer([privateUse(12), privateUse(9), { text: 'Revenue' }, { text: '4,812.6' }]),
+    ).toBe(true);
+    expect(
+      unreadableTextLayer([{ text: 'Revenue' }, { text: '$' }, { text: '4,812.6' }, { text: '—' }]),
+    ).toBe(false);
   });
 
   it('says which page could not be read when a scanned page is blank', async () => {

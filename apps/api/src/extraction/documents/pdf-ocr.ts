@@ -218,6 +218,24 @@ export async function ocrPdfPages(
 
 /** A page with fewer words than this in its text layer is treated as a scan (a stamped page number aside). */
 const MIN_TEXT_LAYER_WORDS = 3;
+
+/**
+ * A text layer that is there but says nothing: a font without a map to Unicode gives private-use
+ * code points, replacement or control characters, or runs of symbols ("#$%&'") where the words
+ * are. Such a page is read from its image, like a scan.
+ */
+export function unreadableTextLayer(words: { text: string }[]): boolean {
+  const text = words.map((w) => w.text).join('');
+  if (text.length < 20) return false;
+  let garbled = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code < 0x20 || code === 0xfffd || (code >= 0xe000 && code <= 0xf8ff)) garbled += 1;
+  }
+  if (garbled / text.length > 0.3) return true;
+  const symbolsOnly = words.filter((w) => !/[\p{L}\p{N}]/u.test(w.text)).length;
+  return words.length >= 10 && symbolsOnly / words.length > 0.6;
+}
 /** Pages OCR'd per document at most (≈ 2–4 s each); later image pages get a note instead. */
 export const MAX_OCR_PAGES = 40;
 
@@ -228,7 +246,9 @@ export const MAX_OCR_PAGES = 40;
  * gets a note here. Returns the notes.
  */
 export async function ocrTextlessPages(bytes: Uint8Array, layout: LayoutPage[]): Promise<string[]> {
-  const textless = layout.filter((p) => p.words.length < MIN_TEXT_LAYER_WORDS).map((p) => p.number);
+  const textless = layout
+    .filter((p) => p.words.length < MIN_TEXT_LAYER_WORDS || unreadableTextLayer(p.words))
+    .map((p) => p.number);
   if (textless.length === 0) return [];
   const notes: string[] = [];
   const chosen = textless.slice(0, MAX_OCR_PAGES);
