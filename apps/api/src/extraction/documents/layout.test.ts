@@ -1142,6 +1142,26 @@ describe('HTML converted from PDF (text placed by position, no tables)', () => {
     expect(await ask(doc, asked)).toEqual(expected);
   });
 
+  it('takes a run’s size from the <span> inside it, as PyMuPDF writes them (pt)', async () => {
+    // Before: the <p> stated no size, so each run was taken as 16 px tall and "2024" over
+    // "$'000" (12 pt apart, "Note" centred beside them) became one word "$'0002024": no column
+    // had a year.
+    const at = (top: number, left: number, text: string) =>
+      `<p style="position:absolute;white-space:pre;margin:0;padding:0;top:${top}pt;left:${left}pt"><span style="font-family:Helvetica;font-size:9.0pt">${text}</span></p>`;
+    const html = `<div id="page0" style="position:relative;width:669.8pt;height:948pt">
+      ${at(33.8, 33.8, 'Consolidated statement of financial position')}${at(64.5, 33.8, 'As at 31 December 2024')}
+      ${at(93.8, 471, 'Note')}${at(87.8, 540, '2024')}${at(99.8, 537.8, "$'000")}${at(87.8, 609.8, '2023')}${at(99.8, 606.8, "$'000")}
+      ${at(115.5, 39, 'Current assets')}
+      ${at(131.2, 39, 'Inventories')}${at(131.2, 482.2, '16')}${at(131.2, 532.5, '98,441')}${at(131.2, 601.5, '91,027')}
+      ${at(146.2, 39, 'Cash and cash equivalents')}${at(146.2, 482.2, '18')}${at(146.2, 532.5, '67,302')}${at(146.2, 601.5, '82,650')}
+      ${at(161.2, 39, 'Total assets')}${at(161.2, 520.5, '1,585,271')}${at(161.2, 589.5, '1,556,028')}
+      </div>`;
+    expect(await ask(loadHtml(html), ['Inventories 2023', 'Total assets 2024'])).toEqual({
+      'Inventories 2023': 91_027_000,
+      'Total assets 2024': 1_585_271_000,
+    });
+  });
+
   it("reads a block of lines pdftohtml joins into one element with <br>, each line at the class's line height", async () => {
     // Before: "Non-current assets<br>Property, plant and equipment" was one line above the row's
     // figures, so the figures had no label and "Property, plant and equipment 2024" no answer.

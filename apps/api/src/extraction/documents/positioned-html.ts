@@ -111,6 +111,16 @@ function runTokens(node: DomNode, style: (node: DomNode) => Props): RunToken[] {
   return out;
 }
 
+/** The font size the first inline element inside a run states, px. */
+function innerFontSize(node: DomNode, style: (node: DomNode) => Props): number | undefined {
+  for (const child of node.children ?? []) {
+    if (child.type !== 'tag' || !INLINE.has(child.name ?? '')) continue;
+    const size = px(style(child)['font-size']) ?? innerFontSize(child, style);
+    if (size !== undefined) return size;
+  }
+  return undefined;
+}
+
 /**
  * Pages of positioned HTML, or undefined when the markup is not made of positioned runs (most
  * of the text in at least 8 absolutely placed elements).
@@ -174,8 +184,10 @@ export function positionedPages(root: DomNode, styles: string[], url?: string): 
         .join('')
         .replace(/[\s\u00a0]+/g, ' ')
         .trim();
-      const lineHeight = px(props['line-height']) ?? fontSize * 1.2;
-      if (text) placed.push({ page: here, x: nx, y: ny, size: fontSize, lineHeight, tokens });
+      // PyMuPDF sets the size on the run's inner <span>, not on the placed <p>.
+      const size = props['font-size'] ? fontSize : (innerFontSize(node, style) ?? fontSize);
+      const lineHeight = px(props['line-height']) ?? size * 1.2;
+      if (text) placed.push({ page: here, x: nx, y: ny, size, lineHeight, tokens });
       totalText += text.length;
       return;
     }
