@@ -81,6 +81,42 @@ const BLOCKS = new Set([
   'th',
 ]);
 
+/**
+ * Classes the page's style sheets lay out as boxes of their own (`display: block`, flex, grid…):
+ * a "key figures" tile of <span>s — "Revenue", "£1,532.4m", "+6%" — reads as its lines, not as
+ * "Revenue£1,532.4m+6%". Set for the duration of one parse (parsing is synchronous).
+ */
+let blockClasses = new Set<string>();
+
+const BOX_DISPLAY = /(?:^|;)\s*display\s*:\s*(?:block|flex|grid|list-item|inline-block|inline-flex|table)\b/i;
+
+function blockClassesOf(styles: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const css of styles)
+    for (const rule of css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
+      if (!BOX_DISPLAY.test((rule[2] ?? '').trim())) continue;
+      // The element a selector styles is its last compound (".tiles .num" styles .num).
+      for (const selector of (rule[1] ?? '').split(',')) {
+        const subject =
+          selector
+            .trim()
+            .split(/[\s>+~]+/)
+            .at(-1) ?? '';
+        if (/[:[]/.test(subject)) continue;
+        for (const m of subject.matchAll(/\.([\w-]+)/g)) out.add(m[1] as string);
+      }
+    }
+  return out;
+}
+
+function isBlock(node: DomNode): boolean {
+  if (BLOCKS.has(node.name ?? '')) return true;
+  if (node.type !== 'tag') return false;
+  if (BOX_DISPLAY.test(node.attribs?.style ?? '')) return true;
+  if (blockClasses.size === 0) return false;
+  return (node.attribs?.class ?? '').split(/\s+/).some((c) => blockClasses.has(c));
+}
+
 function isHidden(node: DomNode): boolean {
   const attribs = node.attribs ?? {};
   if ('hidden' in attribs) return true;
@@ -113,7 +149,7 @@ function inlineText(node: DomNode): string {
     return '';
   if (node.name === 'br') return ' ';
   const inner = (node.children ?? []).map(inlineText).join('');
-  return BLOCKS.has(node.name ?? '') ? ` ${inner} ` : inner;
+  return isBlock(node) ? ` ${inner} ` : inner;
 }
 
 interface RawLine {
@@ -361,15 +397,115 @@ function impliedTable(node: DomNode): { before: DomNode[]; rows: RowNodes[]; aft
   return { before: kids.slice(0, best[0]), rows, after: kids.slice(best[1]) };
 }
 
-function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = markupRows(table)) {
-  out.flush();
-  // The text just above the table (not rows of an earlier table): its title and scale.
+/** The text just above a table (not rows of an earlier table): its title and scale. */
+function contextAbove(out: TextCollector): string[] {
   const context: string[] = [];
   for (let i = out.lines.length - 1; i >= 0 && context.length < 3; i--) {
     const line = out.lines[i] as RawLine;
     if (line.inTable) break;
     context.unshift(line.text);
   }
+  return context;
+}
+
+/** A table's title among the lines above it: the nearest that names something. */
+function titleFrom(context: string[]): string | undefined {
+  return [...context].reverse().find(
+    (c) =>
+      c.length <= 120 &&
+      !isPeriodStatement(c) &&
+      // "(Unaudited)", "(Restated)": a remark in brackets, not a name.
+      !/^\(.*\)$/.test(c) &&
+      // "The following table summarizes our results of operations:": a sentence leading in.
+      !(
+        /[.:]$/.test(c) &&
+        c.split(/\s+/).length >= 6 &&
+        /\b(?:the|our|we|is|are|was|were|following|below|table)\b/i.test(c)
+      ) &&
+      !(detectScaleText(c) && (/^\(|^(?:in|amounts|dollars)\b/i.test(c) || isScaleOnly(c))),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Key-figure tiles: "Revenue / £1,532.4m / +6% (2023: £1,445.7m)" side by side, or the figure
+// over its name ("12,480 / Employees"). Read as a table: one row per tile, the figure in the
+// first column, a comparative year's figure in a column of its own.
+
+interface Tile {
+  label: string;
+  figure: string;
+  /** "(2023: £1,445.7m)": the comparative's year and figure. */
+  comparative?: { year: string; figure: string };
+}
+
+const COMPARATIVE = /\(\s*(?:FY\s?)?((?:19|20)\d{2}(?:\/\d{2})?)\s*[:=]\s*([^)]+?)\s*\)/i;
+
+/** A tile: a box of two to four short blocks, one a figure and one its name. */
+function tileOf(node: DomNode): Tile | undefined {
+  let parts = elementChildren(node);
+  // A wrapper around the tile's blocks.
+  while (parts.length === 1 && parts[0] && !hasOwnText(node)) {
+    node = parts[0];
+    parts = elementChildren(node);
+  }
+  if (hasOwnText(node) || parts.length < 2 || parts.length > 4 || !parts.every(isBlock)) return undefined;
+  const texts = parts.map((p) => collapse(inlineText(p))).filter((t) => t !== '');
+  const figures = texts.filter((t) => isFigureText(t) && !/^(?:19|20)\d{2}$/.test(t));
+  const labels = texts.filter((t) => !/\d/.test(t) && t.length <= 60 && t.split(' ').length <= 8);
+  if (figures.length !== 1 || labels.length !== 1) return undefined;
+  const tile: Tile = { label: labels[0] as string, figure: figures[0] as string };
+  for (const t of texts) {
+    const m = COMPARATIVE.exec(t);
+    if (m && isFigureText((m[2] ?? '').trim()))
+      tile.comparative = { year: m[1] as string, figure: (m[2] as string).trim() };
+  }
+  return tile;
+}
+
+/** Two or more tiles side by side: the children of `node`, each a tile. */
+function tilesIn(node: DomNode): Tile[] | undefined {
+  if (node.type !== 'tag' || tablePart(node) || hasOwnText(node)) return undefined;
+  const kids = elementChildren(node);
+  if (kids.length < 2) return undefined;
+  const tiles: Tile[] = [];
+  for (const kid of kids) {
+    const tile = tileOf(kid);
+    if (!tile) return undefined;
+    tiles.push(tile);
+  }
+  return tiles;
+}
+
+function walkTiles(tiles: Tile[], out: TextCollector) {
+  out.flush();
+  const context = contextAbove(out);
+  const pending: PendingTable = { lineIndexes: [], rows: [], context };
+  const title = titleFrom(context);
+  if (title) pending.title = title;
+  // The comparatives' year heads their column; the tiles' own figures are the year the page is about.
+  const year = tiles.find((t) => t.comparative)?.comparative?.year;
+  const cell = (text: string): MarkupCell => ({ text, colSpan: 1, rowSpan: 1 });
+  const rows: string[][] = [];
+  if (year) rows.push(['', '', year]);
+  for (const t of tiles)
+    rows.push(year ? [t.label, t.figure, t.comparative?.figure ?? ''] : [t.label, t.figure]);
+  rows.forEach((row, r) => {
+    const cells = row.flatMap((text, c) => (text ? [{ text, column: String(c + 1) }] : []));
+    out.push({
+      text: row.filter(Boolean).join(' | '),
+      inTable: true,
+      cells,
+      ...(r === 0 && year ? { isHeader: true } : {}),
+    });
+    pending.lineIndexes.push(out.lines.length - 1);
+    pending.rows.push({ cells: row.map(cell), ...(r === 0 && year ? { inHead: true } : {}) });
+  });
+  out.tables.push(pending);
+}
+
+function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = markupRows(table)) {
+  out.flush();
+  const context = contextAbove(out);
   let title: string | undefined;
   for (const child of table.children ?? []) {
     if (child.type === 'tag' && child.name === 'caption') {
@@ -382,21 +518,10 @@ function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = m
   }
   const pending: PendingTable = { lineIndexes: [], rows: [], context };
   if (title) pending.title = title;
-  else if (context.length > 0)
-    pending.title = [...context].reverse().find(
-      (c) =>
-        c.length <= 120 &&
-        !isPeriodStatement(c) &&
-        // "(Unaudited)", "(Restated)": a remark in brackets, not a name.
-        !/^\(.*\)$/.test(c) &&
-        // "The following table summarizes our results of operations:": a sentence leading in.
-        !(
-          /[.:]$/.test(c) &&
-          c.split(/\s+/).length >= 6 &&
-          /\b(?:the|our|we|is|are|was|were|following|below|table)\b/i.test(c)
-        ) &&
-        !(detectScaleText(c) && (/^\(|^(?:in|amounts|dollars)\b/i.test(c) || isScaleOnly(c))),
-    );
+  else {
+    const chosen = titleFrom(context);
+    if (chosen) pending.title = chosen;
+  }
   for (const { node: row, cells: rowCells } of tableRows) {
     if (isHidden(row)) continue;
     const cells: TextCell[] = [];
@@ -455,7 +580,12 @@ function walk(node: DomNode, out: TextCollector) {
       walkTable(node, out);
       return;
     }
-    const implied = BLOCKS.has(name) && !holdsTable(node) ? impliedTable(node) : undefined;
+    const tiles = isBlock(node) ? tilesIn(node) : undefined;
+    if (tiles) {
+      walkTiles(tiles, out);
+      return;
+    }
+    const implied = isBlock(node) && !holdsTable(node) ? impliedTable(node) : undefined;
     if (implied) {
       out.flush();
       for (const kid of implied.before) walk(kid, out);
@@ -482,7 +612,7 @@ function walk(node: DomNode, out: TextCollector) {
       return;
     }
   }
-  const block = node.type === 'root' || BLOCKS.has(name);
+  const block = node.type === 'root' || isBlock(node);
   if (block) out.flush();
   for (const child of node.children ?? []) walk(child, out);
   if (block) out.flush();
@@ -513,8 +643,16 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
         });
   // Cheerio's root is a domhandler Document; the walk reads it through the DomNode shape.
   const root = $.root()[0] as unknown as DomNode;
+  const styles = $('style')
+    .map((_, el) => $(el).text())
+    .get();
   const out = new TextCollector();
-  walk(root, out);
+  blockClasses = blockClassesOf(styles);
+  try {
+    walk(root, out);
+  } finally {
+    blockClasses = new Set();
+  }
   out.flush();
   // Markup has no geometry: a line is a band of the page, its cells split it by column.
   const total = Math.max(1, out.lines.length);
@@ -570,9 +708,6 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
 
   const title = collapse($('title').first().text()) || collapse($('h1').first().text()) || undefined;
   // Converted from PDF: text placed by position, read by position.
-  const styles = $('style')
-    .map((_, el) => $(el).text())
-    .get();
   const placed = positionedPages(root, styles, url);
   const document: ExtractedDocument = placed
     ? { kind: 'html', lines: textLinesFromLayout(placed), layout: placed }

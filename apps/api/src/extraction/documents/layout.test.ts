@@ -1972,3 +1972,47 @@ describe('Japanese minus signs and fiscal years', () => {
     ]);
   });
 });
+
+describe('key-figure tiles, as highlights pages set them', () => {
+  it('reads each tile’s figure under its name, with "(2023: …)" as the year before (HTML)', async () => {
+    // Before: the tiles' <span>s ran together ("Revenue£1,532.4m+6% (2023: £1,445.7m)") and
+    // nothing was answered; "Employees" (figure above its name) took the next tile's 38.
+    const tile = (...parts: string[]) =>
+      `<div class="tile">${parts.map((p) => `<span class="${p[0]}">${p.slice(1)}</span>`).join('')}</div>`;
+    const doc = loadHtml(`<style>.tiles{display:flex} .tile .l, .n, .c{display:block}</style>
+      <h2>2024 at a glance</h2>
+      <div class="tiles">${tile('lRevenue', 'n£1,532.4m', 'c+6% (2023: £1,445.7m)')}${tile('lBasic EPS', 'n38.2p', 'c+9% (2023: 35.0p)')}${tile('lNet debt', 'n£312.0m', 'c(2023: £355.1m)')}</div>
+      <h2>Our people</h2>
+      <div class="tiles">${tile('n12,480', 'lEmployees')}${tile('n38', 'lCountries')}</div>`);
+    expect(doc.lines.map((l) => l.text)).toContain('Revenue | £1,532.4m | £1,445.7m');
+    expect(
+      await ask(doc, [
+        'Revenue 2024',
+        'Revenue 2023',
+        'Basic EPS 2023',
+        'Net debt 2024',
+        'Employees',
+        'Countries',
+      ]),
+    ).toEqual({
+      'Revenue 2024': 1_532_400_000,
+      'Revenue 2023': 1_445_700_000,
+      'Basic EPS 2023': 35,
+      'Net debt 2024': 312_000_000,
+      Employees: 12_480,
+      Countries: 38,
+    });
+  });
+
+  it('leaves cards that are not figures under names as text', () => {
+    const doc = loadHtml(`<div class="cards"><div><h4>Our strategy</h4><p>Growth in every region.</p></div>
+      <div><h4>Our people</h4><p>Read more</p></div></div>`);
+    expect(doc.layout?.[0]?.tables).toEqual([]);
+    expect(doc.lines.map((l) => l.text)).toEqual([
+      'Our strategy',
+      'Growth in every region.',
+      'Our people',
+      'Read more',
+    ]);
+  });
+});
