@@ -10,6 +10,7 @@ import { linkContinuedTables } from './positional-tables';
 import { type DomNode, positionedPages } from './positioned-html';
 import { detectScaleText, isScaleOnly } from './scale';
 import { isFigureText } from './table-builder';
+import { comparativeIn, isTileFigure, isTileLabel, type Tile, tileRows } from './tiles';
 
 /**
  * HTML → the visible text in reading order: one line per heading, paragraph, list item or other
@@ -427,21 +428,10 @@ function titleFrom(context: string[]): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Key-figure tiles: "Revenue / £1,532.4m / +6% (2023: £1,445.7m)" side by side, or the figure
-// over its name ("12,480 / Employees"). Read as a table: one row per tile, the figure in the
-// first column, a comparative year's figure in a column of its own.
-
-interface Tile {
-  label: string;
-  figure: string;
-  /** "(2023: £1,445.7m)": the comparative's year and figure. */
-  comparative?: { year: string; figure: string };
-}
-
-const COMPARATIVE = /\(\s*(?:FY\s?)?((?:19|20)\d{2}(?:\/\d{2})?)\s*[:=]\s*([^)]+?)\s*\)/i;
+// Key-figure tiles (tiles.ts): boxes of a figure and its name side by side.
 
 /** A tile: a box of two to four short blocks, one a figure and one its name. */
-function tileOf(node: DomNode): Tile | undefined {
+function tileOf(node: DomNode): Tile<string> | undefined {
   let parts = elementChildren(node);
   // A wrapper around the tile's blocks.
   while (parts.length === 1 && parts[0] && !hasOwnText(node)) {
@@ -450,24 +440,23 @@ function tileOf(node: DomNode): Tile | undefined {
   }
   if (hasOwnText(node) || parts.length < 2 || parts.length > 4 || !parts.every(isBlock)) return undefined;
   const texts = parts.map((p) => collapse(inlineText(p))).filter((t) => t !== '');
-  const figures = texts.filter((t) => isFigureText(t) && !/^(?:19|20)\d{2}$/.test(t));
-  const labels = texts.filter((t) => !/\d/.test(t) && t.length <= 60 && t.split(' ').length <= 8);
+  const figures = texts.filter(isTileFigure);
+  const labels = texts.filter(isTileLabel);
   if (figures.length !== 1 || labels.length !== 1) return undefined;
-  const tile: Tile = { label: labels[0] as string, figure: figures[0] as string };
+  const tile: Tile<string> = { label: labels[0] as string, figure: figures[0] as string };
   for (const t of texts) {
-    const m = COMPARATIVE.exec(t);
-    if (m && isFigureText((m[2] ?? '').trim()))
-      tile.comparative = { year: m[1] as string, figure: (m[2] as string).trim() };
+    const comparative = comparativeIn(t);
+    if (comparative) tile.comparative = comparative;
   }
   return tile;
 }
 
 /** Two or more tiles side by side: the children of `node`, each a tile. */
-function tilesIn(node: DomNode): Tile[] | undefined {
+function tilesIn(node: DomNode): Tile<string>[] | undefined {
   if (node.type !== 'tag' || tablePart(node) || hasOwnText(node)) return undefined;
   const kids = elementChildren(node);
   if (kids.length < 2) return undefined;
-  const tiles: Tile[] = [];
+  const tiles: Tile<string>[] = [];
   for (const kid of kids) {
     const tile = tileOf(kid);
     if (!tile) return undefined;
@@ -476,29 +465,28 @@ function tilesIn(node: DomNode): Tile[] | undefined {
   return tiles;
 }
 
-function walkTiles(tiles: Tile[], out: TextCollector) {
+function walkTiles(tiles: Tile<string>[], out: TextCollector) {
   out.flush();
   const context = contextAbove(out);
   const pending: PendingTable = { lineIndexes: [], rows: [], context };
   const title = titleFrom(context);
   if (title) pending.title = title;
-  // The comparatives' year heads their column; the tiles' own figures are the year the page is about.
-  const year = tiles.find((t) => t.comparative)?.comparative?.year;
-  const cell = (text: string): MarkupCell => ({ text, colSpan: 1, rowSpan: 1 });
-  const rows: string[][] = [];
-  if (year) rows.push(['', '', year]);
-  for (const t of tiles)
-    rows.push(year ? [t.label, t.figure, t.comparative?.figure ?? ''] : [t.label, t.figure]);
+  const { year, rows } = tileRows(tiles);
   rows.forEach((row, r) => {
-    const cells = row.flatMap((text, c) => (text ? [{ text, column: String(c + 1) }] : []));
+    const texts = row.map((t) => t ?? '');
+    const head = r === 0 && year !== undefined;
+    const cells = texts.flatMap((text, c) => (text ? [{ text, column: String(c + 1) }] : []));
     out.push({
-      text: row.filter(Boolean).join(' | '),
+      text: texts.filter(Boolean).join(' | '),
       inTable: true,
       cells,
-      ...(r === 0 && year ? { isHeader: true } : {}),
+      ...(head ? { isHeader: true } : {}),
     });
     pending.lineIndexes.push(out.lines.length - 1);
-    pending.rows.push({ cells: row.map(cell), ...(r === 0 && year ? { inHead: true } : {}) });
+    pending.rows.push({
+      cells: texts.map((text) => ({ text, colSpan: 1, rowSpan: 1 })),
+      ...(head ? { inHead: true } : {}),
+    });
   });
   out.tables.push(pending);
 }

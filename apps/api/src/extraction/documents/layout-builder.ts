@@ -10,6 +10,7 @@ import {
 } from './layout';
 import { recoverAmountDecimals, recoverPerShareDecimals, repairQuarterLabels } from './ocr-numbers';
 import { tablesFromLines } from './positional-tables';
+import { tilesFromLines } from './tiles';
 
 /**
  * Words with boxes (from a PDF text layer or OCR) → lines → segments, and the tables the lines
@@ -274,7 +275,15 @@ export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
   };
   if (input.url) page.url = input.url;
   if (input.ocrConfidence !== undefined) page.ocrConfidence = input.ocrConfidence;
-  page.tables = tablesFromLines(page);
+  // Key-figure tiles first; their lines are not read again as a table's.
+  const tiles = tilesFromLines(page);
+  page.tables =
+    tiles.tables.length === 0
+      ? tablesFromLines(page)
+      : [
+          ...tablesFromLines({ ...page, lines: lines.filter((_, k) => !tiles.taken.has(k)) }),
+          ...tiles.tables,
+        ].sort((a, b) => a.box[1] - b.box[1]);
   if (input.source === 'ocr')
     for (const table of page.tables) {
       recoverPerShareDecimals(table);

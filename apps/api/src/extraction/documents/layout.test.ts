@@ -2004,6 +2004,42 @@ describe('key-figure tiles, as highlights pages set them', () => {
     });
   });
 
+  it('reads tiles set side by side on a PDF page, names over or under their figures', async () => {
+    // Before: the names' line and the figures' line were no table ("Revenue 2024" had no answer,
+    // "Countries" answered with the line below).
+    const xs = [60, 200, 340];
+    const line = (y: number, texts: string[]) => ({
+      y,
+      items: texts.map((text, k) => ({ text, x: xs[k] as number })),
+    });
+    const doc = await drawn([
+      { y: 760, items: [{ text: '2024 at a glance', x: 60 }] },
+      line(740, ['Revenue', 'Basic EPS', 'Net debt']),
+      line(726, ['£1,532.4m', '38.2p', '£312.0m']),
+      line(714, ['+6% (2023: £1,445.7m)', '+9% (2023: 35.0p)', '(2023: £355.1m)']),
+      { y: 680, items: [{ text: 'Our people', x: 60 }] },
+      line(660, ['12,480', '38']),
+      line(648, ['Employees', 'Countries']),
+    ]);
+    expect(
+      await ask(doc, [
+        'Revenue 2024',
+        'Revenue 2023',
+        'Basic EPS 2023',
+        'Net debt 2024',
+        'Employees',
+        'Countries',
+      ]),
+    ).toEqual({
+      'Revenue 2024': 1_532_400_000,
+      'Revenue 2023': 1_445_700_000,
+      'Basic EPS 2023': 35,
+      'Net debt 2024': 312_000_000,
+      Employees: 12_480,
+      Countries: 38,
+    });
+  });
+
   it('leaves cards that are not figures under names as text', () => {
     const doc = loadHtml(`<div class="cards"><div><h4>Our strategy</h4><p>Growth in every region.</p></div>
       <div><h4>Our people</h4><p>Read more</p></div></div>`);
