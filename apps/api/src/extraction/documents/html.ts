@@ -10,7 +10,7 @@ import { linkContinuedTables } from './positional-tables';
 import { type DomNode, positionedPages } from './positioned-html';
 import { detectScaleText, isScaleOnly } from './scale';
 import { isFigureText } from './table-builder';
-import { comparativeIn, isTileFigure, isTileLabel, type Tile, tileRows } from './tiles';
+import { comparativeIn, isTileFigure, isTileLabel, type Tile, tileFigure, tileRows } from './tiles';
 
 /**
  * HTML → the visible text in reading order: one line per heading, paragraph, list item or other
@@ -443,7 +443,7 @@ function tileOf(node: DomNode): Tile<string> | undefined {
   const figures = texts.filter(isTileFigure);
   const labels = texts.filter(isTileLabel);
   if (figures.length !== 1 || labels.length !== 1) return undefined;
-  const tile: Tile<string> = { label: labels[0] as string, figure: figures[0] as string };
+  const tile: Tile<string> = { label: labels[0] as string, figure: tileFigure(figures[0] as string) };
   for (const t of texts) {
     const comparative = comparativeIn(t);
     if (comparative) tile.comparative = comparative;

@@ -2040,6 +2040,34 @@ describe('key-figure tiles, as highlights pages set them', () => {
     });
   });
 
+  it('reads figures written with their size in words ("$4.1 billion", "$2.3B", "SEK 4.2bn")', async () => {
+    // Before: such a tile was no figure, so the row of tiles was none and "Operating income"
+    // answered with the next tile's figure.
+    const tile = (figure: string, name: string) =>
+      `<div><span class="v">${figure}</span><span class="t">${name}</span></div>`;
+    const html = loadHtml(`<style>.v, .t{display:block}</style><h2>Financial highlights 2024</h2>
+      <div>${tile('$4.1 billion', 'Net revenue')}${tile('$812M', 'Operating income')}${tile('$2.3B', 'Free cash flow')}${tile('SEK 4.2bn', 'Order intake')}</div>`);
+    const asked = ['Revenue 2024', 'Operating income', 'Free cash flow 2024', 'Order intake'];
+    const answers = {
+      'Revenue 2024': 4_100_000_000,
+      'Operating income': 812_000_000,
+      'Free cash flow 2024': 2_300_000_000,
+      'Order intake': 4_200_000_000,
+    };
+    expect(await ask(html, asked)).toEqual(answers);
+    const xs = [60, 190, 320, 450];
+    const line = (y: number, texts: string[]) => ({
+      y,
+      items: texts.map((text, k) => ({ text, x: xs[k] as number })),
+    });
+    const pdf = await drawn([
+      { y: 760, items: [{ text: 'Financial highlights 2024', x: 60 }] },
+      line(740, ['$4.1 billion', '$812M', '$2.3B', 'SEK 4.2bn']),
+      line(726, ['Net revenue', 'Operating income', 'Free cash flow', 'Order intake']),
+    ]);
+    expect(await ask(pdf, asked)).toEqual(answers);
+  });
+
   it('leaves cards that are not figures under names as text', () => {
     const doc = loadHtml(`<div class="cards"><div><h4>Our strategy</h4><p>Growth in every region.</p></div>
       <div><h4>Our people</h4><p>Read more</p></div></div>`);

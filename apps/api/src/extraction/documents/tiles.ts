@@ -20,12 +20,26 @@ const COMPARATIVE = /\(\s*(?:FY\s?)?((?:19|20)\d{2}(?:\/\d{2})?)\s*[:=]\s*([^)]+
 /** "+6% (2023: £1,445.7m)" → 2023's figure. */
 export function comparativeIn(text: string): { year: string; figure: string } | undefined {
   const m = COMPARATIVE.exec(text);
-  const figure = (m?.[2] ?? '').trim();
+  const figure = tileFigure(m?.[2] ?? '');
   return m && isFigureText(figure) ? { year: m[1] as string, figure } : undefined;
 }
 
+/**
+ * A tile's figure as a table cell states it: "$4.1 billion", "$2.3B", "SEK 4.2bn" → "$4.1bn",
+ * "$2.3bn", "4.2bn" (a currency code before the figure says nothing about its size).
+ */
+export function tileFigure(text: string): string {
+  return text
+    .trim()
+    .replace(/^(?:[A-Z]{3})\s+(?=[\d(+\-−])/, '')
+    .replace(/(\d)\s*(?:billions?|bn|B)$/i, '$1bn')
+    .replace(/(\d)\s*(?:millions?|mn|M)$/, '$1m')
+    .replace(/(\d)\s*(?:thousands?|K)$/, '$1k');
+}
+
 export function isTileFigure(text: string): boolean {
-  return isFigureText(text) && !/^(?:19|20)\d{2}$/.test(text.trim());
+  const figure = tileFigure(text);
+  return isFigureText(figure) && !/^(?:19|20)\d{2}$/.test(figure);
 }
 
 /** A tile's name: words, no figures, short. */
@@ -93,7 +107,7 @@ export function tilesFromLines(page: LayoutPage): { tables: LayoutTable[]; taken
       const name = names[k] as LayoutSegment;
       const tile: Tile<Cell> = {
         label: { text: name.text, box: name.box },
-        figure: { text: s.text, box: s.box },
+        figure: { text: tileFigure(s.text), box: s.box },
       };
       const c = comparatives[k];
       const seg = next[k];
