@@ -173,6 +173,8 @@ class TextCollector {
   readonly tables: PendingTable[] = [];
   /** `<pre>` text as typed, with the index in `lines` of each of its lines (blank ones none). */
   readonly preBlocks: { raw: string[]; lineIndexes: (number | undefined)[] }[] = [];
+  /** A table of one row (a header set as a table of its own), for the table right after it. */
+  loneRow: PendingTable | undefined;
   private buffer = '';
 
   add(text: string) {
@@ -493,7 +495,11 @@ function walkTiles(tiles: Tile<string>[], out: TextCollector) {
 
 function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = markupRows(table)) {
   out.flush();
-  const context = contextAbove(out);
+  // The years set as a table of their own just above this one (converters and some filings do):
+  // this table's header, with the title and scale above it.
+  const lone = out.loneRow?.lineIndexes[0] === out.lines.length - 1 ? out.loneRow : undefined;
+  out.loneRow = undefined;
+  const context = lone ? lone.context : contextAbove(out);
   let title: string | undefined;
   for (const child of table.children ?? []) {
     if (child.type === 'tag' && child.name === 'caption') {
@@ -504,7 +510,9 @@ function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = m
       }
     }
   }
-  const pending: PendingTable = { lineIndexes: [], rows: [], context };
+  const pending: PendingTable = lone
+    ? { lineIndexes: [...lone.lineIndexes], rows: lone.rows.map((r) => ({ ...r, inHead: true })), context }
+    : { lineIndexes: [], rows: [], context };
   if (title) pending.title = title;
   else {
     const chosen = titleFrom(context);
@@ -546,6 +554,11 @@ function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = m
     pending.rows.push({ cells: markup, ...(inHead ? { inHead: true } : {}) });
   }
   if (pending.rows.length > 1) out.tables.push(pending);
+  else if (
+    pending.rows.length === 1 &&
+    !pending.rows[0]?.cells.some((c) => isFigureText(c.text) && !/^(?:19|20)\d{2}$/.test(c.text))
+  )
+    out.loneRow = pending;
 }
 
 function walk(node: DomNode, out: TextCollector) {

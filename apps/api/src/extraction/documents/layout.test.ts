@@ -2080,3 +2080,19 @@ describe('key-figure tiles, as highlights pages set them', () => {
     ]);
   });
 });
+
+describe('a header set as a table of its own', () => {
+  it('heads the table right below it, with the title and scale above', async () => {
+    // Before: the one-row table of years was dropped and stopped the search for a title, so the
+    // figures had no periods and no scale ("Revenue 2024" no answer, "Operating income" 1,327).
+    const doc = loadHtml(`<h3>Consolidated income statement (in $ millions)</h3>
+      <table><tr><td></td><td>2024</td><td>2023</td></tr></table>
+      <table><tr><td>Revenue</td><td>8,412</td><td>7,905</td></tr>
+        <tr><td>Net income</td><td>899</td><td>589</td></tr></table>`);
+    expect(await ask(doc, ['Revenue 2024', 'Net income 2023', 'Net income'])).toEqual({
+      'Revenue 2024': 8_412_000_000,
+      'Net income 2023': 589_000_000,
+      'Net income': 899_000_000,
+    });
+  });
+});
