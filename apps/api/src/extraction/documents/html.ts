@@ -83,20 +83,19 @@ const BLOCKS = new Set([
 ]);
 
 /**
- * Classes the page's style sheets lay out as boxes of their own (`display: block`, flex, grid…):
- * a "key figures" tile of <span>s — "Revenue", "£1,532.4m", "+6%" — reads as its lines, not as
- * "Revenue£1,532.4m+6%". Set for the duration of one parse (parsing is synchronous).
+ * The declarations the page's style sheets give each class (the subject of a selector: ".tiles
+ * .num" styles .num). Read for layout the markup does not state: classes displayed as boxes of
+ * their own — a "key figures" tile of <span>s reads as its lines, not "Revenue£1,532.4m+6%" —
+ * and grids. Set for the duration of one parse (parsing is synchronous).
  */
-let blockClasses = new Set<string>();
+let classStyles = new Map<string, string>();
 
-const BOX_DISPLAY = /(?:^|;)\s*display\s*:\s*(?:block|flex|grid|list-item|inline-block|inline-flex|table)\b/i;
-
-function blockClassesOf(styles: string[]): Set<string> {
-  const out = new Set<string>();
+function classStylesOf(styles: string[]): Map<string, string> {
+  const out = new Map<string, string>();
   for (const css of styles)
     for (const rule of css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
-      if (!BOX_DISPLAY.test((rule[2] ?? '').trim())) continue;
-      // The element a selector styles is its last compound (".tiles .num" styles .num).
+      const declarations = (rule[2] ?? '').trim();
+      if (!declarations) continue;
       for (const selector of (rule[1] ?? '').split(',')) {
         const subject =
           selector
@@ -104,18 +103,42 @@ function blockClassesOf(styles: string[]): Set<string> {
             .split(/[\s>+~]+/)
             .at(-1) ?? '';
         if (/[:[]/.test(subject)) continue;
-        for (const m of subject.matchAll(/\.([\w-]+)/g)) out.add(m[1] as string);
+        for (const m of subject.matchAll(/\.([\w-]+)/g)) {
+          const name = m[1] as string;
+          out.set(name, `${out.get(name) ?? ''};${declarations}`);
+        }
       }
     }
   return out;
 }
 
+/** The value a node's classes and inline style give a property (the inline style wins). */
+const declarationPatterns = new Map<string, RegExp>();
+function declared(node: DomNode, property: string): string | undefined {
+  const style = node.attribs?.style;
+  const classes = classStyles.size > 0 ? node.attribs?.class : undefined;
+  if (!style && !classes) return undefined;
+  let pattern = declarationPatterns.get(property);
+  if (!pattern) {
+    pattern = new RegExp(`(?:^|;)\\s*${property}\\s*:\\s*([^;]+)`, 'gi');
+    declarationPatterns.set(property, pattern);
+  }
+  let value: string | undefined;
+  const read = (css: string | undefined) => {
+    if (!css?.includes(property)) return;
+    for (const m of css.matchAll(pattern)) value = (m[1] ?? '').trim();
+  };
+  if (classes) for (const c of classes.split(/\s+/)) read(classStyles.get(c));
+  read(style);
+  return value;
+}
+
+const BOX_DISPLAY = /^(?:block|flex|grid|list-item|inline-block|inline-flex|table)\b/i;
+
 function isBlock(node: DomNode): boolean {
   if (BLOCKS.has(node.name ?? '')) return true;
   if (node.type !== 'tag') return false;
-  if (BOX_DISPLAY.test(node.attribs?.style ?? '')) return true;
-  if (blockClasses.size === 0) return false;
-  return (node.attribs?.class ?? '').split(/\s+/).some((c) => blockClasses.has(c));
+  return BOX_DISPLAY.test(declared(node, 'display') ?? '');
 }
 
 function isHidden(node: DomNode): boolean {
@@ -151,6 +174,36 @@ function inlineText(node: DomNode): string {
   if (node.name === 'br') return ' ';
   const inner = (node.children ?? []).map(inlineText).join('');
   return isBlock(node) ? ` ${inner} ` : inner;
+}
+
+/**
+ * A subtree's inline text, collapsed, when it is at most `max` characters; undefined when longer.
+ * Stops reading as soon as it is too long, so a layout's guesses about every <div> of a long
+ * filing stay cheap.
+ */
+function shortText(node: DomNode, max: number): string | undefined {
+  let raw = '';
+  const budget = max * 4 + 64;
+  const visit = (n: DomNode) => {
+    if (raw.length > budget) return;
+    if (n.type === 'text') {
+      raw += n.data ?? '';
+      return;
+    }
+    if (n.type !== 'tag' || SKIPPED.has(n.name ?? '') || isHidden(n) || isFootnoteMark(n)) return;
+    if (n.name === 'br') {
+      raw += ' ';
+      return;
+    }
+    const block = isBlock(n);
+    if (block) raw += ' ';
+    for (const child of n.children ?? []) visit(child);
+    if (block) raw += ' ';
+  };
+  visit(node);
+  if (raw.length > budget) return undefined;
+  const text = collapse(raw);
+  return text.length <= max ? text : undefined;
 }
 
 interface RawLine {
@@ -272,7 +325,8 @@ function indentOf(cell: DomNode, raw: string): number {
 /** A row of a table: its node and its cells (`header` for `<th>` and column headers). */
 interface RowNodes {
   node: DomNode;
-  cells: { node: DomNode; header: boolean }[];
+  /** `span`: the columns a grid cell covers when a style sheet (not `colspan`) says so. */
+  cells: { node: DomNode; header: boolean; span?: number }[];
 }
 
 function markupRows(table: DomNode): RowNodes[] {
@@ -317,12 +371,18 @@ function impliedRow(node: DomNode): RowNodes | 'heading' | undefined {
   if (node.type !== 'tag' || tablePart(node) || node.name === 'table') return undefined;
   const kids = elementChildren(node);
   if (hasOwnText(node) || kids.length < 2) {
-    const text = collapse(inlineText(node));
-    const single = kids.length <= 1 && text !== '' && text.length <= 80 && !isFigureText(text);
-    return single && elementChildren(kids[0] ?? node).length <= 1 ? 'heading' : undefined;
+    if (kids.length > 1 || elementChildren(kids[0] ?? node).length > 1) return undefined;
+    const text = shortText(node, 80);
+    return text && !isFigureText(text) ? 'heading' : undefined;
   }
   if (kids.length > MAX_IMPLIED_CELLS) return undefined;
-  if (!kids.every((k) => isCellText(collapse(inlineText(k))))) return undefined;
+  if (
+    !kids.every((k) => {
+      const text = shortText(k, 200);
+      return text !== undefined && isCellText(text);
+    })
+  )
+    return undefined;
   return { node, cells: kids.map((k) => ({ node: k, header: false })) };
 }
 
@@ -354,6 +414,11 @@ function impliedTable(node: DomNode): { before: DomNode[]; rows: RowNodes[]; aft
   if (node.type !== 'tag' || tablePart(node) || hasOwnText(node)) return undefined;
   const kids = elementChildren(node);
   if (kids.length === 0) return undefined;
+  // Cheap before any text is read: some child must have cells (or rows) of its own, and there
+  // must be room for three rows.
+  const fanOut = kids.map((k) => elementChildren(k).length);
+  if (!fanOut.some((w) => w >= 2) || fanOut.reduce((n, w) => n + Math.max(1, w), 0) < MIN_IMPLIED_ROWS)
+    return undefined;
   const parts = kids.map(impliedPart);
   const isRows = (part: ImpliedPart | undefined) => !!part?.some((r) => !('heading' in r));
   // The longest run of row-shaped children, headings only inside it.
@@ -441,12 +506,13 @@ function tileOf(node: DomNode): Tile<string> | undefined {
     parts = elementChildren(node);
   }
   if (hasOwnText(node) || parts.length < 2 || parts.length > 4 || !parts.every(isBlock)) return undefined;
-  const texts = parts.map((p) => collapse(inlineText(p))).filter((t) => t !== '');
-  const figures = texts.filter(isTileFigure);
-  const labels = texts.filter(isTileLabel);
+  const texts = parts.map((p) => shortText(p, 200));
+  if (texts.some((t) => t === undefined)) return undefined;
+  const figures = (texts as string[]).filter(isTileFigure);
+  const labels = (texts as string[]).filter(isTileLabel);
   if (figures.length !== 1 || labels.length !== 1) return undefined;
   const tile: Tile<string> = { label: labels[0] as string, figure: tileFigure(figures[0] as string) };
-  for (const t of texts) {
+  for (const t of texts as string[]) {
     const comparative = comparativeIn(t);
     if (comparative) tile.comparative = comparative;
   }
@@ -493,6 +559,66 @@ function walkTiles(tiles: Tile<string>[], out: TextCollector) {
   out.tables.push(pending);
 }
 
+/** How many columns `grid-template-columns` makes ("2fr 1fr 1fr", "3fr repeat(3, 1fr)"); 0 when unknown. */
+function trackCount(value: string | undefined): number {
+  if (!value || /auto-(?:fill|fit)|subgrid|masonry/i.test(value)) return 0;
+  const expanded = value
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/repeat\(\s*(\d+)\s*,\s*([^()]*(?:\([^()]*\)[^()]*)*)\)/gi, (_m, n: string, tracks: string) =>
+      Array(Math.min(Number(n), 50))
+        .fill(tracks)
+        .join(' '),
+    );
+  let depth = 0;
+  let count = 0;
+  let inTrack = false;
+  for (const ch of expanded) {
+    if (ch === '(') depth += 1;
+    if (ch === ')') depth -= 1;
+    if (/\s/.test(ch) && depth === 0) inTrack = false;
+    else if (!inTrack) {
+      inTrack = true;
+      count += 1;
+    }
+  }
+  return count;
+}
+
+/**
+ * A CSS grid of cells with no row elements (`display: grid; grid-template-columns: 3fr 1fr 1fr`):
+ * its cells in rows of as many columns, a cell spanning what `grid-column` says. Undefined unless
+ * it reads as a table of figures (three rows, two with a label and figures).
+ */
+function gridRows(node: DomNode): RowNodes[] | undefined {
+  if (!/^(?:inline-)?grid\b/i.test(declared(node, 'display') ?? '')) return undefined;
+  const columns = trackCount(declared(node, 'grid-template-columns'));
+  if (columns < 2 || columns > MAX_IMPLIED_CELLS) return undefined;
+  const rows: RowNodes[] = [];
+  let row: RowNodes | undefined;
+  let used = 0;
+  for (const cell of elementChildren(node)) {
+    const placement = declared(cell, 'grid-column') ?? '';
+    const spanned = /span\s+(\d+)/i.exec(placement)?.[1];
+    const fromTo = /^(\d+)\s*\/\s*(-?\d+)$/.exec(placement);
+    let span = spanned ? Number(spanned) : 1;
+    if (fromTo) span = Number(fromTo[2]) < 0 ? columns : Number(fromTo[2]) - Number(fromTo[1]);
+    span = Math.max(1, Math.min(columns, span));
+    if (!row || used + span > columns) {
+      row = { node: cell, cells: [] };
+      rows.push(row);
+      used = 0;
+    }
+    row.cells.push({ node: cell, header: false, ...(span > 1 ? { span } : {}) });
+    used += span;
+  }
+  if (rows.length < MIN_IMPLIED_ROWS) return undefined;
+  const figureRows = rows.filter((r) => {
+    const [first = '', ...rest] = r.cells.map((c) => collapse(inlineText(c.node)));
+    return !isFigureText(first) && rest.some((t) => isFigureText(t) && !/^(?:19|20)\d{2}$/.test(t));
+  });
+  return figureRows.length >= 2 ? rows : undefined;
+}
+
 function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = markupRows(table)) {
   out.flush();
   // The years set as a table of their own just above this one (converters and some filings do):
@@ -524,14 +650,14 @@ function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = m
     const markup: MarkupCell[] = [];
     let column = 0;
     let allHeaders = true;
-    for (const { node: cell, header } of rowCells) {
+    for (const { node: cell, header, span: styledSpan } of rowCells) {
       const part = header ? 'header' : 'cell';
       column += 1;
       if (part === 'cell') allHeaders = false;
       const raw = inlineText(cell);
       const text = collapse(raw);
       if (text) cells.push({ text, column: String(column) });
-      const span = Number(cell.attribs?.colspan ?? cell.attribs?.['aria-colspan'] ?? 1);
+      const span = Number(styledSpan ?? cell.attribs?.colspan ?? cell.attribs?.['aria-colspan'] ?? 1);
       const rowSpan = Number(cell.attribs?.rowspan ?? cell.attribs?.['aria-rowspan'] ?? 1);
       markup.push({
         text,
@@ -579,6 +705,11 @@ function walk(node: DomNode, out: TextCollector) {
     // cells are read as blocks and the tables inside them as tables.
     if (tablePart(node) === 'table' && (name === 'table' || rowsOf(node).length > 1) && !holdsTable(node)) {
       walkTable(node, out);
+      return;
+    }
+    const grid = gridRows(node);
+    if (grid) {
+      walkTable(node, out, grid);
       return;
     }
     const tiles = isBlock(node) ? tilesIn(node) : undefined;
@@ -648,11 +779,11 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
     .map((_, el) => $(el).text())
     .get();
   const out = new TextCollector();
-  blockClasses = blockClassesOf(styles);
+  classStyles = classStylesOf(styles);
   try {
     walk(root, out);
   } finally {
-    blockClasses = new Set();
+    classStyles = new Map();
   }
   out.flush();
   // Markup has no geometry: a line is a band of the page, its cells split it by column.

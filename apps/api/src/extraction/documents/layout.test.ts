@@ -964,6 +964,31 @@ describe('tables built of <div>s, as investor-relations sites set them', () => {
     });
   });
 
+  it('reads a CSS grid of cells with no row elements, a heading spanning the grid', async () => {
+    // Before: the cells of "grid-template-columns: minmax(220px, 3fr) repeat(3, 1fr)" were each a
+    // line of their own; nothing was answered.
+    const doc = loadHtml(`<style>.fin{display:grid;grid-template-columns:minmax(220px,3fr) repeat(3, 1fr)}
+      .fin .full{grid-column:1 / -1}</style>
+      <h3>Segment results (USD millions)</h3>
+      <div class="fin"><div></div><div>FY2024</div><div>FY2023</div><div>Change</div>
+        <div class="full">Industrial</div>
+        <div>Revenue</div><div>3,120</div><div>2,940</div><div>6%</div>
+        <div>Operating profit</div><div>412</div><div>377</div><div>9%</div>
+        <div class="full">Consumer</div>
+        <div>Revenue</div><div>1,392</div><div>1,316</div><div>6%</div></div>`);
+    expect(
+      await ask(doc, [
+        'Industrial operating profit FY2023',
+        'Consumer revenue FY2024',
+        'Consumer revenue change',
+      ]),
+    ).toEqual({
+      'Industrial operating profit FY2023': 377_000_000,
+      'Consumer revenue FY2024': 1_392_000_000,
+      'Consumer revenue change': 0.06,
+    });
+  });
+
   it('leaves prose, menus and forms of <div>s as text', () => {
     const doc = loadHtml(`<div class="nav"><div><a>Investors</a><a>Results</a></div>
         <div><a>Reports</a><a>2024</a></div><div><a>Contact</a><a>Careers</a></div></div>
