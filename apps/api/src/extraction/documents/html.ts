@@ -386,6 +386,12 @@ function impliedRow(node: DomNode): RowNodes | 'heading' | undefined {
   return { node, cells: kids.map((k) => ({ node: k, header: false })) };
 }
 
+/** A row of figures under a label: its first cell words, a figure (not a year) after it. */
+function isFigureRow(texts: string[]): boolean {
+  const [first = '', ...rest] = texts;
+  return !isFigureText(first) && rest.some((t) => isFigureText(t) && !/^(?:19|20)\d{2}$/.test(t));
+}
+
 type ImpliedPart = (RowNodes | { heading: DomNode })[];
 
 /** A child as rows: itself a row or heading, or a header / body group of them. */
@@ -447,8 +453,9 @@ function impliedTable(node: DomNode): { before: DomNode[]; rows: RowNodes[]; aft
   // sentence cut into spans ("Net sales | were $ | 4,200 | million") is not one.
   let figureRows = 0;
   for (const row of rows) {
-    const [first = '', ...rest] = row.cells.map((c) => collapse(inlineText(c.node)));
-    if (isFigureText(first) || !rest.some((t) => isFigureText(t) && !/^(?:19|20)\d{2}$/.test(t))) continue;
+    const texts = row.cells.map((c) => collapse(inlineText(c.node)));
+    if (!isFigureRow(texts)) continue;
+    const rest = texts.slice(1);
     if (!rest.every((t) => t === '' || isFigureText(t) || t.length <= 3)) return undefined;
     figureRows += 1;
   }
@@ -612,10 +619,7 @@ function gridRows(node: DomNode): RowNodes[] | undefined {
     used += span;
   }
   if (rows.length < MIN_IMPLIED_ROWS) return undefined;
-  const figureRows = rows.filter((r) => {
-    const [first = '', ...rest] = r.cells.map((c) => collapse(inlineText(c.node)));
-    return !isFigureText(first) && rest.some((t) => isFigureText(t) && !/^(?:19|20)\d{2}$/.test(t));
-  });
+  const figureRows = rows.filter((r) => isFigureRow(r.cells.map((c) => collapse(inlineText(c.node)))));
   return figureRows.length >= 2 ? rows : undefined;
 }
 
