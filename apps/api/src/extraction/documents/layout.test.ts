@@ -1999,6 +1999,21 @@ describe('Japanese minus signs and fiscal years', () => {
 });
 
 describe('key-figure tiles, as highlights pages set them', () => {
+  const asked = ['Revenue 2024', 'Revenue 2023', 'Basic EPS 2023', 'Net debt 2024', 'Employees', 'Countries'];
+  const answers = {
+    'Revenue 2024': 1_532_400_000,
+    'Revenue 2023': 1_445_700_000,
+    'Basic EPS 2023': 35,
+    'Net debt 2024': 312_000_000,
+    Employees: 12_480,
+    Countries: 38,
+  };
+  /** A line of tiles' texts, left-aligned at `xs` (for `drawn`). */
+  const tileLine = (xs: number[]) => (y: number, texts: string[]) => ({
+    y,
+    items: texts.map((text, k) => ({ text, x: xs[k] as number })),
+  });
+
   it('reads each tile’s figure under its name, with "(2023: …)" as the year before (HTML)', async () => {
     // Before: the tiles' <span>s ran together ("Revenue£1,532.4m+6% (2023: £1,445.7m)") and
     // nothing was answered; "Employees" (figure above its name) took the next tile's 38.
@@ -2010,33 +2025,13 @@ describe('key-figure tiles, as highlights pages set them', () => {
       <h2>Our people</h2>
       <div class="tiles">${tile('n12,480', 'lEmployees')}${tile('n38', 'lCountries')}</div>`);
     expect(doc.lines.map((l) => l.text)).toContain('Revenue | £1,532.4m | £1,445.7m');
-    expect(
-      await ask(doc, [
-        'Revenue 2024',
-        'Revenue 2023',
-        'Basic EPS 2023',
-        'Net debt 2024',
-        'Employees',
-        'Countries',
-      ]),
-    ).toEqual({
-      'Revenue 2024': 1_532_400_000,
-      'Revenue 2023': 1_445_700_000,
-      'Basic EPS 2023': 35,
-      'Net debt 2024': 312_000_000,
-      Employees: 12_480,
-      Countries: 38,
-    });
+    expect(await ask(doc, asked)).toEqual(answers);
   });
 
   it('reads tiles set side by side on a PDF page, names over or under their figures', async () => {
     // Before: the names' line and the figures' line were no table ("Revenue 2024" had no answer,
     // "Countries" answered with the line below).
-    const xs = [60, 200, 340];
-    const line = (y: number, texts: string[]) => ({
-      y,
-      items: texts.map((text, k) => ({ text, x: xs[k] as number })),
-    });
+    const line = tileLine([60, 200, 340]);
     const doc = await drawn([
       { y: 760, items: [{ text: '2024 at a glance', x: 60 }] },
       line(740, ['Revenue', 'Basic EPS', 'Net debt']),
@@ -2046,23 +2041,7 @@ describe('key-figure tiles, as highlights pages set them', () => {
       line(660, ['12,480', '38']),
       line(648, ['Employees', 'Countries']),
     ]);
-    expect(
-      await ask(doc, [
-        'Revenue 2024',
-        'Revenue 2023',
-        'Basic EPS 2023',
-        'Net debt 2024',
-        'Employees',
-        'Countries',
-      ]),
-    ).toEqual({
-      'Revenue 2024': 1_532_400_000,
-      'Revenue 2023': 1_445_700_000,
-      'Basic EPS 2023': 35,
-      'Net debt 2024': 312_000_000,
-      Employees: 12_480,
-      Countries: 38,
-    });
+    expect(await ask(doc, asked)).toEqual(answers);
   });
 
   it('reads figures written with their size in words ("$4.1 billion", "$2.3B", "SEK 4.2bn")', async () => {
@@ -2080,11 +2059,7 @@ describe('key-figure tiles, as highlights pages set them', () => {
       'Order intake': 4_200_000_000,
     };
     expect(await ask(html, asked)).toEqual(answers);
-    const xs = [60, 190, 320, 450];
-    const line = (y: number, texts: string[]) => ({
-      y,
-      items: texts.map((text, k) => ({ text, x: xs[k] as number })),
-    });
+    const line = tileLine([60, 190, 320, 450]);
     const pdf = await drawn([
       { y: 760, items: [{ text: 'Financial highlights 2024', x: 60 }] },
       line(740, ['$4.1 billion', '$812M', '$2.3B', 'SEK 4.2bn']),
