@@ -258,6 +258,40 @@ export function parsePeriod(text: string): Period | undefined {
   return isEmpty(period) ? undefined : period;
 }
 
+/**
+ * Each period a text names, where it names it: "to $4.2 billion in fiscal 2024 from $3.9 billion
+ * in fiscal 2023" → fiscal 2024, fiscal 2023. Pieces of one period ("fourth quarter of 2024", "year
+ * ended December 31, 2024") are one; "2024 and 2023" are two. A figure is not a period ("$9M").
+ */
+export function periodSpans(text: string): { start: number; end: number; period: Period }[] {
+  const pieces = scan(text)
+    .spans.filter((s) => !/[$€£¥₹]\s?$/.test(text.slice(Math.max(0, s.start - 2), s.start)))
+    .sort((a, b) => a.start - b.start)
+    .map((s) => ({ ...s, period: scan(text.slice(s.start, s.end)).period }));
+  const out: { start: number; end: number; period: Period }[] = [];
+  for (const piece of pieces) {
+    const last = out.at(-1);
+    const between = last ? text.slice(last.end, piece.start) : '';
+    if (
+      last &&
+      /^[\s,]*(?:of\s+)?(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?$/i.test(between) &&
+      (last.period.years.length === 0 || piece.period.years.length === 0)
+    ) {
+      last.end = piece.end;
+      last.period = scan(text.slice(last.start, last.end)).period;
+    } else out.push(piece);
+  }
+  return out.filter((s) => !isEmpty(s.period));
+}
+
+/** Of several periods, the one ending in the latest year (the first of equals). */
+export function latestPeriod(periods: Period[]): Period | undefined {
+  return periods.reduce<Period | undefined>(
+    (a, b) => (a && (b.years.at(-1) ?? 0) <= (a.years.at(-1) ?? 0) ? a : b),
+    undefined,
+  );
+}
+
 /** A data point's name split into its label words and its period qualifiers. */
 export function splitDataPoint(name: string): { label: string; period?: Period; periodText: string } {
   const text = name.replace(/_/g, ' ');

@@ -171,6 +171,53 @@ describe('HeuristicProvider', () => {
     expect(result['Total revenue']?.value).toBe(4_200_000_000);
   });
 
+  it('answers each year a sentence compares, the sentence wrapped over lines as on a PDF page', async () => {
+    const doc = loadText(
+      [
+        'Results of Operations',
+        'Revenue for fiscal 2024 was $4.2 billion, compared to $3.96 billion in fiscal 2023, an increase of 6%. The',
+        'increase was driven by volumes. Cash flow from operating activities was $702 million in fiscal 2024, and capital',
+        'expenditures totaled $188 million, down from $240 million in fiscal 2023.',
+        'Interest expense was $52 million, $61 million and $64 million in 2024, 2023 and 2022, respectively.',
+      ].join('\n'),
+    );
+    const asked = {
+      'Revenue 2024': 4_200_000_000,
+      'Revenue FY2023': 3_960_000_000,
+      'Capital expenditures 2024': 188_000_000,
+      'Capital expenditures 2023': 240_000_000,
+      'Interest expense 2022': 64_000_000,
+      'Interest expense 2023': 61_000_000,
+    };
+    const { result } = await run(doc, Object.keys(asked));
+    for (const [dataPoint, value] of Object.entries(asked)) {
+      expect(result[dataPoint], dataPoint).toMatchObject({ value });
+      // Prose is never as sure as a table.
+      expect(result[dataPoint]?.confidence, dataPoint).toBeLessThan(0.85);
+    }
+    expect(result['Capital expenditures 2024']?.location).toBe('line 3');
+  });
+
+  it('takes a sentence that names no year as about the year its section heading names, less surely', async () => {
+    const doc = loadText(
+      'Fiscal 2024 Compared to Fiscal 2023\nNet income increased to $431 million from $388 million a year ago, on higher sales.',
+    );
+    const { result } = await run(doc, ['Net income 2024', 'Net income 2023', 'Net income 2022']);
+    expect(result['Net income 2024']?.value).toBe(431_000_000);
+    expect(result['Net income 2023']?.value).toBe(388_000_000);
+    expect(result['Net income 2023']?.confidence).toBeLessThan(0.75);
+    expect(result['Net income 2022']?.value).toBeNull();
+  });
+
+  it('gives no figure for a year a sentence does not speak of, nor a change as a level', async () => {
+    const doc = loadText(
+      'Revenue grew by $240 million in 2024.\nRevenue was $4.2 billion in 2024 and $3.9 billion in 2023.',
+    );
+    const { result } = await run(doc, ['Revenue 2022', 'Revenue 2024']);
+    expect(result['Revenue 2022']?.value).toBeNull();
+    expect(result['Revenue 2024']).toMatchObject({ value: 4_200_000_000, location: 'line 2' });
+  });
+
   it('reads label/value rows of a CSV without a header row', async () => {
     const doc = loadCsv('Company,Acme Corp\nTotal revenue,1234\n', { hasHeaders: false });
     const { result } = await run(doc, ['company', 'total_revenue']);

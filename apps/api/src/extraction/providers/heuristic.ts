@@ -7,6 +7,7 @@ import {
   type Scale,
 } from '@sieve/contracts';
 import { withOcrConfidence } from '../documents/ocr-layout';
+import { latestPeriod, type Period, periodFit, periodSpans, splitDataPoint } from '../documents/periods';
 import { formatLocation, sourceUrlOf } from '../location';
 import type {
   ExtractedDocument,
@@ -18,6 +19,7 @@ import type {
   TextCell,
   TextLine,
 } from '../types';
+import { proseFigures, sentenceAround } from './prose';
 import {
   extractReceiptFields,
   fitsReceiptField,
@@ -224,6 +226,27 @@ class DocumentIndex {
     return scale;
   }
 
+  /**
+   * The period the section holding a line is about: the latest named by a heading-like line (no
+   * cells, a dozen words at most) within the 15 lines above it ("Fiscal 2024 Compared to Fiscal 2023").
+   */
+  sectionPeriod(index: number): Period | undefined {
+    const line = this.lines[index];
+    if (!line) return undefined;
+    for (let i = index - 1; i >= 0 && i >= index - 15; i--) {
+      const above = this.lines[i] as TextLine;
+      if (blockKey(above.location) !== blockKey(line.location)) break;
+      if (above.cells || this.tokens(above.text).length > 12) continue;
+      const named = latestPeriod(
+        periodSpans(above.text)
+          .map((s) => s.period)
+          .filter((p) => p.years.length > 0),
+      );
+      if (named) return named;
+    }
+    return undefined;
+  }
+
   /** The next line of the same block, if any. */
   nextInBlock(index: number): { line: TextLine; index: number } | null {
     const line = this.lines[index];
@@ -314,6 +337,8 @@ function candidatesForLine(
   dataPoint: string,
   label: string[],
   expectation: Expectation,
+  /** The data point's label without its period, and the period, when it names one. */
+  prose?: { label: string[]; period: Period },
 ): Candidate[] {
   const line = index.lines[lineIndex] as TextLine;
   const found: Candidate[] = [];
@@ -337,8 +362,15 @@ function candidatesForLine(
     found.push({ score, raw, value, lineIndex, location, sourceText });
   };
 
-  if (!index.mayContain(lineIndex, label)) return found;
   const cells = index.cells(lineIndex);
+  if (prose && !(cells && cells.length > 1) && index.mayContain(lineIndex, prose.label.slice(0, 1))) {
+    const read = proseCandidate(index, lineIndex, dataPoint, prose);
+    if (read !== undefined) {
+      if (read) add('same-line', read.factor, read.raw, false, line.location, read.sentence);
+      return found;
+    }
+  }
+  if (!index.mayContain(lineIndex, label)) return found;
   if (cells && cells.length > 1) {
     cells.forEach((cell, c) => {
       const tokens = index.tokens(cell.text);
@@ -436,6 +468,62 @@ function candidatesForLine(
   return found;
 }
 
+/**
+ * The figure a sentence gives for the period asked ("…was $4.2 billion, compared to $3.96 billion
+ * in fiscal 2023" asked for 2023): undefined when the line holds no such sentence (read it as a
+ * labelled line), null when the sentence says nothing for that period.
+ */
+function proseCandidate(
+  index: DocumentIndex,
+  lineIndex: number,
+  dataPoint: string,
+  prose: { label: string[]; period: Period },
+): { raw: string; factor: number; sentence: string } | null | undefined {
+  const line = index.lines[lineIndex] as TextLine;
+  // A sentence may run over the lines of a page before and after this one.
+  const runOn = (i: number) => {
+    const other = index.lines[i];
+    return other && blockKey(other.location) === blockKey(line.location) && !other.cells ? other : undefined;
+  };
+  let text = line.text;
+  let lineStart = 0;
+  for (let i = lineIndex - 1; i >= lineIndex - 3 && !/[.!?:]\s*$/.test(index.lines[i]?.text ?? '.'); i--) {
+    const previous = runOn(i);
+    // A wrapped line runs the width of the paragraph; a heading above it does not.
+    if (
+      !previous ||
+      previous.text.length < 0.75 * Math.max(line.text.length, index.lines[i + 1]?.text.length ?? 0)
+    )
+      break;
+    text = `${previous.text} ${text}`;
+    lineStart += previous.text.length + 1;
+  }
+  for (let i = lineIndex + 1; i <= lineIndex + 3 && text.length < 800; i++) {
+    const next = runOn(i);
+    if (!next) break;
+    text += ` ${next.text}`;
+  }
+  const tokens = index.tokens(text);
+  const match = findLabel(tokens, prose.label);
+  if (!match || match.start < lineStart || match.start >= lineStart + line.text.length) return undefined;
+  const { sentence, start } = sentenceAround(text, match.start);
+  // A sentence, not a row of figures that lost its table ("Revenue 4,200 3,960").
+  if ((sentence.match(/\p{L}{2,}/gu) ?? []).length < 6) return undefined;
+  const figures = proseFigures(sentence, match.end - start, index.sectionPeriod(lineIndex)).filter(
+    (f) => f.percent === RATIO_WORDS.test(dataPoint),
+  );
+  if (figures.length === 0 || !figures.some((f) => f.period)) return undefined;
+  let best: { raw: string; fit: number; fromContext: boolean } | null = null;
+  for (const f of figures) {
+    const fit = periodFit(prose.period, f.period);
+    if (fit > 0 && fit > (best?.fit ?? 0)) best = { raw: f.token, fit, fromContext: !!f.fromContext };
+  }
+  if (!best) return null;
+  const lead = tokens.filter((t) => t.start >= start && t.end <= match.start).length;
+  const factor = KIND_FACTOR[match.kind] * (lead === 0 ? 1 : 0.95) * best.fit * (best.fromContext ? 0.9 : 1);
+  return { raw: best.raw, factor, sentence: sentence.trim() };
+}
+
 function itemFrom(doc: ExtractedDocument, candidate: Candidate, confidence: number): ExtractedItem {
   return {
     value: candidate.value,
@@ -489,9 +577,11 @@ function extractFromLines(
   const label = labelStems(dataPoint);
   if (label.length === 0) return { item: notFound() };
   const expectation = expectationOf(dataPoint);
+  const { label: bare, period } = splitDataPoint(dataPoint);
+  const prose = period && expectation !== 'date' ? { label: labelStems(bare), period } : undefined;
   const candidates: Candidate[] = [];
   index.lines.forEach((_, i) => {
-    candidates.push(...candidatesForLine(index, i, dataPoint, label, expectation));
+    candidates.push(...candidatesForLine(index, i, dataPoint, label, expectation, prose));
   });
   if (candidates.length === 0) return { item: notFound() };
   // Best score first; ties go to the earliest line (stable sort).

@@ -47,23 +47,29 @@ export function numberAtStart(text: string): string | null {
   return normaliseNumber(token) === null ? null : token;
 }
 
-/**
- * The figure in `text` most likely to be the value: the first one with a currency, a unit,
- * separators or decimals ("$9 million" over "note 4"), else the first bare one.
- */
-export function firstNumber(text: string): { token: string; index: number } | null {
-  let bare: { token: string; index: number } | null = null;
+/** Every figure in `text`, as written, where it starts ("Q4" and "10-K" are words, not figures). */
+export function numbersIn(text: string): { token: string; index: number }[] {
+  const found: { token: string; index: number }[] = [];
   for (const m of text.matchAll(NUMBER_ANYWHERE)) {
     const lead = m[0].length - m[0].trimStart().length;
     const index = (m.index ?? 0) + lead;
     // Not the tail of a word or of another number ("Q4", "10-K").
     if (index > 0 && /[\p{L}\d\-/]/u.test(text[index - 1] ?? '')) continue;
     const token = balance(m[0]);
-    if (normaliseNumber(token) === null) continue;
-    if (/[$€£¥₹%,.]|[a-z]$/i.test(token)) return { token, index };
-    bare ??= { token, index };
+    // Where the figure itself starts: "(2023" balanced is "2023".
+    if (normaliseNumber(token) !== null)
+      found.push({ token, index: index + Math.max(0, m[0].trimStart().indexOf(token)) });
   }
-  return bare;
+  return found;
+}
+
+/**
+ * The figure in `text` most likely to be the value: the first one with a currency, a unit,
+ * separators or decimals ("$9 million" over "note 4"), else the first bare one.
+ */
+export function firstNumber(text: string): { token: string; index: number } | null {
+  const found = numbersIn(text);
+  return found.find((n) => /[$€£¥₹%,.]|[a-z]$/i.test(n.token)) ?? found[0] ?? null;
 }
 
 /** A date at the start of `text` (after the lead-in), as written. */

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { proseFigures, sentenceAround } from './prose';
+
+/** The levels a sentence gives after `label`, as "figure@years". */
+function read(sentence: string, label: string, context?: number) {
+  const end = sentence.toLowerCase().indexOf(label.toLowerCase()) + label.length;
+  return proseFigures(sentence, end, context ? { years: [context] } : undefined).map(
+    (f) => `${f.token}@${f.period?.years.join('/') ?? '?'}${f.fromContext ? ' (section)' : ''}`,
+  );
+}
+
+describe('figures in a sentence, by period', () => {
+  it('ties each figure to the period written beside it', () => {
+    expect(
+      read('Revenue for fiscal 2024 was $4.2 billion, compared to $3.96 billion in fiscal 2023', 'Revenue'),
+    ).toEqual(['$4.2 billion@2024', '$3.96 billion@2023']);
+    expect(
+      read(
+        'For the year ended December 31, 2024, cost of sales amounted to $1,210.5 million compared with $1,154.0 million for the year ended December 31, 2023',
+        'cost of sales',
+      ),
+    ).toEqual(['$1,210.5 million@2024', '$1,154.0 million@2023']);
+  });
+
+  it('puts a figure the sentence comes "from" in the year before its own, and leaves changes out', () => {
+    expect(
+      read(
+        'Gross profit increased $112 million, or 9%, to $1,365 million in fiscal 2024 from $1,253 million in the prior year',
+        'Gross profit',
+      ),
+    ).toEqual(['$1,365 million@2024', '$1,253 million@2023']);
+    expect(read('Net debt fell to £410m at 31 December 2024 from £498m a year earlier', 'Net debt')).toEqual([
+      '£410m@2024',
+      '£498m@2023',
+    ]);
+    expect(read('Revenue grew by $240 million in 2024', 'Revenue')).toEqual([]);
+  });
+
+  it('reads "respectively" and "(2023: …)" comparatives', () => {
+    expect(
+      read(
+        'Interest expense was $52 million, $61 million and $64 million in 2024, 2023 and 2022, respectively',
+        'Interest expense',
+      ),
+    ).toEqual(['$52 million@2024', '$61 million@2023', '$64 million@2022']);
+    expect(read('Group revenue of £1,532.4m (2023: £1,445.7m) was up 6%', 'Group revenue')).toEqual([
+      '£1,532.4m@2024',
+      '£1,445.7m@2023',
+    ]);
+  });
+
+  it('stops where the sentence turns to another item', () => {
+    expect(
+      read(
+        'Revenue was $4.2 billion in 2024, while operating income rose to $600 million in 2024',
+        'Revenue',
+      ),
+    ).toEqual(['$4.2 billion@2024']);
+    expect(
+      read('Revenue was $4.2 billion in 2024, and operating income was $600 million', 'Revenue'),
+    ).toEqual(['$4.2 billion@2024']);
+    // The same item again is not another item.
+    expect(read('Revenue was $4.2 billion in 2024 and was $3.9 billion in 2023', 'Revenue')).toEqual([
+      '$4.2 billion@2024',
+      '$3.9 billion@2023',
+    ]);
+  });
+
+  it('takes the period of the section for a sentence that names none, and says so', () => {
+    expect(
+      read('Net income increased to $431 million from $388 million a year ago', 'Net income', 2024),
+    ).toEqual(['$431 million@2024 (section)', '$388 million@2023 (section)']);
+    expect(read('Net income increased to $431 million from $388 million a year ago', 'Net income')).toEqual(
+      [],
+    );
+  });
+
+  it('finds the sentence holding a label, not stopped by "U.S." or decimals', () => {
+    const text = 'Orders rose. Sales in the U.S. were $4.2 billion in 2024. Margins fell.';
+    expect(sentenceAround(text, text.indexOf('Sales'))).toEqual({
+      sentence: 'Sales in the U.S. were $4.2 billion in 2024',
+      start: 13,
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { latestPeriod, type Period, periodSpans } from '../documents/periods';
+import { numbersIn } from './value-tokens';
+
+/**
+ * The figures a sentence gives for the line item it is about, each with the period the sentence
+ * ties it to — how reports compare years in words:
+ *
+ *   "Revenue for fiscal 2024 was $4.2 billion, compared to $3.96 billion in fiscal 2023."
+ *   "Net income increased 8% to $512 million from $474 million in the prior year."  (year: 2024)
+ *   "Net sales were $8.1 billion and $7.6 billion for 2024 and 2023, respectively."
+ *   "Revenue £1,532.4m (2023: £1,445.7m)"
+ *
+ * Changes ("increased $38 million", "up 8%") are not levels and are left out; so is whatever the
+ * sentence goes on to say of another item ("…, while operating income rose to $600 million").
+ */
+export interface ProseFigure {
+  token: string;
+  /** Offset in the text given. */
+  index: number;
+  period?: Period;
+  /** A percentage or basis points: a ratio's value, or a change. */
+  percent: boolean;
+  /** The period is the one the text around the sentence names (a section heading), not the sentence. */
+  fromContext?: boolean;
+}
+
+const CHANGE_BEFORE =
+  /\b(?:increased|decreased|rose|fell|grew|declined|dropped|climbed|improved|jumped|slipped|up|down|higher|lower|increases?|decreases?|rise|decline|growth|reduction|improvement|change|by|or)\s*(?:of\s+)?(?:approximately\s+|about\s+)?$/i;
+const CHANGE_AFTER =
+  /^\s*,?\s*(?:or\s+[\d.,]+\s*%\s*,?\s*)?(?:higher|lower|more|less|above|below|increase|decrease)\b/i;
+/** Words that put a figure in the year before the sentence's own ("from $3.9 billion"). */
+const PRIOR_BEFORE = /\b(?:from|compared\s+(?:to|with)|versus|vs\.?)\s*(?:approximately\s+|about\s+)?$/i;
+const PRIOR_AFTER =
+  /^\s*,?\s*(?:(?:in|for|during)\s+)?(?:the\s+)?(?:(?:prior|previous|preceding|comparable)\s+(?:fiscal\s+)?(?:year|period)|last\s+year|a\s+year\s+(?:ago|earlier))\b/i;
+/** What may stand between a figure and the period it is for: "$4.2 billion in fiscal 2024". */
+const PERIOD_AFTER =
+  /^[\s,]*(?:(?:in|for|during|at|on|over|as\s+(?:of|at))\s+)?(?:the\s+)?(?:(?:fiscal|financial|full)[\s-]+(?:year\s+)?)?$/i;
+/** "(2023: $3.9 billion)", "2023 – $3.9 billion". */
+const PERIOD_BEFORE = /^\s*(?::|–|—|-|was|were)\s*$/i;
+/** Where the sentence turns to another item. */
+const OTHER_ITEM =
+  /(?:;|\b(?:while|whereas|but)\b|,?\s+and\b(?=\s+(?:[\p{L}'’-]+\s+){1,5}(?:was|were|increased|decreased|rose|fell|grew|declined|totaled|totalled|amounted)\b))/iu;
+
+/** Full stops of abbreviations ("U.S.", "Inc.") masked, so that they end no sentence. */
+function masked(text: string): string {
+  return text.replace(/\b(?:U\.S|Inc|Ltd|Corp|Co|No|vs|approx)\./g, (m) => `${m.slice(0, -1)}·`);
+}
+
+/** The sentence of `text` that holds offset `at`, and where it starts. */
+export function sentenceAround(text: string, at: number): { sentence: string; start: number } {
+  const plain = masked(text);
+  let start = 0;
+  for (const m of plain.matchAll(/[.!?]\s+(?=[A-Z(“"])/g)) {
+    if ((m.index ?? 0) + m[0].length > at) break;
+    start = (m.index ?? 0) + m[0].length;
+  }
+  const end = /[.!?](?=\s+[A-Z(“"]|\s*$)/.exec(plain.slice(at));
+  return { sentence: text.slice(start, end ? at + end.index : text.length), start };
+}
+
+function shifted(period: Period, years: number): Period {
+  return { ...period, years: period.years.map((y) => y + years) };
+}
+
+/**
+ * The figures in `sentence` after its label (which ends at `labelEnd`), with their periods.
+ * `context` is the period the section is about ("Fiscal 2024 compared to fiscal 2023" above it),
+ * for a sentence that names none. Empty when no period is known at all.
+ */
+export function proseFigures(sentence: string, labelEnd: number, context?: Period): ProseFigure[] {
+  const spans = periodSpans(sentence);
+  if (spans.length === 0 && !context) return [];
+  // "(2023: …)" is a year, not a figure.
+  const inSpan = (n: { index: number }) => spans.some((s) => n.index >= s.start && n.index < s.end);
+  const after = sentence.slice(labelEnd);
+  const stop = OTHER_ITEM.exec(after);
+  const numbers = numbersIn(sentence)
+    .filter((n) => n.index >= labelEnd && !inSpan(n))
+    .filter((n) => !stop || n.index < labelEnd + stop.index);
+  const levels = numbers.filter((n, i) => {
+    const from = i === 0 ? labelEnd : (numbers[i - 1] as { index: number; token: string }).index;
+    const before = sentence.slice(Math.max(from, n.index - 40), n.index);
+    const rest = sentence.slice(n.index + n.token.length, n.index + n.token.length + 30);
+    return !CHANGE_BEFORE.test(before) && !CHANGE_AFTER.test(rest);
+  });
+  const percent = (token: string) => /%|percent|per cent|bps|basis points/i.test(token);
+  const figures: ProseFigure[] = levels.map((n) => ({ ...n, percent: percent(n.token) }));
+  if (figures.length === 0) return [];
+
+  // "$8.1 billion and $7.6 billion for 2024 and 2023, respectively".
+  if (/\brespectively\b/i.test(sentence)) {
+    const last = figures.at(-1) as ProseFigure;
+    const later = spans.filter((s) => s.start > last.index && s.period.years.length > 0);
+    if (later.length === figures.length) {
+      return figures.map((f, i) => ({ ...f, period: (later[i] as (typeof spans)[number]).period }));
+    }
+  }
+
+  type Span = (typeof spans)[number];
+  // "(2023: £1,445.7m)": the year before the one the sentence is about.
+  const isComparative = (s: Span) => sentence[s.start - 1] === '(' && /^\s*:/.test(sentence.slice(s.end));
+  const own = figures.map((f): { period?: Period; comparative?: boolean; prior?: boolean } => {
+    const end = f.index + f.token.length;
+    const next = spans.find((s) => s.start >= end && PERIOD_AFTER.test(sentence.slice(end, s.start)));
+    if (next) return { period: next.period };
+    const previous = [...spans].reverse().find((s) => s.end <= f.index);
+    if (previous && PERIOD_BEFORE.test(sentence.slice(previous.end, f.index)))
+      return { period: previous.period, comparative: isComparative(previous) };
+    if (PRIOR_AFTER.test(sentence.slice(end))) return { prior: true };
+    if (PRIOR_BEFORE.test(sentence.slice(Math.max(0, f.index - 25), f.index))) return { prior: true };
+    return {};
+  });
+  // The sentence's own period: named before its first figure ("In fiscal 2024, revenue was…",
+  // "Revenue for 2024 compared to 2023…": the later one), else the first figure's, else the year
+  // after a comparative's.
+  const first = figures[0] as ProseFigure;
+  const named = spans.filter((s) => s.end <= first.index && !isComparative(s)).map((s) => s.period);
+  const comparative = spans.find(isComparative)?.period;
+  const main =
+    latestPeriod(named) ??
+    own.find((o) => o.period && !o.comparative)?.period ??
+    (comparative && shifted(comparative, 1));
+  const base = main ?? context;
+  return figures.map((f, i) => {
+    const o = own[i] as { period?: Period; prior?: boolean };
+    const period = o.period ?? (base && (o.prior ? shifted(base, -1) : base));
+    if (!period) return f;
+    return o.period || main ? { ...f, period } : { ...f, period, fromContext: true };
+  });
+}
