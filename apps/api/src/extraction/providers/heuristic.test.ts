@@ -218,6 +218,59 @@ describe('HeuristicProvider', () => {
     expect(result['Revenue 2024']).toMatchObject({ value: 4_200_000_000, location: 'line 2' });
   });
 
+  it('follows a sentence onto the next line of a PDF paragraph, but not past a heading or a short line', async () => {
+    const at = (text: string, line: number, box: [number, number, number, number]) => ({
+      text,
+      location: { page: 1, line },
+      box,
+    });
+    const doc: ExtractedDocument = {
+      kind: 'pdf',
+      lines: [
+        at('Revenue for fiscal 2024 was $4.2 billion, up 6% compared to', 1, [0.08, 0.1, 0.9, 0.12]),
+        at('$3.96 billion in fiscal 2023. Orders were strong.', 2, [0.08, 0.12, 0.6, 0.14]),
+        at('Net income for fiscal 2024 was $431 million', 3, [0.08, 0.16, 0.55, 0.18]),
+        at('$388 million fiscal 2023 restated, see note 4', 4, [0.08, 0.18, 0.6, 0.2]),
+      ],
+    };
+    const { result } = await run(doc, ['Revenue 2023', 'Net income 2023']);
+    expect(result['Revenue 2023']).toMatchObject({ value: 3_960_000_000, location: 'page 1, line 1' });
+    // Line 3 is not set the width of the paragraph: line 4 is something else.
+    expect(result['Net income 2023']?.value).toBeNull();
+  });
+
+  it('reads highlights written figure first, each list item on its own', async () => {
+    const doc = loadHtml(
+      `<h2>2024 highlights</h2><ul>
+        <li>£1,532.4m revenue, up 6% (2023: £1,445.7m)</li>
+        <li>£245.1m adjusted operating profit (2023: £224.9m)</li>
+        <li>We generated $812 million of free cash flow in 2024, compared with $640 million in 2023</li>
+      </ul>`,
+    );
+    const asked = {
+      Revenue: 1_532_400_000,
+      'Revenue 2024': 1_532_400_000,
+      'Revenue 2023': 1_445_700_000,
+      'Adjusted operating profit': 245_100_000,
+      'Adjusted operating profit 2024': 245_100_000,
+      'Free cash flow 2024': 812_000_000,
+      'Free cash flow 2023': 640_000_000,
+    };
+    const { result } = await run(doc, Object.keys(asked));
+    for (const [dataPoint, value] of Object.entries(asked))
+      expect(result[dataPoint], dataPoint).toMatchObject({ value });
+    expect(result['Revenue 2024']?.location).toBe('line 2');
+  });
+
+  it('answers a figure asked without a year with the latest a sentence gives, never a change', async () => {
+    const doc = loadText(
+      'Revenue grew by $240 million in 2024.\nOperating income increased from $3.9 billion in 2023 to $4.2 billion in 2024.',
+    );
+    const { result } = await run(doc, ['Revenue', 'Operating income']);
+    expect(result.Revenue?.value).toBeNull();
+    expect(result['Operating income']?.value).toBe(4_200_000_000);
+  });
+
   it('reads label/value rows of a CSV without a header row', async () => {
     const doc = loadCsv('Company,Acme Corp\nTotal revenue,1234\n', { hasHeaders: false });
     const { result } = await run(doc, ['company', 'total_revenue']);

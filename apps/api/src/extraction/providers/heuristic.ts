@@ -6,6 +6,7 @@ import {
   normaliseValue,
   type Scale,
 } from '@sieve/contracts';
+import type { Box } from '../documents/layout';
 import { withOcrConfidence } from '../documents/ocr-layout';
 import { latestPeriod, type Period, periodFit, periodSpans, splitDataPoint } from '../documents/periods';
 import { formatLocation, sourceUrlOf } from '../location';
@@ -19,7 +20,7 @@ import type {
   TextCell,
   TextLine,
 } from '../types';
-import { proseFigures, sentenceAround } from './prose';
+import { isChangeBefore, proseFigures, sentenceAround } from './prose';
 import {
   extractReceiptFields,
   fitsReceiptField,
@@ -35,6 +36,7 @@ import {
   isUnitSuffixOnly,
   isValueText,
   numberAtStart,
+  numbersIn,
   phraseAtStart,
   skipLeadIn,
 } from './value-tokens';
@@ -247,6 +249,31 @@ class DocumentIndex {
     return undefined;
   }
 
+  /**
+   * Whether line `i`'s sentence runs on into the next line (a paragraph wrapped on a page): the
+   * next starts in lower case ("… and capital" / "expenditures totaled …"), or line `i` is set
+   * the full width of the text around it and ends no sentence. A heading, a list item or an HTML
+   * block does not run on.
+   */
+  runsOn(i: number): boolean {
+    const line = this.lines[i];
+    const next = this.lines[i + 1];
+    if (!line || !next || line.cells || next.cells || blockKey(line.location) !== blockKey(next.location))
+      return false;
+    if (/[.!?:;]\s*$/.test(line.text)) return false;
+    if (/^\p{Ll}/u.test(next.text.trim())) return true;
+    // Markup's lines span the page (no positions): each is a block of its own.
+    const placed = (box?: Box): box is Box => !!box && (box[0] > 0 || box[2] < 1);
+    if (!placed(line.box) || !placed(next.box) || Math.abs(line.box[0] - next.box[0]) > 0.01) return false;
+    let right = 0;
+    for (let j = Math.max(0, i - 3); j <= i + 3; j++) {
+      const near = this.lines[j];
+      if (near?.box && !near.cells && blockKey(near.location) === blockKey(line.location))
+        right = Math.max(right, near.box[2]);
+    }
+    return right - line.box[2] < 0.03 && line.box[2] - line.box[0] > 0.4;
+  }
+
   /** The next line of the same block, if any. */
   nextInBlock(index: number): { line: TextLine; index: number } | null {
     const line = this.lines[index];
@@ -305,12 +332,14 @@ function valueAtStart(
   if (expectation === 'number') {
     const window = rest.slice(0, 80);
     const later = firstNumber(window);
-    if (later && skipPercent && /%$/.test(later.token)) {
+    if (later && skipPercent && (/%$/.test(later.token) || isChangeBefore(rest.slice(0, later.index)))) {
       // The change is said before the figure: take the figure after it, if the sentence goes on to one.
       const after = rest.slice(later.index + later.token.length, later.index + later.token.length + 60);
       const sentence = after.split(/(?<=[.;])\s/)[0] ?? after;
-      const figure = firstNumber(sentence);
+      const figure = numbersIn(sentence).find((n) => !/^(?:19|20)\d{2}$/.test(n.token));
       if (figure && !/%$/.test(figure.token)) return { raw: figure.token, clean: false };
+      // "grew by $240 million": a change, and the sentence gives no level.
+      if (!/%$/.test(later.token)) return null;
     }
     if (later) return { raw: later.token, clean: false };
     return null;
@@ -338,7 +367,7 @@ function candidatesForLine(
   label: string[],
   expectation: Expectation,
   /** The data point's label without its period, and the period, when it names one. */
-  prose?: { label: string[]; period: Period },
+  prose?: { label: string[]; period?: Period },
 ): Candidate[] {
   const line = index.lines[lineIndex] as TextLine;
   const found: Candidate[] = [];
@@ -477,48 +506,51 @@ function proseCandidate(
   index: DocumentIndex,
   lineIndex: number,
   dataPoint: string,
-  prose: { label: string[]; period: Period },
+  prose: { label: string[]; period?: Period },
 ): { raw: string; factor: number; sentence: string } | null | undefined {
   const line = index.lines[lineIndex] as TextLine;
   // A sentence may run over the lines of a page before and after this one.
-  const runOn = (i: number) => {
-    const other = index.lines[i];
-    return other && blockKey(other.location) === blockKey(line.location) && !other.cells ? other : undefined;
-  };
   let text = line.text;
   let lineStart = 0;
-  for (let i = lineIndex - 1; i >= lineIndex - 3 && !/[.!?:]\s*$/.test(index.lines[i]?.text ?? '.'); i--) {
-    const previous = runOn(i);
-    // A wrapped line runs the width of the paragraph; a heading above it does not.
-    if (
-      !previous ||
-      previous.text.length < 0.75 * Math.max(line.text.length, index.lines[i + 1]?.text.length ?? 0)
-    )
-      break;
+  for (let i = lineIndex - 1; i >= lineIndex - 3 && index.runsOn(i); i--) {
+    const previous = index.lines[i] as TextLine;
     text = `${previous.text} ${text}`;
     lineStart += previous.text.length + 1;
   }
-  for (let i = lineIndex + 1; i <= lineIndex + 3 && text.length < 800; i++) {
-    const next = runOn(i);
-    if (!next) break;
-    text += ` ${next.text}`;
-  }
+  for (let i = lineIndex; i < lineIndex + 3 && text.length < 800 && index.runsOn(i); i++)
+    text += ` ${(index.lines[i + 1] as TextLine).text}`;
   const tokens = index.tokens(text);
   const match = findLabel(tokens, prose.label);
   if (!match || match.start < lineStart || match.start >= lineStart + line.text.length) return undefined;
   const { sentence, start } = sentenceAround(text, match.start);
-  // A sentence, not a row of figures that lost its table ("Revenue 4,200 3,960").
-  if ((sentence.match(/\p{L}{2,}/gu) ?? []).length < 6) return undefined;
-  const figures = proseFigures(sentence, match.end - start, index.sectionPeriod(lineIndex)).filter(
+  // Words, not a row of figures that lost its table ("Revenue 4,200 3,960"); only a sentence
+  // (six words or more) is taken to speak of its section's period when it names none.
+  const label = { start: match.start - start, end: match.end - start };
+  const words = `${sentence.slice(0, label.start)} ${sentence.slice(label.end)}`.match(
+    /\b(?!(?:million|billion|thousand|[mb]n|m|k)\b)\p{L}{2,}/giu,
+  );
+  if (!words && !/\(\s*[^()]{2,24}:\s*[^()]*\d[^()]*\)/.test(sentence)) return undefined;
+  const context = (words?.length ?? 0) >= 5 && prose.period ? index.sectionPeriod(lineIndex) : undefined;
+  const figures = proseFigures(sentence, label, context).filter(
     (f) => f.percent === RATIO_WORDS.test(dataPoint),
   );
   if (figures.length === 0 || !figures.some((f) => f.period)) return undefined;
   let best: { raw: string; fit: number; fromContext: boolean } | null = null;
-  for (const f of figures) {
-    const fit = periodFit(prose.period, f.period);
-    if (fit > 0 && fit > (best?.fit ?? 0)) best = { raw: f.token, fit, fromContext: !!f.fromContext };
+  if (prose.period) {
+    for (const f of figures) {
+      const fit = periodFit(prose.period, f.period);
+      if (fit > 0 && fit > (best?.fit ?? 0)) best = { raw: f.token, fit, fromContext: !!f.fromContext };
+    }
+    if (!best) return null;
+  } else {
+    // No period asked: the sentence's latest ("£1,532.4m revenue (2023: £1,445.7m)", "from $3.9
+    // billion in 2023 to $4.2 billion in 2024"), when it compares periods at all.
+    const year = (f: (typeof figures)[number]) => f.period?.years.at(-1) ?? 0;
+    const latest = Math.max(...figures.map(year));
+    if (figures.every((f) => year(f) === latest)) return undefined;
+    const f = figures.find((d) => year(d) === latest) as (typeof figures)[number];
+    best = { raw: f.token, fit: 1, fromContext: false };
   }
-  if (!best) return null;
   const lead = tokens.filter((t) => t.start >= start && t.end <= match.start).length;
   const factor = KIND_FACTOR[match.kind] * (lead === 0 ? 1 : 0.95) * best.fit * (best.fromContext ? 0.9 : 1);
   return { raw: best.raw, factor, sentence: sentence.trim() };
@@ -578,7 +610,8 @@ function extractFromLines(
   if (label.length === 0) return { item: notFound() };
   const expectation = expectationOf(dataPoint);
   const { label: bare, period } = splitDataPoint(dataPoint);
-  const prose = period && expectation !== 'date' ? { label: labelStems(bare), period } : undefined;
+  const prose =
+    expectation !== 'date' ? { label: labelStems(bare), ...(period ? { period } : {}) } : undefined;
   const candidates: Candidate[] = [];
   index.lines.forEach((_, i) => {
     candidates.push(...candidatesForLine(index, i, dataPoint, label, expectation, prose));

@@ -3,10 +3,12 @@ import { proseFigures, sentenceAround } from './prose';
 
 /** The levels a sentence gives after `label`, as "figure@years". */
 function read(sentence: string, label: string, context?: number) {
-  const end = sentence.toLowerCase().indexOf(label.toLowerCase()) + label.length;
-  return proseFigures(sentence, end, context ? { years: [context] } : undefined).map(
-    (f) => `${f.token}@${f.period?.years.join('/') ?? '?'}${f.fromContext ? ' (section)' : ''}`,
-  );
+  const start = sentence.toLowerCase().indexOf(label.toLowerCase());
+  return proseFigures(
+    sentence,
+    { start, end: start + label.length },
+    context ? { years: [context] } : undefined,
+  ).map((f) => `${f.token}@${f.period?.years.join('/') ?? '?'}${f.fromContext ? ' (section)' : ''}`);
 }
 
 describe('figures in a sentence, by period', () => {
@@ -34,6 +36,18 @@ describe('figures in a sentence, by period', () => {
       '£498m@2023',
     ]);
     expect(read('Revenue grew by $240 million in 2024', 'Revenue')).toEqual([]);
+  });
+
+  it('puts the first figure in the year after the one it is compared with', () => {
+    expect(
+      read('Operating margin was 18.0%, up 120 basis points from 16.8% in 2023', 'Operating margin'),
+    ).toEqual(['18.0%@2024', '16.8%@2023']);
+    expect(
+      read(
+        'Net income was $2.1 billion, or $4.12 per diluted share, compared with $1.8 billion, or $3.50 per diluted share, in 2023',
+        'Net income',
+      ),
+    ).toEqual(['$2.1 billion@2024', '$1.8 billion@2023']);
   });
 
   it('reads "respectively" and "(2023: …)" comparatives', () => {

@@ -26,6 +26,10 @@ export interface ProseFigure {
 
 const CHANGE_BEFORE =
   /\b(?:increased|decreased|rose|fell|grew|declined|dropped|climbed|improved|jumped|slipped|up|down|higher|lower|increases?|decreases?|rise|decline|growth|reduction|improvement|change|by|or)\s*(?:of\s+)?(?:approximately\s+|about\s+)?$/i;
+/** Whether a figure after `text` is a change ("increased by", "up", "an increase of"), not a level. */
+export function isChangeBefore(text: string): boolean {
+  return CHANGE_BEFORE.test(text);
+}
 const CHANGE_AFTER =
   /^\s*,?\s*(?:or\s+[\d.,]+\s*%\s*,?\s*)?(?:higher|lower|more|less|above|below|increase|decrease)\b/i;
 /** Words that put a figure in the year before the sentence's own ("from $3.9 billion"). */
@@ -35,6 +39,8 @@ const PRIOR_AFTER =
 /** What may stand between a figure and the period it is for: "$4.2 billion in fiscal 2024". */
 const PERIOD_AFTER =
   /^[\s,]*(?:(?:in|for|during|at|on|over|as\s+(?:of|at))\s+)?(?:the\s+)?(?:(?:fiscal|financial|full)[\s-]+(?:year\s+)?)?$/i;
+/** An aside after a figure: ", or $3.50 per diluted share,". */
+const ASIDE = /^\s*,\s*or\s+[^,]{1,40},/i;
 /** "(2023: $3.9 billion)", "2023 – $3.9 billion". */
 const PERIOD_BEFORE = /^\s*(?::|–|—|-|was|were)\s*$/i;
 /** Where the sentence turns to another item. */
@@ -63,29 +69,44 @@ function shifted(period: Period, years: number): Period {
 }
 
 /**
- * The figures in `sentence` after its label (which ends at `labelEnd`), with their periods.
- * `context` is the period the section is about ("Fiscal 2024 compared to fiscal 2023" above it),
- * for a sentence that names none. Empty when no period is known at all.
+ * The figures `sentence` gives for the label at `label` (offsets in it), with their periods: those
+ * after the label, and one written just before it ("£1,532.4m revenue", "$812 million of free cash
+ * flow"). `context` is the period the section is about ("Fiscal 2024 compared to fiscal 2023"
+ * above it), for a sentence that names none. Empty when no period is known at all.
  */
-export function proseFigures(sentence: string, labelEnd: number, context?: Period): ProseFigure[] {
+export function proseFigures(
+  sentence: string,
+  label: { start: number; end: number },
+  context?: Period,
+): ProseFigure[] {
   const spans = periodSpans(sentence);
   if (spans.length === 0 && !context) return [];
   // "(2023: …)" is a year, not a figure.
   const inSpan = (n: { index: number }) => spans.some((s) => n.index >= s.start && n.index < s.end);
-  const after = sentence.slice(labelEnd);
-  const stop = OTHER_ITEM.exec(after);
-  const numbers = numbersIn(sentence)
-    .filter((n) => n.index >= labelEnd && !inSpan(n))
-    .filter((n) => !stop || n.index < labelEnd + stop.index);
-  const levels = numbers.filter((n, i) => {
-    const from = i === 0 ? labelEnd : (numbers[i - 1] as { index: number; token: string }).index;
-    const before = sentence.slice(Math.max(from, n.index - 40), n.index);
-    const rest = sentence.slice(n.index + n.token.length, n.index + n.token.length + 30);
-    return !CHANGE_BEFORE.test(before) && !CHANGE_AFTER.test(rest);
-  });
+  const all = numbersIn(sentence).filter((n) => !inSpan(n));
+  const stop = OTHER_ITEM.exec(sentence.slice(label.end));
+  const numbers = all.filter((n) => n.index >= label.end && (!stop || n.index < label.end + stop.index));
+  const isChange = (n: { token: string; index: number }, from: number) =>
+    CHANGE_BEFORE.test(sentence.slice(Math.max(from, n.index - 40), n.index)) ||
+    CHANGE_AFTER.test(sentence.slice(n.index + n.token.length, n.index + n.token.length + 30));
+  const levels = numbers.filter(
+    (n, i) => !isChange(n, i === 0 ? label.end : (numbers[i - 1] as { index: number }).index),
+  );
+  const lead = all.filter((n) => n.index + n.token.length <= label.start).at(-1);
+  const leading =
+    lead &&
+    /^\s*(?:of\s+|in\s+)?$/i.test(sentence.slice(lead.index + lead.token.length, label.start)) &&
+    !isChange(lead, 0)
+      ? lead
+      : undefined;
   const percent = (token: string) => /%|percent|per cent|bps|basis points/i.test(token);
-  const figures: ProseFigure[] = levels.map((n) => ({ ...n, percent: percent(n.token) }));
+  const figures: ProseFigure[] = [...(leading ? [leading] : []), ...levels].map((n) => ({
+    ...n,
+    percent: percent(n.token),
+  }));
   if (figures.length === 0) return [];
+  // Where a figure's own words end: a leading figure's run on through the label.
+  const endOf = (f: ProseFigure) => (f === figures[0] && leading ? label.end : f.index + f.token.length);
 
   // "$8.1 billion and $7.6 billion for 2024 and 2023, respectively".
   if (/\brespectively\b/i.test(sentence)) {
@@ -99,31 +120,35 @@ export function proseFigures(sentence: string, labelEnd: number, context?: Perio
   type Span = (typeof spans)[number];
   // "(2023: £1,445.7m)": the year before the one the sentence is about.
   const isComparative = (s: Span) => sentence[s.start - 1] === '(' && /^\s*:/.test(sentence.slice(s.end));
-  const own = figures.map((f): { period?: Period; comparative?: boolean; prior?: boolean } => {
-    const end = f.index + f.token.length;
-    const next = spans.find((s) => s.start >= end && PERIOD_AFTER.test(sentence.slice(end, s.start)));
-    if (next) return { period: next.period };
+  const own = figures.map((f): { period?: Period; earlier: boolean } => {
+    const end = endOf(f);
+    // "… from $1.8 billion, or $3.50 per diluted share, in 2023": the aside is skipped.
+    const after = sentence.slice(end).replace(ASIDE, '');
+    const gap = sentence.length - end - after.length;
+    const earlier =
+      PRIOR_AFTER.test(after) || PRIOR_BEFORE.test(sentence.slice(Math.max(0, f.index - 25), f.index));
+    const next = spans.find(
+      (s) => s.start >= end + gap && PERIOD_AFTER.test(sentence.slice(end + gap, s.start)),
+    );
+    if (next) return { period: next.period, earlier };
     const previous = [...spans].reverse().find((s) => s.end <= f.index);
     if (previous && PERIOD_BEFORE.test(sentence.slice(previous.end, f.index)))
-      return { period: previous.period, comparative: isComparative(previous) };
-    if (PRIOR_AFTER.test(sentence.slice(end))) return { prior: true };
-    if (PRIOR_BEFORE.test(sentence.slice(Math.max(0, f.index - 25), f.index))) return { prior: true };
-    return {};
+      return { period: previous.period, earlier: earlier || isComparative(previous) };
+    return { earlier };
   });
   // The sentence's own period: named before its first figure ("In fiscal 2024, revenue was…",
   // "Revenue for 2024 compared to 2023…": the later one), else the first figure's, else the year
-  // after a comparative's.
+  // after one it compares with ("… from $3.9 billion in 2023", "(2023: …)").
   const first = figures[0] as ProseFigure;
   const named = spans.filter((s) => s.end <= first.index && !isComparative(s)).map((s) => s.period);
-  const comparative = spans.find(isComparative)?.period;
+  const head = own[0] as { period?: Period; earlier: boolean };
+  const compared = own.find((o) => o.period && o.earlier)?.period;
   const main =
-    latestPeriod(named) ??
-    own.find((o) => o.period && !o.comparative)?.period ??
-    (comparative && shifted(comparative, 1));
+    latestPeriod(named) ?? (head.earlier ? undefined : head.period) ?? (compared && shifted(compared, 1));
   const base = main ?? context;
   return figures.map((f, i) => {
-    const o = own[i] as { period?: Period; prior?: boolean };
-    const period = o.period ?? (base && (o.prior ? shifted(base, -1) : base));
+    const o = own[i] as { period?: Period; earlier: boolean };
+    const period = o.period ?? (base && (o.earlier ? shifted(base, -1) : base));
     if (!period) return f;
     return o.period || main ? { ...f, period } : { ...f, period, fromContext: true };
   });
