@@ -262,6 +262,15 @@ describe('HeuristicProvider', () => {
     expect(result['Revenue 2024']?.location).toBe('line 2');
   });
 
+  it('reads per-share figures and spending in sentences as figures', async () => {
+    const doc = loadText(
+      'Basic earnings per share increased by 10% to 41.2 pence (2023: 37.5 pence).\nCapital expenditure for the year amounted to €412 million (previous year: €380 million).',
+    );
+    const { result } = await run(doc, ['Basic earnings per share 2023', 'Capital expenditure']);
+    expect(result['Basic earnings per share 2023']?.value).toBe(37.5);
+    expect(result['Capital expenditure']?.value).toBe(412_000_000);
+  });
+
   it('answers a figure asked without a year with the latest a sentence gives, never a change', async () => {
     const doc = loadText(
       'Revenue grew by $240 million in 2024.\nOperating income increased from $3.9 billion in 2023 to $4.2 billion in 2024.',

@@ -130,7 +130,7 @@ function expectationOf(dataPoint: string): Expectation {
   if (/\b(?:date|dated|day|as of|period end|expiry|expiration|effective|maturity)\b|\bon$/.test(words))
     return 'date';
   if (
-    /\b(?:revenues?|sales|income|profits?|loss(?:es)?|margins?|ratios?|rates?|amounts?|totals?|prices?|costs?|expenses?|eps|earnings|assets|liabilities|equity|cash|debt|balances?|counts?|employees|shares|percent(?:age)?|pct|growth|yields?|fees?|tax(?:es)?|payments?|rent|salary|volume|quantity|ebitda|capex|dividends?|spend|budget|value)\b/.test(
+    /\b(?:revenues?|sales|income|profits?|loss(?:es)?|expenditures?|spending|outlays?|headcount|margins?|ratios?|rates?|amounts?|totals?|prices?|costs?|expenses?|eps|earnings|assets|liabilities|equity|cash|debt|balances?|counts?|employees|shares|percent(?:age)?|pct|growth|yields?|fees?|tax(?:es)?|payments?|rent|salary|volume|quantity|ebitda|capex|dividends?|spend|budget|value)\b/.test(
       words,
     ) ||
     /^(?:number|num|no) of\b/.test(words)
@@ -297,6 +297,9 @@ interface Candidate {
   sourceText: string;
 }
 
+/** Figures only a percentage can be ("Operating margin", "Market share"); "Earnings per share" is not one. */
+const PERCENT_ONLY =
+  /margin|\brates?\b|ratio|percent|pct|growth|yield|return on|\bro[aei]\b|market share|share of/i;
 const RATIO_WORDS =
   /margin|rate|ratio|percent|pct|growth|yield|share|change|return|roe|roa|roi|split|weight/i;
 
@@ -531,8 +534,8 @@ function proseCandidate(
   );
   if (!words && !/\(\s*[^()]{2,24}:\s*[^()]*\d[^()]*\)/.test(sentence)) return undefined;
   const context = (words?.length ?? 0) >= 5 && prose.period ? index.sectionPeriod(lineIndex) : undefined;
-  const figures = proseFigures(sentence, label, context).filter(
-    (f) => f.percent === RATIO_WORDS.test(dataPoint),
+  const figures = proseFigures(sentence, label, context).filter((f) =>
+    f.percent ? RATIO_WORDS.test(dataPoint) : !PERCENT_ONLY.test(dataPoint),
   );
   if (figures.length === 0 || !figures.some((f) => f.period)) return undefined;
   let best: { raw: string; fit: number; fromContext: boolean } | null = null;

@@ -50,6 +50,22 @@ describe('figures in a sentence, by period', () => {
     ).toEqual(['$2.1 billion@2024', '$1.8 billion@2023']);
   });
 
+  it('knows the prior year by its name', () => {
+    expect(
+      read(
+        "Net sales for the third quarter of 2024 were $1.23 billion, an increase of 8% over the prior-year quarter's $1.14 billion",
+        'Net sales',
+      ),
+    ).toEqual(['$1.23 billion@2024', '$1.14 billion@2023']);
+    expect(
+      read(
+        'Capital expenditure for the year amounted to €412 million (previous year: €380 million)',
+        'Capital expenditure',
+        2024,
+      ),
+    ).toEqual(['€412 million@2024 (section)', '€380 million@2023 (section)']);
+  });
+
   it('reads "respectively" and "(2023: …)" comparatives', () => {
     expect(
       read(
