@@ -380,6 +380,34 @@ Invoice Date:      05/21/201821
     expect(values(doubled, ['Date']).Date).toBe('20180521');
   });
 
+  it('reads a date OCR lost a separator of, or put a speck into, less surely; a date as printed comes first', () => {
+    const lost = receipt(`
+KEDAI EMPIRE PHOENIX ELECTRICAL SDN BHD
+Invoice No: 31438680      15/0516
+TOTAL      RM 495.35
+`);
+    const speck = receipt(`
+EMPIRE BOOKSTORE LTD
+DATE: 27-3JUL-2016 20:28:18
+`);
+    const both = receipt(`
+KEDAI MAJU JAYA SDN BHD
+Ref 11/0716
+DATE: 12/07/2016
+`);
+    const found = extractReceiptFields(lost, ['Date']).Date;
+    expect(found?.value).toBe('20160515');
+    expect(found?.confidence).toBeLessThan(0.85);
+    expect(values(speck, ['Date']).Date).toBe('20160727');
+    expect(values(both, ['Date']).Date).toBe('20160712');
+    // A price per litre is no date.
+    const fuel = receipt(`
+PETRON JAYA SDN BHD
+RON95 2.0550      RM 41.10
+`);
+    expect(values(fuel, ['Date']).Date ?? null).toBeNull();
+  });
+
   it('reads a date whose year OCR misread with a 6, 8 or 9 for its 0, or whose leading 0 became a sign', () => {
     const named = receipt(`
 KEDAI LOTUS PHARMACY (M) SDN BHD

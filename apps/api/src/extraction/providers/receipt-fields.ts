@@ -746,6 +746,8 @@ interface DateHit {
   line: RLine;
   labelled: boolean;
   index: number;
+  /** Read only by putting back what OCR lost: less sure, and second to any date read as printed. */
+  repaired?: boolean;
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
@@ -796,7 +798,11 @@ function datesIn(line: RLine, index: number): DateHit[] {
       fixed;
     const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(token);
     const numeric = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(token);
-    const named = /^([\dOoIl]{1,2})[-/. ]?([A-Za-z0]{3,9})\.?[-/. ]?([\dOoIl]{4}|[\dOoIl]{2})$/.exec(raw);
+    // "27-3JUL-2016": a speck read as a character beside the month's name is skipped.
+    const named =
+      /^([\dOoIl]{1,2})[-/. ]?(?:[^A-Za-z0\s](?=[A-Za-z]{3}))?([A-Za-z0]{3,9})\.?[-/. ]?([\dOoIl]{4}|[\dOoIl]{2})$/.exec(
+        raw,
+      );
     if (iso) {
       hits.push({
         y: year4(iso[1] ?? ''),
@@ -820,6 +826,29 @@ function datesIn(line: RLine, index: number): DateHit[] {
         line,
         labelled,
         index,
+      });
+      continue;
+    }
+    // "15/0516", "1505/16": OCR lost one separator of a two-digit year's date.
+    // Not with a point: "2.0550" is a price per litre.
+    const lost = /^(\d{1,2})[-/](\d{2})(\d{2})$/.exec(token) ?? /^(\d{2})(\d{2})[-/](\d{2})$/.exec(token);
+    if (
+      lost &&
+      Number(lost[2]) >= 1 &&
+      Number(lost[2]) <= 31 &&
+      Number(lost[1]) <= 31 &&
+      year4(lost[3] ?? '') <= new Date().getUTCFullYear() + 1
+    ) {
+      hits.push({
+        y: year4(lost[3] ?? ''),
+        a: Number(lost[1]),
+        b: Number(lost[2]),
+        order: 'xy',
+        words: [words[i] as RWord],
+        line,
+        labelled,
+        index,
+        repaired: true,
       });
       continue;
     }
@@ -936,9 +965,15 @@ function findDate(lines: RLine[], text: string): Found | undefined {
     })
     .filter((x) => x !== undefined);
   if (resolved.length === 0) return undefined;
-  const best = resolved.find((r) => r.hit.labelled) ?? (resolved[0] as (typeof resolved)[number]);
+  const printed = resolved.filter((r) => !r.hit.repaired);
+  const pool = printed.length > 0 ? printed : resolved;
+  const best = pool.find((r) => r.hit.labelled) ?? (pool[0] as (typeof pool)[number]);
   const agree = resolved.every((r) => r.ymd === best.ymd);
-  const base = (best.hit.labelled ? 0.95 : 0.9) * (best.sure ? 1 : 0.8) * (agree ? 1 : 0.92);
+  const base =
+    (best.hit.labelled ? 0.95 : 0.9) *
+    (best.sure ? 1 : 0.8) *
+    (agree ? 1 : 0.92) *
+    (best.hit.repaired ? 0.85 : 1);
   return { value: best.ymd, line: best.hit.line, words: best.hit.words, base };
 }
 
