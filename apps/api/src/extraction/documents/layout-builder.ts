@@ -129,11 +129,68 @@ function lineOf(lineWords: LayoutWord[], aspect: number): LayoutLine {
     previous = word;
   }
   if (current.length > 0) segments.push(segmentOf(current));
+  return lineFromSegments(splitFigureRuns(segments, em));
+}
+
+function lineFromSegments(segments: LayoutSegment[]): LayoutLine {
   return {
     text: segments.map((s) => s.text).join('  '),
     box: unionBox(segments.map((s) => s.box)),
     segments,
   };
+}
+
+/** A figure set as a table cell: "$4,102", "(12.5)", "3%", "2024"; not "31," of a date. */
+const CELL_FIGURE = /^[(\-−–+]?[$€£¥]?\d(?:[\d,.]*\d)?\)?%?$/;
+const YEAR = /^(?:19|20)\d{2}$/;
+const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$/i;
+/** Any gap a reader sees: a space between two figures is a cell boundary. */
+const FIGURE_GAP_EM = 0.1;
+
+/**
+ * A table set tight ("Total net sales $6,318 $5,906 7%", its columns a word space or two apart)
+ * reads as one run of text: its figures, each a cell, are split apart, and the first from the
+ * label before it. A thousands group ("1 234") and a date ("31, 2024") stay whole, and so does a
+ * sentence: it does not run figure to figure. OCR measures every gap, so its lines are left as
+ * they are.
+ */
+function splitFigureRuns(segments: LayoutSegment[], em: number): LayoutSegment[] {
+  const out: LayoutSegment[] = [];
+  for (const segment of segments) {
+    const words = segment.words;
+    const cuts: number[] = [];
+    for (let i = 1; i < words.length; i++) {
+      const a = words[i - 1] as LayoutWord;
+      const b = words[i] as LayoutWord;
+      const apart = b.box[0] - a.box[2] >= em * FIGURE_GAP_EM;
+      const thousands = /^[(\-−]?[$€£]?\d{1,3}$/.test(a.text) && /^\d{3}(?:[.,]\d+)?\)?$/.test(b.text);
+      // "December 31 2021" is one date.
+      const date = MONTH_WORD.test(words[i - 2]?.text ?? '') && /^\d{1,2}$/.test(a.text) && YEAR.test(b.text);
+      if (apart && !thousands && !date && CELL_FIGURE.test(a.text) && CELL_FIGURE.test(b.text)) cuts.push(i);
+    }
+    if (cuts.length === 0 || words.some((w) => w.confidence !== undefined)) {
+      out.push(segment);
+      continue;
+    }
+    // The label before the first figure.
+    const first = cuts[0] as number;
+    const lead = words.slice(0, first).findLastIndex((w) => !CELL_FIGURE.test(w.text));
+    const label = words[lead];
+    const figure = words[lead + 1];
+    // Not a year from its month or its "FY" ("31 March 2021", "FY 2021").
+    const dated =
+      figure &&
+      YEAR.test(figure.text) &&
+      (MONTH_WORD.test(label?.text ?? '') || /^(?:FY|fiscal|year)$/i.test(label?.text ?? ''));
+    if (label && figure && !dated && lead + 1 < first && figure.box[0] - label.box[2] >= em * FIGURE_GAP_EM)
+      cuts.unshift(lead + 1);
+    let from = 0;
+    for (const cut of [...cuts, words.length]) {
+      out.push(segmentOf(words.slice(from, cut)));
+      from = cut;
+    }
+  }
+  return out;
 }
 
 function segmentOf(words: LayoutWord[]): LayoutSegment {

@@ -443,6 +443,44 @@ function rowAt(y: number, label: string, texts: string[], xs: number[], labelX =
   };
 }
 
+describe('a table set tight (cells a word space apart)', () => {
+  it('splits the figures a PDF reader ran together, and the first figure from its label', async () => {
+    // Helvetica 8 pt: "Total net sales" ends 3.6 pt before "$6,318", and each figure ends 4.5 pt
+    // before the next: the PDF reader joins each row into one run ("Total net sales $6,318
+    // $5,906"), which read as a label with no figures, or one figure.
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'Net sales (in millions)', x: 80 }] },
+      rowAt(724, '', ['2024', '2023'], [160, 189]),
+      rowAt(712, 'Products', ['$4,102', '$3,998'], [160, 189]),
+      rowAt(700, 'Services', ['2,216', '1,908'], [160, 189]),
+      rowAt(688, 'Total net sales', ['$6,318', '$5,906'], [160, 189]),
+      { y: 664, items: [{ text: 'Net sales rose in 2024 by 7 percent, on 1 234 new accounts.', x: 80 }] },
+      { y: 640, items: [{ text: 'Balances at December 31 2024', x: 80 }] },
+      {
+        y: 620,
+        items: [
+          { text: '31 March 2024', x: 250 },
+          { text: '31 March 2023', x: 305 },
+        ],
+      },
+    ]);
+    expect(
+      await ask(doc, ['Products 2024', 'Services 2023', 'Total net sales 2023', 'Total net sales 2024']),
+    ).toEqual({
+      'Products 2024': 4_102_000_000,
+      'Services 2023': 1_908_000_000,
+      'Total net sales 2023': 5_906_000_000,
+      'Total net sales 2024': 6_318_000_000,
+    });
+    // A sentence, a number grouped by a space and a date stay whole; dates set tight are two.
+    const segments = (start: string) =>
+      doc.layout?.[0]?.lines.find((l) => l.text.startsWith(start))?.segments.map((s) => s.text);
+    expect(segments('Net sales rose')).toHaveLength(1);
+    expect(segments('Balances')).toEqual(['Balances at December 31 2024']);
+    expect(segments('31 March')).toEqual(['31 March 2024', '31 March 2023']);
+  });
+});
+
 describe('statements as annual reports print them', () => {
   /** A row: its label, note and figures right-aligned at 440 and 500 (and 530 for a third). */
   const figures = (y: number, label: string, note: string, a: string, b: string, c?: string) => ({

@@ -156,6 +156,33 @@ describe('loadPdf', () => {
 });
 
 describe('wordsFromItems + layoutPageFromWords', () => {
+  it('places the words of a run the reader joined by their letters, bold and regular alike', async () => {
+    // Cells of a tight table, each drawn at its own place, that the PDF reader gives as one run
+    // with its width only. Shared out by characters, "$6,318" was placed 8 pt right of where it
+    // is and overlapped the next column.
+    const pdf = await PDFDocument.create();
+    for (const name of [StandardFonts.Helvetica, StandardFonts.HelveticaBold]) {
+      const font = await pdf.embedFont(name);
+      const cells = [
+        { text: 'Total net sales', x: 6.7 },
+        { text: '$6,318', x: 85 },
+        { text: '$5,906', x: 123.2 },
+        { text: '7%', x: 161.4 },
+      ];
+      const last = cells.at(-1) as (typeof cells)[number];
+      const width = last.x + font.widthOfTextAtSize(last.text, 12) - 6.7;
+      const words = wordsFromItems({
+        width: 595,
+        height: 842,
+        items: [[cells.map((c) => c.text).join(' '), 6.7, 700, width, 12]],
+      });
+      for (const cell of cells.slice(1)) {
+        const word = words.find((w) => w.text === cell.text);
+        expect((word?.box[0] ?? 0) * 595, `${name} ${cell.text}`).toBeCloseTo(cell.x, -0.6);
+      }
+    }
+  });
+
   it('splits runs into words with boxes, joins one baseline into a line and orders top to bottom', () => {
     const words = wordsFromItems({
       width: 600,

@@ -968,7 +968,7 @@ function findDate(lines: RLine[], text: string): Found | undefined {
   const printed = resolved.filter((r) => !r.hit.repaired);
   const pool = printed.length > 0 ? printed : resolved;
   const best = pool.find((r) => r.hit.labelled) ?? (pool[0] as (typeof pool)[number]);
-  const agree = resolved.every((r) => r.ymd === best.ymd);
+  const agree = pool.every((r) => r.ymd === best.ymd);
   const base =
     (best.hit.labelled ? 0.95 : 0.9) *
     (best.sure ? 1 : 0.8) *
