@@ -443,6 +443,30 @@ function rowAt(y: number, label: string, texts: string[], xs: number[], labelX =
   };
 }
 
+describe('the title of a table under a paragraph', () => {
+  it('is the heading above the paragraph, not the paragraph’s last line', async () => {
+    for (const runOn of ['driven by', 'driven by the']) {
+      const doc = await drawn([
+        { y: 752, items: [{ text: 'Segment results', x: 80 }] },
+        {
+          y: 740,
+          items: [
+            {
+              text: `Net sales increased $412 million, or 7%, to $6,318 million in 2024 compared with 2023, ${runOn}`,
+              x: 80,
+            },
+          ],
+        },
+        { y: 730, items: [{ text: 'growth in Services.', x: 80 }] },
+        rowAt(712, '', ['2024', '2023'], [440, 500]),
+        rowAt(700, 'Products', ['4,102', '3,998'], [440, 500]),
+        rowAt(688, 'Services', ['2,216', '1,908'], [440, 500]),
+      ]);
+      expect(firstTable(doc).title, runOn).toBe('Segment results');
+    }
+  });
+});
+
 describe('a table set tight (cells a word space apart)', () => {
   it('splits the figures a PDF reader ran together, and the first figure from its label', async () => {
     // Helvetica 8 pt: "Total net sales" ends 3.6 pt before "$6,318", and each figure ends 4.5 pt

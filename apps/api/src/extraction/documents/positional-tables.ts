@@ -402,6 +402,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         !title &&
         text.length <= 120 &&
         !isProse(row, 1) &&
+        // The last line of a paragraph ("growth in Services.") is no title.
+        !(/\.$/.test(text) && above && isProse(above, 1)) &&
         !isPeriodStatement(text) &&
         !/^\(.*\)$/.test(text.trim()) &&
         !/^\(?\s*(?:in |amounts|dollars|\$|€|£)/i.test(text) &&

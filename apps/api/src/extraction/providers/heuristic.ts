@@ -20,7 +20,7 @@ import type {
   TextCell,
   TextLine,
 } from '../types';
-import { isChangeBefore, proseFigures, sentenceAround } from './prose';
+import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from './prose';
 import {
   extractReceiptFields,
   fitsReceiptField,
@@ -180,6 +180,9 @@ class DocumentIndex {
   private readonly lowerCache: string[] = [];
   private readonly tokenCache = new Map<string, Token[]>();
   private readonly cellCache = new Map<number, TextCell[] | undefined>();
+  private readonly sectionCache = new Map<number, Period | undefined>();
+  private readonly spanCache = new Map<string, ReturnType<typeof periodSpans>>();
+  private readonly proseCache = new Map<string, ProseReading | undefined>();
 
   constructor(readonly doc: ExtractedDocument) {
     this.lines = doc.lines;
@@ -233,20 +236,38 @@ class DocumentIndex {
    * cells, a dozen words at most) within the 15 lines above it ("Fiscal 2024 Compared to Fiscal 2023").
    */
   sectionPeriod(index: number): Period | undefined {
+    if (this.sectionCache.has(index)) return this.sectionCache.get(index);
     const line = this.lines[index];
-    if (!line) return undefined;
-    for (let i = index - 1; i >= 0 && i >= index - 15; i--) {
+    let found: Period | undefined;
+    for (let i = index - 1; line && !found && i >= 0 && i >= index - 15; i--) {
       const above = this.lines[i] as TextLine;
       if (blockKey(above.location) !== blockKey(line.location)) break;
       if (above.cells || this.tokens(above.text).length > 12) continue;
-      const named = latestPeriod(
-        periodSpans(above.text)
+      found = latestPeriod(
+        this.periodSpans(above.text)
           .map((s) => s.period)
           .filter((p) => p.years.length > 0),
       );
-      if (named) return named;
     }
-    return undefined;
+    this.sectionCache.set(index, found);
+    return found;
+  }
+
+  /** The sentence holding a label on a line (see proseReading), read once per line and label. */
+  proseReading(lineIndex: number, label: string[]): ProseReading | undefined {
+    const key = `${lineIndex}|${label.join(' ')}`;
+    if (!this.proseCache.has(key)) this.proseCache.set(key, proseReading(this, lineIndex, label));
+    return this.proseCache.get(key);
+  }
+
+  /** The periods a text names (see periodSpans), read once per text. */
+  periodSpans(text: string): ReturnType<typeof periodSpans> {
+    let spans = this.spanCache.get(text);
+    if (!spans) {
+      spans = periodSpans(text);
+      this.spanCache.set(text, spans);
+    }
+    return spans;
   }
 
   /**
@@ -395,7 +416,14 @@ function candidatesForLine(
   };
 
   const cells = index.cells(lineIndex);
-  if (prose && !(cells && cells.length > 1) && index.mayContain(lineIndex, prose.label.slice(0, 1))) {
+  // The label on the line, or starting on it and running on to the next ("… and capital" /
+  // "expenditures totaled …").
+  const proseLabel =
+    prose &&
+    !(cells && cells.length > 1) &&
+    (index.mayContain(lineIndex, prose.label) ||
+      (index.runsOn(lineIndex) && index.mayContain(lineIndex, prose.label.slice(0, 1))));
+  if (prose && proseLabel) {
     const read = proseCandidate(index, lineIndex, dataPoint, prose);
     if (read !== undefined) {
       if (read) add('same-line', read.factor, read.raw, false, line.location, read.sentence);
@@ -500,17 +528,21 @@ function candidatesForLine(
   return found;
 }
 
+/** A sentence read for one label: its figures by period, and how well the label is placed. */
+interface ProseReading {
+  sentence: string;
+  figures: ProseFigure[];
+  labelFactor: number;
+  /** Long enough to be about its section's period when it names none. */
+  wordy: boolean;
+}
+
 /**
- * The figure a sentence gives for the period asked ("…was $4.2 billion, compared to $3.96 billion
- * in fiscal 2023" asked for 2023): undefined when the line holds no such sentence (read it as a
- * labelled line), null when the sentence says nothing for that period.
+ * The sentence holding `label` that starts on this line, read (undefined when the line holds
+ * none: a row of figures that lost its table, "Revenue 4,200 3,960", is not one). One reading
+ * serves every data point with that label.
  */
-function proseCandidate(
-  index: DocumentIndex,
-  lineIndex: number,
-  dataPoint: string,
-  prose: { label: string[]; period?: Period },
-): { raw: string; factor: number; sentence: string } | null | undefined {
+function proseReading(index: DocumentIndex, lineIndex: number, label: string[]): ProseReading | undefined {
   const line = index.lines[lineIndex] as TextLine;
   // A sentence may run over the lines of a page before and after this one.
   let text = line.text;
@@ -523,19 +555,44 @@ function proseCandidate(
   for (let i = lineIndex; i < lineIndex + 3 && text.length < 800 && index.runsOn(i); i++)
     text += ` ${(index.lines[i + 1] as TextLine).text}`;
   const tokens = index.tokens(text);
-  const match = findLabel(tokens, prose.label);
+  const match = findLabel(tokens, label);
   if (!match || match.start < lineStart || match.start >= lineStart + line.text.length) return undefined;
   const { sentence, start } = sentenceAround(text, match.start);
-  // Words, not a row of figures that lost its table ("Revenue 4,200 3,960"); only a sentence
-  // (six words or more) is taken to speak of its section's period when it names none.
-  const label = { start: match.start - start, end: match.end - start };
-  const words = `${sentence.slice(0, label.start)} ${sentence.slice(label.end)}`.match(
+  const at = { start: match.start - start, end: match.end - start };
+  const words = `${sentence.slice(0, at.start)} ${sentence.slice(at.end)}`.match(
     /\b(?!(?:million|billion|thousand|[mb]n|m|k)\b)\p{L}{2,}/giu,
   );
   if (!words && !/\(\s*[^()]{2,24}:\s*[^()]*\d[^()]*\)/.test(sentence)) return undefined;
-  const context = (words?.length ?? 0) >= 5 && prose.period ? index.sectionPeriod(lineIndex) : undefined;
-  const figures = proseFigures(sentence, label, context).filter((f) =>
-    f.percent ? RATIO_WORDS.test(dataPoint) : !PERCENT_ONLY.test(dataPoint),
+  // Only a sentence (five words or more besides the label) speaks of its section's period.
+  const wordy = (words?.length ?? 0) >= 5;
+  const context = wordy ? index.sectionPeriod(lineIndex) : undefined;
+  const lead = tokens.filter((t) => t.start >= start && t.end <= match.start).length;
+  return {
+    sentence: sentence.trim(),
+    figures: proseFigures(sentence, at, context, index.periodSpans(sentence)),
+    labelFactor: KIND_FACTOR[match.kind] * (lead === 0 ? 1 : 0.95),
+    wordy,
+  };
+}
+
+/**
+ * The figure a sentence gives for the period asked ("…was $4.2 billion, compared to $3.96 billion
+ * in fiscal 2023" asked for 2023): undefined when the line holds no such sentence (read it as a
+ * labelled line), null when the sentence says nothing for that period.
+ */
+function proseCandidate(
+  index: DocumentIndex,
+  lineIndex: number,
+  dataPoint: string,
+  prose: { label: string[]; period?: Period },
+): { raw: string; factor: number; sentence: string } | null | undefined {
+  const reading = index.proseReading(lineIndex, prose.label);
+  if (!reading) return undefined;
+  const figures = reading.figures.filter(
+    (f) =>
+      (f.percent ? RATIO_WORDS.test(dataPoint) : !PERCENT_ONLY.test(dataPoint)) &&
+      // The section's period is for data points that ask one.
+      (!f.fromContext || prose.period),
   );
   if (figures.length === 0 || !figures.some((f) => f.period)) return undefined;
   let best: { raw: string; fit: number; fromContext: boolean } | null = null;
@@ -554,9 +611,8 @@ function proseCandidate(
     const f = figures.find((d) => year(d) === latest) as (typeof figures)[number];
     best = { raw: f.token, fit: 1, fromContext: false };
   }
-  const lead = tokens.filter((t) => t.start >= start && t.end <= match.start).length;
-  const factor = KIND_FACTOR[match.kind] * (lead === 0 ? 1 : 0.95) * best.fit * (best.fromContext ? 0.9 : 1);
-  return { raw: best.raw, factor, sentence: sentence.trim() };
+  const factor = reading.labelFactor * best.fit * (best.fromContext ? 0.9 : 1);
+  return { raw: best.raw, factor, sentence: reading.sentence };
 }
 
 function itemFrom(doc: ExtractedDocument, candidate: Candidate, confidence: number): ExtractedItem {

@@ -79,8 +79,8 @@ export function proseFigures(
   sentence: string,
   label: { start: number; end: number },
   context?: Period,
+  spans = periodSpans(sentence),
 ): ProseFigure[] {
-  const spans = periodSpans(sentence);
   if (spans.length === 0 && !context) return [];
   // "(2023: …)" is a year, not a figure.
   const inSpan = (n: { index: number }) => spans.some((s) => n.index >= s.start && n.index < s.end);
