@@ -12,6 +12,12 @@ async function run(doc: ExtractedDocument, dataPoints: string[]) {
   return provider.extract(doc, dataPoints, options);
 }
 
+/** The values read from `text` (lines) for each data point. */
+async function valuesOf(text: string, dataPoints: string[]) {
+  const { result } = await run(loadText(text), dataPoints);
+  return Object.fromEntries(dataPoints.map((d) => [d, result[d]?.value ?? null]));
+}
+
 describe('HeuristicProvider', () => {
   it('matches labels regardless of case, underscores, camelCase and plurals', async () => {
     const doc = loadText('TOTAL REVENUES: $5 million');
@@ -262,22 +268,29 @@ describe('HeuristicProvider', () => {
     expect(result['Revenue 2024']?.location).toBe('line 2');
   });
 
-  it('reads per-share figures and spending in sentences as figures', async () => {
-    const doc = loadText(
+  it.each<[string, string, Record<string, number | null>]>([
+    [
+      'reads a line item asked by its abbreviation from a sentence that spells it out',
+      'Selling, general and administrative expenses were $742 million and $705 million for fiscal 2024 and 2023, respectively.',
+      { 'SG&A 2023': 705_000_000, 'SG&A expenses 2024': 742_000_000 },
+    ],
+    [
+      'never answers a data point with the year it asks for',
+      'Paragraph 2023 discusses operations, revenue recognition and other matters in 2023.',
+      { 'Revenue 2023': null },
+    ],
+    [
+      'reads per-share figures and spending in sentences as figures',
       'Basic earnings per share increased by 10% to 41.2 pence (2023: 37.5 pence).\nCapital expenditure for the year amounted to €412 million (previous year: €380 million).',
-    );
-    const { result } = await run(doc, ['Basic earnings per share 2023', 'Capital expenditure']);
-    expect(result['Basic earnings per share 2023']?.value).toBe(37.5);
-    expect(result['Capital expenditure']?.value).toBe(412_000_000);
-  });
-
-  it('answers a figure asked without a year with the latest a sentence gives, never a change', async () => {
-    const doc = loadText(
+      { 'Basic earnings per share 2023': 37.5, 'Capital expenditure': 412_000_000 },
+    ],
+    [
+      'answers a figure asked without a year with the latest a sentence gives, never a change',
       'Revenue grew by $240 million in 2024.\nOperating income increased from $3.9 billion in 2023 to $4.2 billion in 2024.',
-    );
-    const { result } = await run(doc, ['Revenue', 'Operating income']);
-    expect(result.Revenue?.value).toBeNull();
-    expect(result['Operating income']?.value).toBe(4_200_000_000);
+      { Revenue: null, 'Operating income': 4_200_000_000 },
+    ],
+  ])('%s', async (_name, text, expected) => {
+    expect(await valuesOf(text, Object.keys(expected))).toEqual(expected);
   });
 
   it('reads label/value rows of a CSV without a header row', async () => {

@@ -28,7 +28,7 @@ import {
   RECEIPT_DOCUMENT_TYPES,
 } from './receipt-fields';
 import { confidenceScore, notFound } from './result';
-import { allTableItems, confidenceOf, matchTables } from './table-match';
+import { allTableItems, confidenceOf, matchTables, spelledOut } from './table-match';
 import {
   dateAtStart,
   firstNumber,
@@ -406,6 +406,8 @@ function candidatesForLine(
     const scale = /per share|per unit|\beps\b/i.test(`${line.text} ${dataPoint}`)
       ? undefined
       : index.scaleFor(lineIndex);
+    // The year asked ("Revenue 2023") is never its own answer.
+    if (/^(?:19|20)\d{2}$/.test(raw.trim()) && prose?.period?.years.includes(Number(raw))) return;
     const value = normaliseValue(raw, { dataPoint, ...(scale ? { scale } : {}) });
     if (value === null) return;
     let typeFactor = fitsExpectation(value, expectation) ? 1 : 0.75;
@@ -669,8 +671,11 @@ function extractFromLines(
   if (label.length === 0) return { item: notFound() };
   const expectation = expectationOf(dataPoint);
   const { label: bare, period } = splitDataPoint(dataPoint);
+  // Sentences name line items in full ("SG&A" asked of "Selling, general and administrative expenses were …").
   const prose =
-    expectation !== 'date' ? { label: labelStems(bare), ...(period ? { period } : {}) } : undefined;
+    expectation !== 'date'
+      ? { label: labelStems(spelledOut(bare)), ...(period ? { period } : {}) }
+      : undefined;
   const candidates: Candidate[] = [];
   index.lines.forEach((_, i) => {
     candidates.push(...candidatesForLine(index, i, dataPoint, label, expectation, prose));

@@ -167,9 +167,15 @@ const PHRASES: [RegExp, string][] = [
 const ALTERNATIVE =
   /\(\s*(loss(?:es)?|deficit|expenses?|benefit|decrease|increase|income|profit|gains?|charge|credit)\s*\)/gi;
 
-function words(text: string): string[] {
-  let spelled = cleanLabel(text);
+/** "SG&A expenses" → "selling general and administrative expenses". */
+export function spelledOut(text: string): string {
+  let spelled = text;
   for (const [pattern, full] of ABBREVIATIONS) spelled = spelled.replace(pattern, full);
+  return spelled;
+}
+
+function words(text: string): string[] {
+  let spelled = spelledOut(cleanLabel(text));
   for (const [pattern, phrase] of PHRASES) spelled = spelled.replace(pattern, phrase);
   const joined = spelled
     .replace(/&/g, ' and ')
