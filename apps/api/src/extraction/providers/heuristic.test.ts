@@ -289,6 +289,14 @@ describe('HeuristicProvider', () => {
       'Revenue grew by $240 million in 2024.\nOperating income increased from $3.9 billion in 2023 to $4.2 billion in 2024.',
       { Revenue: null, 'Operating income': 4_200_000_000 },
     ],
+    [
+      'reads Indian figures in crore, "as against" the year before ("operations" is no ratio)',
+      'Revenue from operations for FY 2023-24 stood at ₹ 12,345 crore as against ₹ 11,234 crore in FY 2022-23.',
+      {
+        'Revenue from operations FY2024': 123_450_000_000,
+        'Revenue from operations FY2023': 112_340_000_000,
+      },
+    ],
   ])('%s', async (_name, text, expected) => {
     expect(await valuesOf(text, Object.keys(expected))).toEqual(expected);
   });

@@ -65,7 +65,12 @@ const MAX_ALL_ITEMS = 300;
 
 /** "total_revenue", "Total revenue", "totalRevenue" → ["total", "revenue"]. */
 export function labelStems(dataPoint: string): string[] {
-  return tokenize(dataPoint.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_\-./]+/g, ' ')).map((t) => t.stem);
+  return tokenize(spaced(dataPoint)).map((t) => t.stem);
+}
+
+/** "gross_margin", "grossMargin" → "gross margin": whole words to test. */
+function spaced(dataPoint: string): string {
+  return dataPoint.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_\-./]+/g, ' ');
 }
 
 type MatchKind = 'exact' | 'gapped' | 'unordered';
@@ -123,10 +128,7 @@ function findLabel(tokens: Token[], label: string[]): LabelMatch | null {
 type Expectation = 'date' | 'number' | 'any';
 
 function expectationOf(dataPoint: string): Expectation {
-  const words = dataPoint
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_\-./]+/g, ' ')
-    .toLowerCase();
+  const words = spaced(dataPoint).toLowerCase();
   if (/\b(?:date|dated|day|as of|period end|expiry|expiration|effective|maturity)\b|\bon$/.test(words))
     return 'date';
   if (
@@ -320,9 +322,11 @@ interface Candidate {
 
 /** Figures only a percentage can be ("Operating margin", "Market share"); "Earnings per share" is not one. */
 const PERCENT_ONLY =
-  /margin|\brates?\b|ratio|percent|pct|growth|yield|return on|\bro[aei]\b|market share|share of/i;
+  /\b(?:margins?|rates?|ratios?|percent(?:age)?|pct|growth|yields?|return on|ro[aei]|market share|share of)\b/i;
+/** Words of figures that may be percentages (whole words: "operations" holds no ratio). */
 const RATIO_WORDS =
-  /margin|rate|ratio|percent|pct|growth|yield|share|change|return|roe|roa|roi|split|weight/i;
+  /\b(?:margins?|rates?|ratios?|percent(?:age)?|pct|growth|yields?|shares?|change|returns?|ro[aei]|split|weight(?:ing)?s?)\b/i;
+const isRatio = (dataPoint: string) => RATIO_WORDS.test(spaced(dataPoint));
 
 const HOW_FACTOR: Record<How, number> = {
   'same-line': 1,
@@ -412,7 +416,7 @@ function candidatesForLine(
     if (value === null) return;
     let typeFactor = fitsExpectation(value, expectation) ? 1 : 0.75;
     // A percentage for a figure that is not a ratio ("Total revenue growth was 12%").
-    if (isPercentText(raw) && !RATIO_WORDS.test(dataPoint)) typeFactor *= 0.8;
+    if (isPercentText(raw) && !isRatio(dataPoint)) typeFactor *= 0.8;
     const score = labelFactor * HOW_FACTOR[how] * typeFactor * (clean ? 1 : 0.85);
     found.push({ score, raw, value, lineIndex, location, sourceText });
   };
@@ -505,7 +509,7 @@ function candidatesForLine(
     KIND_FACTOR[match.kind] *
     (coverage(tokens, match, labelEnd) >= 1 ? 1 : 0.9) *
     (isLabelFirst(tokens, match) ? 1 : 0.9);
-  const value = valueAtStart(rest, expectation, !RATIO_WORDS.test(dataPoint));
+  const value = valueAtStart(rest, expectation, !isRatio(dataPoint));
   if (value) {
     add('same-line', labelFactor, value.raw, value.clean, line.location, line.text);
     return found;
@@ -592,7 +596,7 @@ function proseCandidate(
   if (!reading) return undefined;
   const figures = reading.figures.filter(
     (f) =>
-      (f.percent ? RATIO_WORDS.test(dataPoint) : !PERCENT_ONLY.test(dataPoint)) &&
+      (f.percent ? isRatio(dataPoint) : !PERCENT_ONLY.test(spaced(dataPoint))) &&
       // The section's period is for data points that ask one.
       (!f.fromContext || prose.period),
   );

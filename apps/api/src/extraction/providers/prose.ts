@@ -34,7 +34,7 @@ const CHANGE_AFTER =
   /^\s*,?\s*(?:or\s+[\d.,]+\s*%\s*,?\s*)?(?:higher|lower|more|less|above|below|increase|decrease)\b/i;
 /** Words that put a figure in the year before the sentence's own ("from $3.9 billion"). */
 const PRIOR_BEFORE =
-  /(?:\b(?:from|compared\s+(?:to|with)|versus|vs\.?)|\((?:prior|previous|last)[\s-]year\s*:|\b(?:prior|previous)[\s-]year(?:\s+(?:quarter|period))?['’]s)\s*(?:approximately\s+|about\s+)?$/i;
+  /(?:\b(?:from|compared\s+(?:to|with)|versus|vs\.?|as\s+against)|\((?:prior|previous|last)[\s-]year\s*:|\b(?:prior|previous)[\s-]year(?:\s+(?:quarter|period))?['’]s)\s*(?:approximately\s+|about\s+)?$/i;
 const PRIOR_AFTER =
   /^\s*,?\s*(?:(?:in|for|during)\s+)?(?:the\s+)?(?:(?:prior|previous|preceding|comparable)\s+(?:fiscal\s+)?(?:year|period)|last\s+year|a\s+year\s+(?:ago|earlier))\b/i;
 /** What may stand between a figure and the period it is for: "$4.2 billion in fiscal 2024". */

@@ -5,8 +5,8 @@ import { findDate, normaliseDate, normaliseNumber } from '@sieve/contracts';
  * "45%"), a date ("March 5, 2024"), or a short phrase.
  */
 
-const CURRENCY = String.raw`(?:US\$|USD ?|C\$|A\$|\$|€|£|¥|₹)`;
-const WORD_UNIT = String.raw`(?:percent|per cent|bps|basis points|trillions?|billions?|millions?|thousands?|bn|mn|mm|tn)\b`;
+const CURRENCY = String.raw`(?:US\$|USD ?|C\$|A\$|\$|€|£|¥|₹|\bRs\.? ?|\bINR ?)`;
+const WORD_UNIT = String.raw`(?:percent|per cent|bps|basis points|trillions?|billions?|millions?|thousands?|crores?|lakhs?|bn|mn|mm|tn)\b`;
 const NUMBER_TOKEN = new RegExp(
   String.raw`^\(?\s*[-−+]?\s*${CURRENCY}?\s*\(?\s*[-−]?\s*(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s*\))?(?:\s?%|\s?${WORD_UNIT}|(?<=\d)[kKmMbB]\b)?(?:\s*\))?`,
   'i',
