@@ -297,6 +297,11 @@ describe('HeuristicProvider', () => {
         'Revenue from operations FY2023': 112_340_000_000,
       },
     ],
+    [
+      'takes a short sentence under a quarter’s heading as about that quarter',
+      'Third Quarter 2024 Results\nOperating margin expanded 150 basis points to 21.5%.',
+      { 'Operating margin Q3 2024': 0.215, 'Operating margin Q3 2023': null },
+    ],
   ])('%s', async (_name, text, expected) => {
     expect(await valuesOf(text, Object.keys(expected))).toEqual(expected);
   });

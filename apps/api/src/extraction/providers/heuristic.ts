@@ -569,8 +569,8 @@ function proseReading(index: DocumentIndex, lineIndex: number, label: string[]):
     /\b(?!(?:million|billion|thousand|[mb]n|m|k)\b)\p{L}{2,}/giu,
   );
   if (!words && !/\(\s*[^()]{2,24}:\s*[^()]*\d[^()]*\)/.test(sentence)) return undefined;
-  // Only a sentence (five words or more besides the label) speaks of its section's period.
-  const wordy = (words?.length ?? 0) >= 5;
+  // Only a sentence (four words or more besides the label) speaks of its section's period.
+  const wordy = (words?.length ?? 0) >= 4;
   const context = wordy ? index.sectionPeriod(lineIndex) : undefined;
   const lead = tokens.filter((t) => t.start >= start && t.end <= match.start).length;
   return {

@@ -66,6 +66,18 @@ describe('figures in a sentence, by period', () => {
     ).toEqual(['€412 million@2024 (section)', '€380 million@2023 (section)']);
   });
 
+  it('gives a period named without its year the year after the one compared with; a widening is a change', () => {
+    expect(
+      read(
+        'Year-to-date, revenue totaled $3.52 billion versus $3.31 billion in the first nine months of 2023',
+        'revenue',
+      ),
+    ).toEqual(['$3.52 billion@2024', '$3.31 billion@2023']);
+    expect(read('Operating margin expanded 150 basis points to 21.5%', 'Operating margin', 2024)).toEqual([
+      '21.5%@2024 (section)',
+    ]);
+  });
+
   it('reads "respectively" and "(2023: …)" comparatives', () => {
     expect(
       read(

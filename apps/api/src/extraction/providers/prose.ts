@@ -25,7 +25,7 @@ export interface ProseFigure {
 }
 
 const CHANGE_BEFORE =
-  /\b(?:increased|decreased|rose|fell|grew|declined|dropped|climbed|improved|jumped|slipped|up|down|higher|lower|increases?|decreases?|rise|decline|growth|reduction|improvement|change|by|or)\s*(?:of\s+)?(?:approximately\s+|about\s+)?$/i;
+  /\b(?:increased|decreased|rose|fell|grew|declined|dropped|climbed|improved|jumped|slipped|expanded|contracted|widened|narrowed|gained|advanced|eased|surged|up|down|higher|lower|increases?|decreases?|rise|decline|growth|reduction|improvement|change|by|or)\s*(?:of\s+)?(?:approximately\s+|about\s+)?$/i;
 /** Whether a figure after `text` is a change ("increased by", "up", "an increase of"), not a level. */
 export function isChangeBefore(text: string): boolean {
   return CHANGE_BEFORE.test(text);
@@ -39,7 +39,7 @@ const PRIOR_AFTER =
   /^\s*,?\s*(?:(?:in|for|during)\s+)?(?:the\s+)?(?:(?:prior|previous|preceding|comparable)\s+(?:fiscal\s+)?(?:year|period)|last\s+year|a\s+year\s+(?:ago|earlier))\b/i;
 /** What may stand between a figure and the period it is for: "$4.2 billion in fiscal 2024". */
 const PERIOD_AFTER =
-  /^[\s,]*(?:(?:in|for|during|at|on|over|as\s+(?:of|at))\s+)?(?:the\s+)?(?:(?:fiscal|financial|full)[\s-]+(?:year\s+)?)?$/i;
+  /^[\s,]*(?:(?:in|for|during|at|on|over|as\s+(?:of|at))\s+)?(?:the\s+)?(?:first\s+|last\s+)?(?:(?:fiscal|financial|full)[\s-]+(?:year\s+)?)?$/i;
 /** An aside after a figure: ", or $3.50 per diluted share,". */
 const ASIDE = /^\s*,\s*or\s+[^,]{1,40},/i;
 /** "(2023: $3.9 billion)", "2023 – $3.9 billion". */
@@ -144,8 +144,11 @@ export function proseFigures(
   const named = spans.filter((s) => s.end <= first.index && !isComparative(s)).map((s) => s.period);
   const head = own[0] as { period?: Period; earlier: boolean };
   const compared = own.find((o) => o.period && o.earlier)?.period;
-  const main =
-    latestPeriod(named) ?? (head.earlier ? undefined : head.period) ?? (compared && shifted(compared, 1));
+  const said = latestPeriod(named) ?? (head.earlier ? undefined : head.period);
+  const next = compared && shifted(compared, 1);
+  // "Year-to-date, revenue totaled $3.52 billion versus $3.31 billion in the first nine months of
+  // 2023": a period named without its year takes the year after the one compared with.
+  const main = !said ? next : said.years.length > 0 || !next ? said : { ...next, ...said, years: next.years };
   const base = main ?? context;
   return figures.map((f, i) => {
     const o = own[i] as { period?: Period; earlier: boolean };
