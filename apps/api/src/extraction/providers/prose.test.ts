@@ -101,6 +101,13 @@ describe('figures in a sentence, by period', () => {
       reads: ['£1,532.4m@2024', '£1,445.7m@2023'],
     },
     {
+      why: 'takes the year after a comparative of another item in the sentence',
+      sentence:
+        'Adjusted operating profit increased by 9% to £245.1m (2023: £224.9m), and the adjusted operating margin improved 40 basis points to 16.0%',
+      label: 'adjusted operating margin',
+      reads: ['16.0%@2024'],
+    },
+    {
       why: 'stops where the sentence turns to another item',
       sentence: 'Revenue was $4.2 billion in 2024, while operating income rose to $600 million in 2024',
       label: 'Revenue',

@@ -143,7 +143,8 @@ export function proseFigures(
   const first = figures[0] as ProseFigure;
   const named = spans.filter((s) => s.end <= first.index && !isComparative(s)).map((s) => s.period);
   const head = own[0] as { period?: Period; earlier: boolean };
-  const compared = own.find((o) => o.period && o.earlier)?.period;
+  // The year compared with: a figure's, else any "(2023: …)" in the sentence (even of an item before the label).
+  const compared = own.find((o) => o.period && o.earlier)?.period ?? spans.find(isComparative)?.period;
   const said = latestPeriod(named) ?? (head.earlier ? undefined : head.period);
   const next = compared && shifted(compared, 1);
   // "Year-to-date, revenue totaled $3.52 billion versus $3.31 billion in the first nine months of
