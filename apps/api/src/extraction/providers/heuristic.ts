@@ -564,6 +564,8 @@ function proseReading(index: DocumentIndex, lineIndex: number, label: string[]):
   const match = findLabel(tokens, label);
   if (!match || match.start < lineStart || match.start >= lineStart + line.text.length) return undefined;
   const { sentence, start } = sentenceAround(text, match.start);
+  // No figure but years: nothing to read (and no need to look for periods).
+  if (!numbersIn(sentence).some((n) => !/^(?:19|20)\d{2}$/.test(n.token))) return undefined;
   const at = { start: match.start - start, end: match.end - start };
   const words = `${sentence.slice(0, at.start)} ${sentence.slice(at.end)}`.match(
     /\b(?!(?:million|billion|thousand|[mb]n|m|k)\b)\p{L}{2,}/giu,
