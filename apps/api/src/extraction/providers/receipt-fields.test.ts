@@ -400,6 +400,14 @@ DATE: 12/07/2016
     expect(found?.confidence).toBeLessThan(0.85);
     expect(values(speck, ['Date']).Date).toBe('20160727');
     expect(values(both, ['Date']).Date).toBe('20160712');
+    // A phone number is no date, and does not make the printed date read month first.
+    const phone = receipt(`
+SUNRISE MAPLE MART PLC
+PHONE: 07-2700 3990
+10/02/2023 15:46
+GRAND TOTAL      £233.58
+`);
+    expect(values(phone, ['Date']).Date).toBe('20230210');
     // A price per litre is no date.
     const fuel = receipt(`
 PETRON JAYA SDN BHD

@@ -834,6 +834,8 @@ function datesIn(line: RLine, index: number): DateHit[] {
     const lost = /^(\d{1,2})[-/](\d{2})(\d{2})$/.exec(token) ?? /^(\d{2})(\d{2})[-/](\d{2})$/.exec(token);
     if (
       lost &&
+      // "PHONE: 07-2700 3990" is no date.
+      !CONTACT.test(line.text) &&
       Number(lost[2]) >= 1 &&
       Number(lost[2]) <= 31 &&
       Number(lost[1]) <= 31 &&
@@ -929,7 +931,8 @@ function datesIn(line: RLine, index: number): DateHit[] {
 /** Whether numeric dates read day first here: the document's own dates, then its currency and address. */
 function dayFirstEvidence(hits: DateHit[], text: string): { dayFirst: boolean; sure: boolean } {
   for (const h of hits) {
-    if (h.order !== 'xy') continue;
+    // A date read only by repairing it says nothing of how the shop writes its dates.
+    if (h.order !== 'xy' || h.repaired) continue;
     if (h.a > 12 && h.b <= 12) return { dayFirst: true, sure: true };
     if (h.b > 12 && h.a <= 12) return { dayFirst: false, sure: true };
   }
