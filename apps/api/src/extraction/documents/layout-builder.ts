@@ -129,14 +129,11 @@ function lineOf(lineWords: LayoutWord[], aspect: number): LayoutLine {
     previous = word;
   }
   if (current.length > 0) segments.push(segmentOf(current));
-  return lineFromSegments(splitFigureRuns(segments, em));
-}
-
-function lineFromSegments(segments: LayoutSegment[]): LayoutLine {
+  const cells = splitFigureRuns(segments, em);
   return {
-    text: segments.map((s) => s.text).join('  '),
-    box: unionBox(segments.map((s) => s.box)),
-    segments,
+    text: cells.map((s) => s.text).join('  '),
+    box: unionBox(cells.map((s) => s.box)),
+    segments: cells,
   };
 }
 

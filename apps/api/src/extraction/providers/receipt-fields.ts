@@ -784,6 +784,8 @@ function datesIn(line: RLine, index: number): DateHit[] {
   const label = labelText(line.text);
   const labelled = /\b(?:date|dated|tarikh|datum|fecha|issued|dt)\b/.test(label);
   const words = line.words;
+  const add = (y: number, a: number, b: number, order: DateHit['order'], taken: RWord[], repaired = false) =>
+    hits.push({ y, a, b, order, words: taken, line, labelled, index, ...(repaired ? { repaired } : {}) });
   for (let i = 0; i < words.length; i++) {
     // "DATE:25/12/2018": a label glued to its date.
     const raw = (words[i] as RWord).text
@@ -804,29 +806,17 @@ function datesIn(line: RLine, index: number): DateHit[] {
         raw,
       );
     if (iso) {
-      hits.push({
-        y: year4(iso[1] ?? ''),
-        a: Number(iso[2]),
-        b: Number(iso[3]),
-        order: 'ymd',
-        words: [words[i] as RWord],
-        line,
-        labelled,
-        index,
-      });
+      add(year4(iso[1] ?? ''), Number(iso[2]), Number(iso[3]), 'ymd', [words[i] as RWord]);
       continue;
     }
     if (numeric) {
-      hits.push({
-        y: year4(numeric[3] ?? ''),
-        a: labelled ? repairDatePart(numeric[1] ?? '', 31) : Number(numeric[1]),
-        b: labelled ? repairDatePart(numeric[2] ?? '', 31) : Number(numeric[2]),
-        order: 'xy',
-        words: [words[i] as RWord],
-        line,
-        labelled,
-        index,
-      });
+      add(
+        year4(numeric[3] ?? ''),
+        labelled ? repairDatePart(numeric[1] ?? '', 31) : Number(numeric[1]),
+        labelled ? repairDatePart(numeric[2] ?? '', 31) : Number(numeric[2]),
+        'xy',
+        [words[i] as RWord],
+      );
       continue;
     }
     // "15/0516", "1505/16": OCR lost one separator of a two-digit year's date.
@@ -841,33 +831,17 @@ function datesIn(line: RLine, index: number): DateHit[] {
       Number(lost[1]) <= 31 &&
       year4(lost[3] ?? '') <= new Date().getUTCFullYear() + 1
     ) {
-      hits.push({
-        y: year4(lost[3] ?? ''),
-        a: Number(lost[1]),
-        b: Number(lost[2]),
-        order: 'xy',
-        words: [words[i] as RWord],
-        line,
-        labelled,
-        index,
-        repaired: true,
-      });
+      add(year4(lost[3] ?? ''), Number(lost[1]), Number(lost[2]), 'xy', [words[i] as RWord], true);
       continue;
     }
     // "10.03 2016": OCR read the second separator as a space.
     const split = /^(\d{1,2})[-/.](\d{1,2})$/.exec(token);
     const nextYear = fixDigits((words[i + 1]?.text ?? '').replace(/[,.]$/, ''));
     if (split && /^(?:19|20|2[689])\d{2}$/.test(nextYear)) {
-      hits.push({
-        y: year4(nextYear),
-        a: Number(split[1]),
-        b: Number(split[2]),
-        order: 'xy',
-        words: [words[i] as RWord, words[i + 1] as RWord],
-        line,
-        labelled,
-        index,
-      });
+      add(year4(nextYear), Number(split[1]), Number(split[2]), 'xy', [
+        words[i] as RWord,
+        words[i + 1] as RWord,
+      ]);
       continue;
     }
     // 25-Dec-2018, 25-DEC-18, 25Dec2018
@@ -875,16 +849,9 @@ function datesIn(line: RLine, index: number): DateHit[] {
       const name = (named[2] ?? '').toLowerCase().replace(/0/g, 'o');
       const month = MONTHS[name] ?? MONTHS[name.slice(0, 3)];
       if (month)
-        hits.push({
-          y: year4(lookalikeDigits(named[3] ?? '')),
-          a: Number(lookalikeDigits(named[1] ?? '')),
-          b: month,
-          order: 'dmy',
-          words: [words[i] as RWord],
-          line,
-          labelled,
-          index,
-        });
+        add(year4(lookalikeDigits(named[3] ?? '')), Number(lookalikeDigits(named[1] ?? '')), month, 'dmy', [
+          words[i] as RWord,
+        ]);
       continue;
     }
     // 25 Dec 2018 / Dec 25, 2018 / 25 December, 2018
@@ -901,27 +868,17 @@ function datesIn(line: RLine, index: number): DateHit[] {
       );
       const next2 = fixDigits((words[i + 2]?.text ?? '').replace(/[,.]$/, ''));
       if (/^\d{1,2}$/.test(prev) && /^(?:\d{4}|\d{2})$/.test(next)) {
-        hits.push({
-          y: year4(next),
-          a: Number(prev),
-          b: month,
-          order: 'dmy',
-          words: [words[i - 1] as RWord, words[i] as RWord, words[i + 1] as RWord],
-          line,
-          labelled,
-          index,
-        });
+        add(year4(next), Number(prev), month, 'dmy', [
+          words[i - 1] as RWord,
+          words[i] as RWord,
+          words[i + 1] as RWord,
+        ]);
       } else if (/^\d{1,2}$/.test(next) && /^\d{4}$/.test(next2)) {
-        hits.push({
-          y: year4(next2),
-          a: month,
-          b: Number(next),
-          order: 'mdy',
-          words: [words[i] as RWord, words[i + 1] as RWord, words[i + 2] as RWord],
-          line,
-          labelled,
-          index,
-        });
+        add(year4(next2), month, Number(next), 'mdy', [
+          words[i] as RWord,
+          words[i + 1] as RWord,
+          words[i + 2] as RWord,
+        ]);
       }
     }
   }
