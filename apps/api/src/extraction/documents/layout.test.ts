@@ -2158,3 +2158,179 @@ describe('a header set as a table of its own', () => {
     });
   });
 });
+
+describe('a fiscal year headed with the date it ends on', () => {
+  it('answers "FY2024" from the column named FY2024, not the one ending in 2024', async () => {
+    // Before: "FY2023 (Year ended March 31, 2024)" read as the range 2023–2024, so "Net sales
+    // FY2024" took FY2023's figure and "Operating profit FY2023" had no answer.
+    const doc = loadHtml(`<h3>Consolidated Financial Highlights</h3><p>(Millions of yen)</p>
+      <table><tr><td></td><td>FY2023<br>(Year ended<br>March 31, 2024)</td><td>FY2024<br>(Year ended<br>March 31, 2025)</td><td>YoY change</td></tr>
+        <tr><td>Net sales</td><td>1,284,551</td><td>1,352,907</td><td>+5.3%</td></tr>
+        <tr><td>Operating profit</td><td>98,402</td><td>112,660</td><td>+14.5%</td></tr></table>`);
+    expect(await ask(doc, ['Net sales FY2024', 'Operating profit FY2023', 'Operating profit 2025'])).toEqual({
+      'Net sales FY2024': 1_352_907_000_000,
+      'Operating profit FY2023': 98_402_000_000,
+      // Named by the date it ends on when no column is named 2025.
+      'Operating profit 2025': 112_660_000_000,
+    });
+  });
+});
+
+describe('column headings printed to PDF around group headings', () => {
+  async function drawn(
+    draw: (at: (text: string, x: number, y: number, align?: 'left' | 'centre' | 'right') => void) => void,
+  ) {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const sheet = pdf.addPage([612, 792]);
+    draw((text, x, y, align = 'left') => {
+      const w = font.widthOfTextAtSize(text, 9);
+      sheet.drawText(text, {
+        x: align === 'left' ? x : align === 'right' ? x - w : x - w / 2,
+        y,
+        size: 9,
+        font,
+      });
+    });
+    return loadPdf(await pdf.save());
+  }
+
+  it('keeps a year over its own figures off the column beside it headed lower down', async () => {
+    // Before: "FY2024", set over its figures on the first header line, also headed the "YoY
+    // change" column (whose heading sits on the second line), so "Net sales FY2024" read +5.3%.
+    const doc = await drawn((at) => {
+      at('Consolidated Financial Highlights', 40, 760);
+      at('(Millions of yen)', 40, 748);
+      at('FY2023', 340, 728, 'right');
+      at('FY2024', 440, 728, 'right');
+      at('YoY change', 530, 719, 'right');
+      at('(Year ended', 340, 719, 'right');
+      at('(Year ended', 440, 719, 'right');
+      at('March 31, 2024)', 340, 710, 'right');
+      at('March 31, 2025)', 440, 710, 'right');
+      for (const [i, [label, a, b, c]] of [
+        ['Net sales', '1,284,551', '1,352,907', '+5.3%'],
+        ['Operating profit', '98,402', '112,660', '+14.5%'],
+      ].entries()) {
+        const y = 694 - i * 12;
+        at(label as string, 40, y);
+        at(a as string, 340, y, 'right');
+        at(b as string, 440, y, 'right');
+        at(c as string, 530, y, 'right');
+      }
+    });
+    expect(columnHeaderPath(firstTable(doc), 3)).toEqual(['YoY change']);
+    expect(await ask(doc, ['Net sales FY2024', 'Operating profit FY2023'])).toEqual({
+      'Net sales FY2024': 1_352_907_000_000,
+      'Operating profit FY2023': 98_402_000_000,
+    });
+  });
+
+  it('gives a group heading and the date under it to both its columns, and leaves the title block out', async () => {
+    // Before: "December 31," centred over the two columns of each group headed only the first,
+    // and "Twelve Months Ended" not the last, so "Revenue 2023" had no full-year column; the
+    // centred "(In thousands, except per share data)" and "(Unaudited)" under the statement's
+    // name were read as column headings.
+    const doc = await drawn((at) => {
+      at('ACME INDUSTRIES, INC.', 306, 770, 'centre');
+      at('CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS', 306, 759, 'centre');
+      at('(In thousands, except per share data)', 306, 748, 'centre');
+      at('(Unaudited)', 306, 737, 'centre');
+      const rights = [312, 392, 484, 577];
+      at('Three Months Ended', 318, 720, 'centre');
+      at('December 31,', 318, 710, 'centre');
+      at('Twelve Months Ended', 490, 720, 'centre');
+      at('December 31,', 490, 710, 'centre');
+      for (const [i, y] of ['2024', '2023', '2024', '2023'].entries())
+        at(y, rights[i] as number, 700, 'right');
+      for (const [r, [label, ...cells]] of [
+        ['Revenue', '$ 412,806', '$ 377,415', '$ 1,590,112', '$ 1,442,360'],
+        ['Net income', '$ 41,806', '$ 30,117', '$ 149,951', '$ 103,448'],
+      ].entries()) {
+        const y = 686 - r * 12;
+        at(label as string, 36, y);
+        for (const [i, c] of cells.entries()) at(c, rights[i] as number, y, 'right');
+      }
+    });
+    const table = firstTable(doc);
+    expect(columnHeaderPath(table, 1)).toEqual(['Three Months Ended', 'December 31,', '2024']);
+    expect(columnHeaderPath(table, 2)).toEqual(['Three Months Ended', 'December 31,', '2023']);
+    expect(columnHeaderPath(table, 4)).toEqual(['Twelve Months Ended', 'December 31,', '2023']);
+    expect(await ask(doc, ['Revenue 2023', 'Net income Q4 2023'])).toEqual({
+      'Revenue 2023': 1_442_360_000,
+      'Net income Q4 2023': 30_117_000,
+    });
+  });
+});
+
+describe('a bank’s key figures asked by their short names', () => {
+  it('answers CET1, RoTE and NII from the lines that spell them out', async () => {
+    // Before: "CET1 ratio" had no answer (its "1" was taken for a footnote mark, and "CET" meant
+    // nothing), nor "RoTE" or "NII".
+    const doc = loadHtml(`<h3>Key figures</h3><p>EUR million</p>
+      <table><tr><td></td><td>2024</td><td>2023</td></tr>
+        <tr><td>Net interest income</td><td>6,412</td><td>6,087</td></tr>
+        <tr><td>Return on tangible equity (%)</td><td>11.4</td><td>12.6</td></tr>
+        <tr><td>Common Equity Tier 1 ratio (%)</td><td>14.8</td><td>14.2</td></tr></table>`);
+    expect(await ask(doc, ['CET1 ratio 2023', 'CET 1 ratio 2024', 'RoTE 2024', 'NII 2023'])).toEqual({
+      'CET1 ratio 2023': 0.142,
+      'CET 1 ratio 2024': 0.148,
+      'RoTE 2024': 0.114,
+      'NII 2023': 6_087_000_000,
+    });
+  });
+});
+
+describe('figures written the continental European way', () => {
+  it('reads "58.412" as 58,412 in a table whose decimals follow a comma', async () => {
+    // Before: the head count "58.412" read as 58.412 though the table writes "4.812,3".
+    const doc = loadHtml(`<h3>Group key figures</h3>
+      <table><tr><td>in € million</td><td>Q3 2024</td><td>Q3 2023</td><td>Change</td></tr>
+        <tr><td>Revenue</td><td>4.812,3</td><td>4.530,9</td><td>6,2 %</td></tr>
+        <tr><td>Net income</td><td>231,4</td><td>-12,8</td><td>–</td></tr>
+        <tr><td>Employees</td><td>58.412</td><td>56.901</td><td>2,7 %</td></tr></table>`);
+    expect(await ask(doc, ['Revenue Q3 2024', 'Net income Q3 2023', 'Employees Q3 2024'])).toEqual({
+      'Revenue Q3 2024': 4_812_300_000,
+      'Net income Q3 2023': -12_800_000,
+      'Employees Q3 2024': 58_412,
+    });
+  });
+
+  it('keeps "1.234" a decimal where the table writes "1,234" for a thousand', async () => {
+    const doc = loadHtml(`<h3>Per share data</h3>
+      <table><tr><td></td><td>2024</td><td>2023</td></tr>
+        <tr><td>Shares outstanding (thousands)</td><td>1,204</td><td>1,187</td></tr>
+        <tr><td>Book value per share</td><td>1.234</td><td>1.25</td></tr>
+        <tr><td>Dividend per share</td><td>0,42</td><td>0,40</td></tr></table>`);
+    expect(await ask(doc, ['Book value per share 2024'])).toEqual({ 'Book value per share 2024': 1.234 });
+  });
+});
+
+describe('a summary whose section headings state their units', () => {
+  it('scales the figures under "Income statement (£m)" and "Balance sheet (£m)", not those under "Per share (pence)"', async () => {
+    // Before (HTML): "Revenue 2020" read 2,104 — the "(£m)" in the section heading was not seen.
+    const doc = loadHtml(`<h3>Five-year summary</h3>
+      <table><tr><td></td><td>2020</td><td>2021</td></tr>
+        <tr><td><b>Income statement (£m)</b></td><td></td><td></td></tr>
+        <tr><td>Revenue</td><td>2,104</td><td>2,388</td></tr>
+        <tr><td><b>Per share (pence)</b></td><td></td><td></td></tr>
+        <tr><td>Dividend per share</td><td>4.0</td><td>7.5</td></tr>
+        <tr><td><b>Balance sheet (£m)</b></td><td></td><td></td></tr>
+        <tr><td>Net debt</td><td>(512)</td><td>(430)</td></tr>
+        <tr><td><b>Other</b></td><td></td><td></td></tr>
+        <tr><td>Average number of employees</td><td>9,840</td><td>10,112</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Revenue 2020',
+        'Dividend per share 2021',
+        'Net debt 2021',
+        'Average number of employees 2020',
+      ]),
+    ).toEqual({
+      'Revenue 2020': 2_104_000_000,
+      'Dividend per share 2021': 7.5,
+      'Net debt 2021': -430_000_000,
+      'Average number of employees 2020': 9_840,
+    });
+  });
+});

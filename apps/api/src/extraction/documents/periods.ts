@@ -17,6 +17,11 @@ export interface Period {
   months?: number;
   /** From the start of the year to a date: "YTD", "year to date". */
   toDate?: boolean;
+  /**
+   * The year a period's end date falls in when its fiscal-year name says another: "FY2023 (Year
+   * ended March 31, 2024)" is fiscal 2023 (`years`), ending in 2024 (`endYear`).
+   */
+  endYear?: number;
 }
 
 const MONTHS: Record<string, number> = {
@@ -192,6 +197,7 @@ function scan(text: string): { period: Period; spans: Found[] } {
     return true;
   });
   // Ranges: "2018/2019", "2018/19", "2018-19", "2018–2019", "FY2018/19".
+  let range = false;
   take(/\b(?:FY\s?)?((?:19|20)\d{2})\s*[/–—-]\s*((?:19|20)?\d{2})\b/i, (m) => {
     const a = Number(m[1]);
     const bText = m[2] ?? '';
@@ -199,16 +205,20 @@ function scan(text: string): { period: Period; spans: Found[] } {
     if (!(b === a + 1)) return false;
     addYear(a);
     addYear(b);
+    range = true;
     return true;
   });
   // Fiscal years: "FY19", "FY 2019", "FY2019", "F2019", "Fiscal 2019", "fiscal year 2019".
+  let fiscal: number | undefined;
   take(/\b(?:FY|F)\s?['’]?(\d{4}|\d{2})\b/i, (m) => {
-    addYear(fullYear(m[1] ?? ''));
+    fiscal = fullYear(m[1] ?? '');
+    addYear(fiscal);
     period.months ??= 12;
     return true;
   });
   take(/\bfiscal(?:\s+year)?\s+((?:19|20)\d{2})\b/i, (m) => {
-    addYear(Number(m[1]));
+    fiscal = Number(m[1]);
+    addYear(fiscal);
     period.months ??= 12;
     return true;
   });
@@ -221,6 +231,18 @@ function scan(text: string): { period: Period; spans: Found[] } {
     addYear(fullYear(m[1] ?? ''));
     return true;
   });
+  // A fiscal year named beside the date it ends on, in the next calendar year: one period, not
+  // a range ("FY2023 (Year ended March 31, 2024)", as Japanese and Indian reports head columns).
+  if (
+    fiscal !== undefined &&
+    !range &&
+    period.month !== undefined &&
+    period.years.length === 2 &&
+    period.years.includes(fiscal + 1)
+  ) {
+    period.years = [fiscal];
+    period.endYear = fiscal + 1;
+  }
   period.years.sort((a, b) => a - b);
   return { period, spans };
 }
@@ -329,7 +351,12 @@ export function periodFit(wanted: Period, column: Period | undefined): number {
     const wantedEnd = wanted.years.at(-1) as number;
     const columnEnd = column.years.at(-1) as number;
     if (wanted.years.length === column.years.length) {
-      if (!wanted.years.every((y, i) => column.years[i] === y)) return 0;
+      if (!wanted.years.every((y, i) => column.years[i] === y)) {
+        // "2024" asked of "FY2023 (Year ended March 31, 2024)": the year it ends in, if no column
+        // is named for 2024.
+        if (!(wanted.years.length === 1 && column.endYear === wantedEnd)) return 0;
+        score *= 0.85;
+      }
     } else if (wanted.years.length === 1 && column.years.length === 2) {
       // "2019" asked of a "2018/19" column: the fiscal year ending in 2019.
       if (columnEnd !== wantedEnd) return 0;

@@ -362,6 +362,21 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       sawHeader = true;
       top = k;
     }
+    // A title block centred on the page runs on over the figures ("(In thousands, except per
+    // share data)", "(Unaudited)" under the statement's name): those lines are the title's, not
+    // headings of the columns they happen to cross, which they are not centred on.
+    while (top < bodyStart && top > 0) {
+      const row = rows[top] as Row;
+      if (!pageCentred(rows[top - 1] as Row) || !pageCentred(row)) break;
+      const [x0, , x1] = row.line.box;
+      const covered = bands.filter((b) => b.x1 > x0 && b.x0 < x1);
+      const coveredCentre =
+        covered.length > 0
+          ? (Math.min(...covered.map((b) => b.x0)) + Math.max(...covered.map((b) => b.x1))) / 2
+          : Number.POSITIVE_INFINITY;
+      if (Math.abs((x0 + x1) / 2 - coveredCentre) <= 0.02) break;
+      top += 1;
+    }
     // Header lines are the ones above the first body/heading line that have segments over bands.
     const headerLines: Row[] = [];
     const headingLines: Row[] = [];
@@ -430,6 +445,11 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     i = end + 1;
   }
   return tables;
+}
+
+/** A line of one piece centred on the page, as a statement's title lines are. */
+function pageCentred(row: Row): boolean {
+  return row.segs.length === 1 && Math.abs((row.line.box[0] + row.line.box[2]) / 2 - 0.5) < 0.02;
 }
 
 /** A line in the label column that states the figures' scale and nothing else ("in TEUR", "€m"). */
@@ -583,11 +603,20 @@ function headerAssignments(
           bandCentres.some((m, k) => k !== c && s.box[0] <= m && s.box[2] >= m && !hasOwn(m))
         )
           continue;
+        // A period set over another column alone is that column's ("FY2024" over its figures
+        // beside a "YoY change" set lower down): it heads no column with a heading of its own.
+        if (
+          ownHeading &&
+          isPeriodOnly(s.text) &&
+          zones.some((other, k) => k !== c && s.box[0] >= other.x0 && s.box[2] <= other.x1)
+        )
+          continue;
         // A word of another column's heading wrapped over several lines is that column's alone
-        // ("Additional / Paid-In / Capital" beside "Common Stock" over "Shares" and "Amount").
+        // ("Additional / Paid-In / Capital" beside "Common Stock" over "Shares" and "Amount"); a
+        // period stacked under a group heading ("Three Months Ended / December 31,") is the group's.
         const width = s.box[2] - s.box[0];
         const ownsAnother =
-          !isPeriodOnly(s.text) &&
+          !parsePeriod(s.text) &&
           (s.box[0] > centre || s.box[2] < centre) &&
           width <= (z.x1 - z.x0) * 1.5 &&
           zones.some((other, k) => k !== c && overlap(s.box, other) >= width * 0.6) &&

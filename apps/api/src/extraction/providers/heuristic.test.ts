@@ -215,6 +215,38 @@ describe('HeuristicProvider', () => {
     expect(result['Net income 2022']?.value).toBeNull();
   });
 
+  it('takes the year an earlier sentence of the paragraph names, and a period said as "at the end of"', async () => {
+    // Before: "Operating margin 2024" and both years of net debt had no answer, and "Operating
+    // margin" read the change, 80 basis points.
+    const doc = loadText(
+      [
+        'Message from our CEO',
+        'Fiscal 2024 was another year of strong execution. Revenue rose 5% to $12.4 billion, and operating',
+        'margin expanded 80 basis points to 18.6%. We returned $1.1 billion to shareholders, while net debt fell',
+        'to $3.2 billion from $3.9 billion at the end of fiscal 2023.',
+      ].join('\n'),
+    );
+    const asked = {
+      'Operating margin 2024': 0.186,
+      'Operating margin': 0.186,
+      'Net debt 2024': 3_200_000_000,
+      'Net debt 2023': 3_900_000_000,
+      'Operating margin 2023': null,
+    };
+    const { result } = await run(doc, Object.keys(asked));
+    for (const [dataPoint, value] of Object.entries(asked))
+      expect(result[dataPoint]?.value, dataPoint).toBe(value);
+  });
+
+  it('reads a margin that widened to a level as that level, one that only widened as nothing, and a year-end figure', async () => {
+    expect(
+      await valuesOf(
+        'Gross margin widened 120 basis points to 41.5%.\nEBITDA margin was up 90 bps.\nNet debt fell to $3.2 billion from $3.9 billion at the end of fiscal 2023.',
+        ['Gross margin', 'EBITDA margin', 'Net debt 2023'],
+      ),
+    ).toEqual({ 'Gross margin': 0.415, 'EBITDA margin': null, 'Net debt 2023': 3_900_000_000 });
+  });
+
   it('gives no figure for a year a sentence does not speak of, nor a change as a level', async () => {
     const doc = loadText(
       'Revenue grew by $240 million in 2024.\nRevenue was $4.2 billion in 2024 and $3.9 billion in 2023.',

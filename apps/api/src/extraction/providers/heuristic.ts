@@ -360,14 +360,16 @@ function valueAtStart(
   if (expectation === 'number') {
     const window = rest.slice(0, 80);
     const later = firstNumber(window);
-    if (later && skipPercent && (/%$/.test(later.token) || isChangeBefore(rest.slice(0, later.index)))) {
-      // The change is said before the figure: take the figure after it, if the sentence goes on to one.
+    const change = later && isChangeBefore(rest.slice(0, later.index));
+    if (later && (change || (skipPercent && /%$/.test(later.token)))) {
+      // The change is said before the figure: take the figure after it, if the sentence goes on
+      // to one ("expanded 80 basis points to 18.6%" is a margin of 18.6%).
       const after = rest.slice(later.index + later.token.length, later.index + later.token.length + 60);
       const sentence = after.split(/(?<=[.;])\s/)[0] ?? after;
       const figure = numbersIn(sentence).find((n) => !/^(?:19|20)\d{2}$/.test(n.token));
-      if (figure && !/%$/.test(figure.token)) return { raw: figure.token, clean: false };
-      // "grew by $240 million": a change, and the sentence gives no level.
-      if (!/%$/.test(later.token)) return null;
+      if (figure && !(skipPercent && /%$/.test(figure.token))) return { raw: figure.token, clean: false };
+      // "grew by $240 million", "was up 120 basis points": a change, and the sentence gives no level.
+      if (!skipPercent || !/%$/.test(later.token)) return null;
     }
     if (later) return { raw: later.token, clean: false };
     return null;
@@ -573,7 +575,16 @@ function proseReading(index: DocumentIndex, lineIndex: number, label: string[]):
   if (!words && !/\(\s*[^()]{2,24}:\s*[^()]*\d[^()]*\)/.test(sentence)) return undefined;
   // Only a sentence (four words or more besides the label) speaks of its section's period.
   const wordy = (words?.length ?? 0) >= 4;
-  const context = wordy ? index.sectionPeriod(lineIndex) : undefined;
+  // The period an earlier sentence of the paragraph names ("Fiscal 2024 was another year of strong
+  // execution. Revenue rose 5% to $12.4 billion…"), else the section heading's.
+  const context = wordy
+    ? (latestPeriod(
+        index
+          .periodSpans(text.slice(0, start))
+          .map((s) => s.period)
+          .filter((p) => p.years.length > 0),
+      ) ?? index.sectionPeriod(lineIndex))
+    : undefined;
   const lead = tokens.filter((t) => t.start >= start && t.end <= match.start).length;
   return {
     sentence: sentence.trim(),
@@ -596,12 +607,16 @@ function proseCandidate(
 ): { raw: string; factor: number; sentence: string } | null | undefined {
   const reading = index.proseReading(lineIndex, prose.label);
   if (!reading) return undefined;
-  const figures = reading.figures.filter(
-    (f) =>
-      (f.percent ? isRatio(dataPoint) : !PERCENT_ONLY.test(spaced(dataPoint))) &&
-      // The section's period is for data points that ask one.
-      (!f.fromContext || prose.period),
+  const kindFits = reading.figures.filter((f) =>
+    f.percent ? isRatio(dataPoint) : !PERCENT_ONLY.test(spaced(dataPoint)),
   );
+  // The section's period is for data points that ask one.
+  const figures = kindFits.filter((f) => !f.fromContext || prose.period);
+  // No period asked of a sentence giving one level ("…, and operating margin expanded 80 basis
+  // points to 18.6%"): that level, though the label wraps onto the next line.
+  const only = kindFits.length === 1 && !prose.period ? (kindFits[0] as ProseFigure) : undefined;
+  if (only && figures.length <= 1)
+    return { raw: only.token, factor: reading.labelFactor, sentence: reading.sentence };
   if (figures.length === 0 || !figures.some((f) => f.period)) return undefined;
   let best: { raw: string; fit: number; fromContext: boolean } | null = null;
   if (prose.period) {

@@ -37,9 +37,12 @@ const PRIOR_BEFORE =
   /(?:\b(?:from|compared\s+(?:to|with)|versus|vs\.?|as\s+against)|\((?:prior|previous|last)[\s-]year\s*:|\b(?:prior|previous)[\s-]year(?:\s+(?:quarter|period))?['’]s)\s*(?:approximately\s+|about\s+)?$/i;
 const PRIOR_AFTER =
   /^\s*,?\s*(?:(?:in|for|during)\s+)?(?:the\s+)?(?:(?:prior|previous|preceding|comparable)\s+(?:fiscal\s+)?(?:year|period)|last\s+year|a\s+year\s+(?:ago|earlier))\b/i;
-/** What may stand between a figure and the period it is for: "$4.2 billion in fiscal 2024". */
+/**
+ * What may stand between a figure and the period it is for: "$4.2 billion in fiscal 2024", "$3.9
+ * billion at the end of fiscal 2023", "$3.9 billion at year-end 2023".
+ */
 const PERIOD_AFTER =
-  /^[\s,]*(?:(?:in|for|during|at|on|over|as\s+(?:of|at))\s+)?(?:the\s+)?(?:first\s+|last\s+)?(?:(?:fiscal|financial|full)[\s-]+(?:year\s+)?)?$/i;
+  /^[\s,]*(?:(?:in|for|during|at|on|over|as\s+(?:of|at))\s+)?(?:the\s+)?(?:(?:end|close)\s+of\s+(?:the\s+)?|year[\s-]?end\s+)?(?:first\s+|last\s+)?(?:(?:fiscal|financial|full)[\s-]+(?:year\s+)?)?$/i;
 /** An aside after a figure: ", or $3.50 per diluted share,". */
 const ASIDE = /^\s*,\s*or\s+[^,]{1,40},/i;
 /** "(2023: $3.9 billion)", "2023 – $3.9 billion". */

@@ -111,7 +111,14 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/\bFCF\b/gi, 'free cash flow'],
   [/\bROCE\b/gi, 'return on capital employed'],
   [/\bROIC\b/gi, 'return on invested capital'],
+  [/\bRoTE\b/gi, 'return on tangible equity'],
   [/\bROE\b/gi, 'return on equity'],
+  // "CET1": its 1 is taken for a footnote mark before this.
+  [/\bCET(?:\s?1)?\b/gi, 'common equity tier 1'],
+  [/\bNII\b/g, 'net interest income'],
+  [/\bNIM\b/g, 'net interest margin'],
+  [/\bAUM\b/gi, 'assets under management'],
+  [/\bARPU\b/g, 'average revenue per user'],
   [/\bROA\b/gi, 'return on assets'],
   [/\bNCI\b/gi, 'non-controlling interests'],
 ];
@@ -285,10 +292,11 @@ function figureValue(
 ): NormalisedValue {
   const unit = table.columnUnits[column];
   // Pence and cents ("52.3p", "45.2c") and multiples ("12.5x") are the figure itself.
-  const t = text
+  let t = text
     .replace(/\*+$/, '')
     .trim()
     .replace(/(\d\)?)\s*(?:p|c|¢|x)$/i, '$1');
+  if (writesDecimalComma(table)) t = t.replace(/(\d)\.(?=\d{3}(?!\d))/g, '$1').replace(/(\d),(?=\d)/g, '$1.');
   if (/^(?:[-–—−]+|n\/?a|n\.[am]\.|nm|nil|none)$/i.test(t.replace(/[$€£%\s]/g, '') || '-')) return null;
   const kind = rowKind(rowName, section);
   if (
@@ -300,12 +308,41 @@ function figureValue(
   let scale: Scale | undefined = unit ?? table.scale;
   // A row that states its own units ("Revenue (£m)", "Net debt (£bn)", "Share price (£)") in a
   // highlights table with no scale of its own, or one that differs from the table's.
-  const stated = labelUnits(rowName);
+  // Or the section heading over it does ("Income statement (£m)", "Balance sheet (£m)").
+  const stated =
+    labelUnits(rowName) ??
+    [...section]
+      .reverse()
+      .map(labelUnits)
+      .find((u) => u !== undefined);
   if (stated) scale = stated.scale;
   // A multiple ("2.1x" net debt to EBITDA) is a ratio whatever the table's scale.
   if (kind === 'per-share' || kind === 'percent' || /\d\)?\s*x$/i.test(text.trim())) scale = undefined;
   else if (kind === 'shares') scale = table.shareScale ?? scale;
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
+}
+
+const decimalCommas = new WeakMap<LayoutTable, boolean>();
+
+/**
+ * A table that writes decimals after a comma and groups thousands with points ("4.812,3",
+ * "-12,8", "6,2 %"), as continental European reports do: there "58.412" is 58,412. Only when
+ * several figures say so and none is written the other way ("1,234", "14.6").
+ */
+function writesDecimalComma(table: LayoutTable): boolean {
+  let known = decimalCommas.get(table);
+  if (known === undefined) {
+    let european = 0;
+    let other = 0;
+    for (const cell of table.cells) {
+      if (cell.row < table.headerRows || cell.column < table.labelColumns) continue;
+      if (/\d\.\d{3},\d|(?<![\d.,])\d{1,3},\d{1,2}(?![\d.,])/.test(cell.text)) european += 1;
+      if (/\d,\d{3}(?!\d)|(?<![\d.,])\d+\.\d{1,2}(?![\d.,])/.test(cell.text)) other += 1;
+    }
+    known = european >= 2 && other === 0;
+    decimalCommas.set(table, known);
+  }
+  return known;
 }
 
 const CURRENCY_WORD = String.raw`(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|US\$|Rs\.?|\$|€|£|¥|₹|dollars?|euros?|pounds?|rupees?)`;
