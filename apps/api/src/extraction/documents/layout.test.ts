@@ -2176,29 +2176,30 @@ describe('a fiscal year headed with the date it ends on', () => {
   });
 });
 
-describe('column headings printed to PDF around group headings', () => {
-  async function drawn(
-    draw: (at: (text: string, x: number, y: number, align?: 'left' | 'centre' | 'right') => void) => void,
-  ) {
-    const pdf = await PDFDocument.create();
-    const font = await pdf.embedFont(StandardFonts.Helvetica);
-    const sheet = pdf.addPage([612, 792]);
-    draw((text, x, y, align = 'left') => {
-      const w = font.widthOfTextAtSize(text, 9);
-      sheet.drawText(text, {
-        x: align === 'left' ? x : align === 'right' ? x - w : x - w / 2,
-        y,
-        size: 9,
-        font,
-      });
+/** A page drawn with Helvetica 9 pt at given points (612 × 792): text left, centred or right-aligned at x. */
+async function drawnAt(
+  draw: (at: (text: string, x: number, y: number, align?: 'left' | 'centre' | 'right') => void) => void,
+) {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const sheet = pdf.addPage([612, 792]);
+  draw((text, x, y, align = 'left') => {
+    const w = font.widthOfTextAtSize(text, 9);
+    sheet.drawText(text, {
+      x: align === 'left' ? x : align === 'right' ? x - w : x - w / 2,
+      y,
+      size: 9,
+      font,
     });
-    return loadPdf(await pdf.save());
-  }
+  });
+  return loadPdf(await pdf.save());
+}
 
+describe('column headings printed to PDF around group headings', () => {
   it('keeps a year over its own figures off the column beside it headed lower down', async () => {
     // Before: "FY2024", set over its figures on the first header line, also headed the "YoY
     // change" column (whose heading sits on the second line), so "Net sales FY2024" read +5.3%.
-    const doc = await drawn((at) => {
+    const doc = await drawnAt((at) => {
       at('Consolidated Financial Highlights', 40, 760);
       at('(Millions of yen)', 40, 748);
       at('FY2023', 340, 728, 'right');
@@ -2231,7 +2232,7 @@ describe('column headings printed to PDF around group headings', () => {
     // and "Twelve Months Ended" not the last, so "Revenue 2023" had no full-year column; the
     // centred "(In thousands, except per share data)" and "(Unaudited)" under the statement's
     // name were read as column headings.
-    const doc = await drawn((at) => {
+    const doc = await drawnAt((at) => {
       at('ACME INDUSTRIES, INC.', 306, 770, 'centre');
       at('CONDENSED CONSOLIDATED STATEMENTS OF OPERATIONS', 306, 759, 'centre');
       at('(In thousands, except per share data)', 306, 748, 'centre');
@@ -2332,5 +2333,84 @@ describe('a summary whose section headings state their units', () => {
       'Net debt 2021': -430_000_000,
       'Average number of employees 2020': 9_840,
     });
+  });
+});
+
+describe('a results statement that numbers its lines (Indian format)', () => {
+  const html = `<p style="text-align:center"><b>XYZ LIMITED</b><br>Regd. Office: Mumbai 400 001<br><b>Statement of Standalone Audited Financial Results for the Quarter and Year ended 31st March, 2025</b></p>
+    <p style="text-align:right">(₹ in Crore)</p>
+    <table>
+    <tr><td rowspan=2>Sr. No.</td><td rowspan=2>Particulars</td><td colspan=3>Quarter ended</td><td colspan=2>Year ended</td></tr>
+    <tr><td>31.03.2025<br>(Audited)</td><td>31.12.2024<br>(Unaudited)</td><td>31.03.2024<br>(Audited)</td><td>31.03.2025<br>(Audited)</td><td>31.03.2024<br>(Audited)</td></tr>
+    <tr><td>1</td><td>Revenue from operations</td><td>12,450.32</td><td>11,872.10</td><td>10,995.47</td><td>46,380.55</td><td>42,118.09</td></tr>
+    <tr><td>2</td><td>Other income</td><td>210.14</td><td>188.62</td><td>175.30</td><td>802.41</td><td>690.12</td></tr>
+    <tr><td>3</td><td>Expenses</td><td></td><td></td><td></td><td></td><td></td></tr>
+    <tr><td></td><td>(a) Cost of materials consumed</td><td>6,102.88</td><td>5,890.12</td><td>5,540.03</td><td>23,004.17</td><td>21,377.60</td></tr>
+    <tr><td></td><td>(b) Finance costs</td><td>188.20</td><td>192.44</td><td>201.87</td><td>770.05</td><td>812.66</td></tr>
+    <tr><td>4</td><td>Net Profit for the period</td><td>1,798.72</td><td>1,643.15</td><td>1,483.66</td><td>6,600.44</td><td>5,749.31</td></tr>
+    </table>`;
+  const asked = {
+    'Revenue from operations FY2025': 463_805_500_000,
+    'Net profit FY2024': 57_493_100_000,
+    'Finance costs Q4 2024': 1_924_400_000,
+    'Revenue for the quarter ended 31 December 2024': 118_721_000_000,
+    'Cost of materials consumed FY2025': 230_041_700_000,
+  };
+
+  it('reads the table as markup: the line numbers are no figures, and "Quarter ended" is three months', async () => {
+    // Before: the column of line numbers was taken for the first figures, so the table had no
+    // labels and was dropped: every answer empty. Then "Quarter ended" columns fit a year asked.
+    expect(await ask(loadHtml(html), Object.keys(asked))).toEqual(asked);
+  });
+
+  it('reads it printed to PDF: labels after their numbers, the long centred title, "(a)" items under their heading', async () => {
+    // Before: the numbers' column was a column of figures beside a label-less table, the title
+    // (long enough to pass for prose) was "Regd. Office: …", and "(a) Cost of materials
+    // consumed" was read as the end of "Expenses".
+    const doc = await drawnAt((at) => {
+      at('XYZ LIMITED', 306, 770, 'centre');
+      at('Regd. Office: Mumbai 400 001', 306, 759, 'centre');
+      at(
+        'Statement of Standalone Audited Financial Results for the Quarter and Year ended 31st March, 2025',
+        306,
+        748,
+        'centre',
+      );
+      at('(Rs. in Crore)', 590, 734, 'right');
+      const rights = [304, 376, 448, 516, 586];
+      at('Quarter ended', 376, 720, 'centre');
+      at('Year ended', 551, 720, 'centre');
+      at('Sr.', 30, 712);
+      at('No.', 30, 704);
+      at('Particulars', 116, 704);
+      for (const [i, d] of ['31.03.2025', '31.12.2024', '31.03.2024', '31.03.2025', '31.03.2024'].entries())
+        at(d, rights[i] as number, 704, 'right');
+      for (const [i, d] of ['(Audited)', '(Unaudited)', '(Audited)', '(Audited)', '(Audited)'].entries())
+        at(d, rights[i] as number, 695, 'right');
+      const rows: [string, string, string[]][] = [
+        ['1', 'Revenue from operations', ['12,450.32', '11,872.10', '10,995.47', '46,380.55', '42,118.09']],
+        ['2', 'Other income', ['210.14', '188.62', '175.30', '802.41', '690.12']],
+        ['3', 'Expenses', []],
+        [
+          '',
+          '(a) Cost of materials consumed',
+          ['6,102.88', '5,890.12', '5,540.03', '23,004.17', '21,377.60'],
+        ],
+        ['', '(b) Finance costs', ['188.20', '192.44', '201.87', '770.05', '812.66']],
+        ['4', 'Net Profit for the period', ['1,798.72', '1,643.15', '1,483.66', '6,600.44', '5,749.31']],
+      ];
+      for (const [r, [n, label, cells]] of rows.entries()) {
+        const y = 680 - r * 12;
+        if (n) at(n, 27, y);
+        at(label, 61, y);
+        for (const [i, c] of cells.entries()) at(c, rights[i] as number, y, 'right');
+      }
+    });
+    const table = firstTable(doc);
+    expect(table.title).toBe(
+      'Statement of Standalone Audited Financial Results for the Quarter and Year ended 31st March, 2025',
+    );
+    expect(rowNames(table)).toContain('(a) Cost of materials consumed');
+    expect(await ask(doc, Object.keys(asked))).toEqual(asked);
   });
 });

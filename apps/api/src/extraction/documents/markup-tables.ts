@@ -76,6 +76,26 @@ export function headerBlockStarts(rows: MarkupRow[]): number[] {
   return starts;
 }
 
+const SERIAL = /^(?:\(?(?:\d{1,2}|[ivx]{1,4}|[a-z])[.)]?)$/i;
+
+/** Whether column `c` numbers the rows whose labels stand in column `next`. */
+function isSerialColumn(matrix: (Slot | undefined)[][], rows: MarkupRow[], c: number, next: number): boolean {
+  let numbered = 0;
+  let labelled = 0;
+  // Below the header: from the first row with a figure.
+  const body = rows.findIndex((row) => !row.inHead && row.cells.some(isFigureCell));
+  for (const [r, row] of matrix.entries()) {
+    if (body < 0 || r < body || rows[r]?.inHead) continue;
+    const text = row[c]?.origin ? (row[c] as Slot).text.trim() : '';
+    if (text === '') continue;
+    if (!SERIAL.test(text)) return false;
+    numbered += 1;
+    const label = row[next]?.origin ? (row[next] as Slot).text.trim() : '';
+    if (/\p{L}{3,}/u.test(label) && !isFigureText(label)) labelled += 1;
+  }
+  return numbered >= 2 && labelled >= numbered * 0.8;
+}
+
 export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions): LayoutTable | null {
   // 1. Lay the cells out on a matrix (rowspan / colspan).
   const matrix: (Slot | undefined)[][] = rows.map(() => []);
@@ -162,6 +182,9 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
     if (!covered) keptSet.add(c);
   }
   const kept = [...keptSet].sort((a, b) => a - b);
+  // A column numbering the lines before their labels ("Sr. No." 1, 2, 3 … over "Revenue from
+  // operations", as Indian results statements set them) holds no figures.
+  if (kept.length > 2 && isSerialColumn(matrix, rows, kept[0] as number, kept[1] as number)) kept.shift();
   if (kept.length < 2) return null;
   const newIndex = new Map(kept.map((c, i) => [c, i]));
 

@@ -196,6 +196,11 @@ function scan(text: string): { period: Period; spans: Found[] } {
     period.months ??= 12;
     return true;
   });
+  // "Quarter ended 31.03.2025", "Half year ended 30.09.2024" (as Indian results head columns).
+  take(/\b(?:quarters?|half[\s-]+years?)[\s-]+end(?:ed|ing)\b/i, (m) => {
+    period.months ??= /^half/i.test(m[0]) ? 6 : 3;
+    return true;
+  });
   // Ranges: "2018/2019", "2018/19", "2018-19", "2018–2019", "FY2018/19".
   let range = false;
   take(/\b(?:FY\s?)?((?:19|20)\d{2})\s*[/–—-]\s*((?:19|20)?\d{2})\b/i, (m) => {

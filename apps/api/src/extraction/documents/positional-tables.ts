@@ -174,6 +174,9 @@ function segmentFrom(words: LayoutWord[]): LayoutSegment {
   return { text: words.map((w) => w.text).join(' '), box: unionBox(words.map((w) => w.box)), words };
 }
 
+const SERIAL = /^(?:\d{1,2}|[ivx]{1,4})[.)]?$/i;
+const isLabelText = (text: string) => /\p{L}{3,}/u.test(text) && !isFigureText(text);
+
 /** "(1)", "(a)": a footnote mark printed on a label or header, not a figure. */
 function isFootnoteMark(text: string): boolean {
   return /^\((?:\d{1,2}|[a-z])\)$/i.test(text);
@@ -182,7 +185,13 @@ function isFootnoteMark(text: string): boolean {
 function analyse(line: LayoutLine): Row {
   const split = splitFigureRuns(splitTrailingCurrency(line.segments));
   const hasFigure = split.some((s, i) => i > 0 && isFigureText(s.text) && !isPeriodOnly(s.text));
-  const segs = mergeSymbols(hasFigure ? split : splitPeriodRuns(split));
+  const all = mergeSymbols(hasFigure ? split : splitPeriodRuns(split));
+  // A number set before the label in a column of its own ("1   Revenue from operations", as Indian
+  // results number their lines) numbers the line: no figure.
+  const segs =
+    all.length >= 2 && SERIAL.test(all[0]?.text.trim() ?? '') && isLabelText(all[1]?.text ?? '')
+      ? all.slice(1)
+      : all;
   const figures: Seg[] = [];
   const label: Seg[] = [];
   segs.forEach((s, i) => {
@@ -416,7 +425,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       if (
         !title &&
         text.length <= 120 &&
-        !isProse(row, 1) &&
+        // A long statement name centred on the page is a title, not prose.
+        (!isProse(row, 1) || (pageCentred(row) && !/[.:;]$/.test(text))) &&
         // The last line of a paragraph ("growth in Services.") is no title.
         !(/\.$/.test(text) && above && isProse(above, 1)) &&
         !isPeriodStatement(text) &&

@@ -61,7 +61,8 @@ function isHeaderText(text: string): boolean {
 }
 
 /** A line that goes on from the one above: lower case, a bracket, or a count ("50,400,000 shares authorized"). */
-const CONTINUES = /^(?:[a-z(]|\$?\d{1,3}(?:,\d{3})+\s)/;
+// Not an item's own mark ("(a) Cost of materials consumed" under "Expenses").
+const CONTINUES = /^(?!\((?:[a-z]|[ivx]{1,4}|\d{1,2})\)\s+[A-Z])(?:[a-z(]|\$?\d{1,3}(?:,\d{3})+\s)/;
 const CONNECTOR_END =
   /(?:\b(?:and|or|of|for|to|in|the|from|on|at|by|with|less|net|including|excluding|before|after|under|over)|[,&(/–-])$/i;
 /** A text that leaves a bracket open ("(Face value ₹"). */
