@@ -2414,3 +2414,39 @@ describe('a results statement that numbers its lines (Indian format)', () => {
     expect(await ask(doc, Object.keys(asked))).toEqual(asked);
   });
 });
+
+describe('amounts with an unheaded percentage-of-revenue column beside each year', () => {
+  it('answers the amount surely, and the share when a percentage is asked', async () => {
+    // Before: "88 %", "12", "100" under the same "2024" as the amounts were a rival column of
+    // equal standing, so every amount came back Low (0.69–0.74) and "% of revenue" gave the amount.
+    const doc = loadHtml(`<p><b>Results of Operations</b></p><p>(dollars in thousands)</p>
+      <table><tr><td></td><td colspan=4>Year Ended December 31,</td></tr>
+        <tr><td></td><td colspan=2>2024</td><td colspan=2>2023</td></tr>
+        <tr><td>Subscription</td><td>$ 845,210</td><td>88 %</td><td>$ 702,118</td><td>86 %</td></tr>
+        <tr><td>Professional services</td><td>115,902</td><td>12</td><td>114,330</td><td>14</td></tr>
+        <tr><td>Total revenue</td><td>961,112</td><td>100</td><td>816,448</td><td>100</td></tr>
+        <tr><td>Net loss</td><td>$ (39,810)</td><td>(4) %</td><td>$ (95,442)</td><td>(12) %</td></tr></table>`);
+    const { result } = await new HeuristicProvider().extract(
+      doc,
+      ['Total revenue 2023', 'Net loss 2024', 'Subscription as a percentage of revenue 2024'],
+      { documentType: 'html' },
+    );
+    expect(result['Total revenue 2023']).toMatchObject({ value: 816_448_000 });
+    expect(result['Total revenue 2023']?.confidence).toBeGreaterThan(0.95);
+    expect(result['Net loss 2024']).toMatchObject({ value: -39_810_000 });
+    expect(result['Net loss 2024']?.confidence).toBeGreaterThan(0.95);
+    expect(result['Subscription as a percentage of revenue 2024']?.value).toBe(0.88);
+  });
+
+  it('keeps a billions column with one margin row a column of amounts', async () => {
+    const doc = loadHtml(`<h3>Highlights ($ billions)</h3>
+      <table><tr><td></td><td>2024</td><td>2023</td></tr>
+        <tr><td>Revenue</td><td>42.1</td><td>39.8</td></tr>
+        <tr><td>Operating income</td><td>6.3</td><td>5.5</td></tr>
+        <tr><td>Operating margin</td><td>15.0 %</td><td>13.8 %</td></tr></table>`);
+    expect(await ask(doc, ['Revenue 2024', 'Operating margin 2023'])).toEqual({
+      'Revenue 2024': 42_100_000_000,
+      'Operating margin 2023': 0.138,
+    });
+  });
+});

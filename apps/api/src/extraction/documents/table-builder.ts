@@ -73,6 +73,21 @@ function opensBracket(text: string): boolean {
 function goesOn(text: string): boolean {
   return CONNECTOR_END.test(text) || opensBracket(text);
 }
+/**
+ * An unheaded column of shares of a whole beside the amounts ("88 %", "12", "100", "(5)" under
+ * the same year, as US filings show each line as a percentage of revenue): some cells say "%",
+ * one is the whole (100) and none is more.
+ */
+function sharesOfWhole(texts: string[]): boolean {
+  const values = texts.map((t) => /^\(?-?(\d{1,3}(?:\.\d+)?)\)?\s*%?\)?$/.exec(t)?.[1]);
+  return (
+    texts.length >= 3 &&
+    texts.some((t) => /%\)?$/.test(t)) &&
+    values.every((v) => v !== undefined && Number(v) <= 100) &&
+    values.some((v) => Number(v) === 100)
+  );
+}
+
 /** A label cut off after a comma or inside a bracket ("Balance as of December 31,"). */
 function endsUnfinished(text: string): boolean {
   return /,$/.test(text.trim()) || opensBracket(text);
@@ -221,7 +236,9 @@ export function buildTable(input: GridInput): LayoutTable {
   }
 
   const columnUnits: (ColumnUnit | undefined)[] = Array.from({ length: columnCount }, (_, c) =>
-    c < labelColumns ? undefined : detectColumnUnit(headerPath(c)),
+    c < labelColumns
+      ? undefined
+      : (detectColumnUnit(headerPath(c)) ?? (sharesOfWhole(columnTexts(c)) ? 'percent' : undefined)),
   );
 
   // Scale: title, text around the table, header cells (the top-left "(in millions)" too).

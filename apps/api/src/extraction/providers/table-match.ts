@@ -253,7 +253,11 @@ function prepare(table: LayoutTable): PreparedTable {
     }
     // "% Change" is not "$ Change": the sign names the column when words do too.
     const colWords = plainWords(header);
-    if (colWords.length > 0 && /%|\bper\s?cent\b/i.test(header)) colWords.push('percent');
+    if (
+      (colWords.length > 0 && /%|\bper\s?cent\b/i.test(header)) ||
+      (table.columnUnits[c] === 'percent' && !colWords.includes('percent'))
+    )
+      colWords.push('percent');
     columns.push({ column: c, header, period, words: colWords });
   }
   // Pairs of columns ("2024 £m | % of revenue | 2023 £m | % of revenue"): a heading repeated
