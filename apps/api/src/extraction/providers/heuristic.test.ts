@@ -247,6 +247,62 @@ describe('HeuristicProvider', () => {
     ).toEqual({ 'Gross margin': 0.415, 'EBITDA margin': null, 'Net debt 2023': 3_900_000_000 });
   });
 
+  it('takes no year from the last line of a paragraph as if it were a heading', async () => {
+    // Before: "share was 44.8p (2023: 47.9p)." was taken for a heading naming 2023, so the free
+    // cash flow of the year (£251.3m, "up from £219.8m in the prior year") was given for 2023.
+    const doc = loadText(
+      [
+        'Adjusted earnings per share rose 9% to 61.3p (2023: 56.2p) and basic earnings per',
+        'share was 44.8p (2023: 47.9p).',
+        'Free cash flow was £251.3m, up from £219.8m in the prior year, a cash conversion of 96%.',
+      ].join('\n'),
+    );
+    const { result } = await run(doc, ['Free cash flow 2023']);
+    expect(result['Free cash flow 2023']?.value).toBeNull();
+    // Nor from a comparative earlier in the paragraph: only a period a sentence opens with.
+    for (const opening of [
+      'Basic EPS 44.8p (2023: 47.9p).',
+      'Our teams delivered strong results despite a difficult comparison with 2023.',
+    ]) {
+      const paragraph = loadText(`${opening} Free cash flow was £251.3m, up from £219.8m in the prior year.`);
+      const { result: read } = await run(paragraph, ['Free cash flow 2023']);
+      expect(read['Free cash flow 2023']?.value, opening).toBeNull();
+    }
+  });
+
+  it('takes a sentence naming no year as about the year the document’s tables lead with', async () => {
+    const doc = loadHtml(`<h2>Chief Financial Officer's review</h2>
+      <p>Free cash flow was £251.3m, up from £219.8m in the prior year, a cash conversion of 96%.</p>
+      <table><tr><td>Summary income statement</td><td>2024 £m</td><td>2023 £m</td></tr>
+        <tr><td>Revenue</td><td>2,318.6</td><td>2,158.9</td></tr>
+        <tr><td>Profit before tax</td><td>288.1</td><td>301.5</td></tr></table>`);
+    const { result } = await run(doc, ['Free cash flow 2024', 'Free cash flow 2023', 'Free cash flow 2022']);
+    expect(result['Free cash flow 2024']?.value).toBe(251_300_000);
+    expect(result['Free cash flow 2023']?.value).toBe(219_800_000);
+    expect(result['Free cash flow 2022']?.value).toBeNull();
+    expect(result['Free cash flow 2024']?.confidence).toBeLessThan(0.8);
+  });
+
+  it('follows a sentence from the foot of one column to the head of the next', async () => {
+    const at = (text: string, line: number, box: [number, number, number, number]) => ({
+      text,
+      location: { page: 1, line },
+      box,
+    });
+    const doc: ExtractedDocument = {
+      kind: 'pdf',
+      lines: [
+        at('Free cash flow was £251.3m, up from £219.8m in the prior year,', 1, [0.045, 0.8, 0.473, 0.812]),
+        at('a cash conversion of 96%. Net debt at 31 December 2024 was', 2, [0.045, 0.814, 0.464, 0.826]),
+        at('£612.4m (2023: £688.0m), representing leverage of 1.2x', 3, [0.518, 0.1, 0.896, 0.112]),
+        at('adjusted EBITDA (2023: 1.5x).', 4, [0.518, 0.114, 0.722, 0.126]),
+      ],
+    };
+    const { result } = await run(doc, ['Net debt 2024', 'Net debt 2023']);
+    expect(result['Net debt 2024']?.value).toBe(612_400_000);
+    expect(result['Net debt 2023']?.value).toBe(688_000_000);
+  });
+
   it('gives no figure for a year a sentence does not speak of, nor a change as a level', async () => {
     const doc = loadText(
       'Revenue grew by $240 million in 2024.\nRevenue was $4.2 billion in 2024 and $3.9 billion in 2023.',

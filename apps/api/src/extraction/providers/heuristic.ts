@@ -8,7 +8,15 @@ import {
 } from '@sieve/contracts';
 import type { Box } from '../documents/layout';
 import { withOcrConfidence } from '../documents/ocr-layout';
-import { latestPeriod, type Period, periodFit, periodSpans, splitDataPoint } from '../documents/periods';
+import {
+  latestPeriod,
+  type Period,
+  parsePeriod,
+  periodFit,
+  periodSpans,
+  splitDataPoint,
+} from '../documents/periods';
+import { columnHeaderPath } from '../documents/table-builder';
 import { formatLocation, sourceUrlOf } from '../location';
 import type {
   ExtractedDocument,
@@ -244,7 +252,13 @@ class DocumentIndex {
     for (let i = index - 1; line && !found && i >= 0 && i >= index - 15; i--) {
       const above = this.lines[i] as TextLine;
       if (blockKey(above.location) !== blockKey(line.location)) break;
-      if (above.cells || this.tokens(above.text).length > 12) continue;
+      // A heading names periods, not figures ("share was 44.8p (2023: 47.9p)." ends a paragraph).
+      if (
+        above.cells ||
+        this.tokens(above.text).length > 12 ||
+        /[$€£¥₹]\s?\d|\d[.,]\d|\d\s?%/.test(above.text)
+      )
+        continue;
       found = latestPeriod(
         this.periodSpans(above.text)
           .map((s) => s.period)
@@ -253,6 +267,24 @@ class DocumentIndex {
     }
     this.sectionCache.set(index, found);
     return found;
+  }
+
+  private reportPeriod: { period?: Period } | undefined;
+
+  /** The latest year the document's tables head a column with: the year a report is about. */
+  documentPeriod(): Period | undefined {
+    if (!this.reportPeriod) {
+      const periods = (this.doc.layout ?? []).flatMap((page) =>
+        page.tables.flatMap((table) =>
+          Array.from({ length: table.columnCount - table.labelColumns }, (_, k) =>
+            parsePeriod(columnHeaderPath(table, table.labelColumns + k).join(' ')),
+          ),
+        ),
+      );
+      const latest = latestPeriod(periods.filter((p): p is Period => (p?.years.length ?? 0) > 0));
+      this.reportPeriod = latest ? { period: { years: latest.years.slice(-1) } } : {};
+    }
+    return this.reportPeriod.period;
   }
 
   /** The sentence holding a label on a line (see proseReading), read once per line and label. */
@@ -287,14 +319,22 @@ class DocumentIndex {
     if (/^\p{Ll}/u.test(next.text.trim())) return true;
     // Markup's lines span the page (no positions): each is a block of its own.
     const placed = (box?: Box): box is Box => !!box && (box[0] > 0 || box[2] < 1);
-    if (!placed(line.box) || !placed(next.box) || Math.abs(line.box[0] - next.box[0]) > 0.01) return false;
+    if (!placed(line.box) || !placed(next.box)) return false;
+    // The foot of a column running on at the head of the next one, to its right and higher up.
+    const nextColumn = next.box[0] > line.box[2] && next.box[1] < line.box[1] - 0.1;
+    if (Math.abs(line.box[0] - next.box[0]) > 0.01 && !nextColumn) return false;
     let right = 0;
     for (let j = Math.max(0, i - 3); j <= i + 3; j++) {
       const near = this.lines[j];
-      if (near?.box && !near.cells && blockKey(near.location) === blockKey(line.location))
+      if (
+        near?.box &&
+        !near.cells &&
+        blockKey(near.location) === blockKey(line.location) &&
+        Math.abs(near.box[0] - line.box[0]) <= 0.01
+      )
         right = Math.max(right, near.box[2]);
     }
-    return right - line.box[2] < 0.03 && line.box[2] - line.box[0] > 0.4;
+    return right - line.box[2] < 0.03 && line.box[2] - line.box[0] > (nextColumn ? 0.3 : 0.4);
   }
 
   /** The next line of the same block, if any. */
@@ -575,15 +615,12 @@ function proseReading(index: DocumentIndex, lineIndex: number, label: string[]):
   if (!words && !/\(\s*[^()]{2,24}:\s*[^()]*\d[^()]*\)/.test(sentence)) return undefined;
   // Only a sentence (four words or more besides the label) speaks of its section's period.
   const wordy = (words?.length ?? 0) >= 4;
-  // The period an earlier sentence of the paragraph names ("Fiscal 2024 was another year of strong
-  // execution. Revenue rose 5% to $12.4 billion…"), else the section heading's.
+  // The period an earlier sentence of the paragraph opens with ("Fiscal 2024 was another year of
+  // strong execution. Revenue rose 5% to $12.4 billion…"), else the section heading's.
+  // Last, the year the document's tables are about ("Free cash flow was £251.3m, up from £219.8m
+  // in the prior year" in a review whose tables head 2024 and 2023).
   const context = wordy
-    ? (latestPeriod(
-        index
-          .periodSpans(text.slice(0, start))
-          .map((s) => s.period)
-          .filter((p) => p.years.length > 0),
-      ) ?? index.sectionPeriod(lineIndex))
+    ? (openingPeriod(index, text.slice(0, start)) ?? index.sectionPeriod(lineIndex) ?? index.documentPeriod())
     : undefined;
   const lead = tokens.filter((t) => t.start >= start && t.end <= match.start).length;
   return {
@@ -592,6 +629,30 @@ function proseReading(index: DocumentIndex, lineIndex: number, label: string[]):
     labelFactor: KIND_FACTOR[match.kind] * (lead === 0 ? 1 : 0.95),
     wordy,
   };
+}
+
+/**
+ * The latest period the sentences of `text` open with ("Fiscal 2024 was…", "In 2024, …", "During
+ * the third quarter of 2024, …"): what a paragraph is about. A year named later in a sentence may
+ * be the one compared with ("… up from $3.9 billion in 2023").
+ */
+function openingPeriod(index: DocumentIndex, text: string): Period | undefined {
+  const opening: Period[] = [];
+  let from = 0;
+  while (from < text.length) {
+    const { sentence, start } = sentenceAround(text, from);
+    const lead = /^\s*(?:(?:in|during|for|over|throughout)\s+)?(?:the\s+)?/i.exec(sentence)?.[0].length ?? 0;
+    const first = index.periodSpans(sentence)[0];
+    if (
+      first &&
+      first.start <= lead + 30 &&
+      first.period.years.length > 0 &&
+      !/\d/.test(sentence.slice(0, first.start))
+    )
+      opening.push(first.period);
+    from = Math.max(from + 1, start + sentence.length + 2);
+  }
+  return latestPeriod(opening);
 }
 
 /**
@@ -617,7 +678,12 @@ function proseCandidate(
   const only = kindFits.length === 1 && !prose.period ? (kindFits[0] as ProseFigure) : undefined;
   if (only && figures.length <= 1)
     return { raw: only.token, factor: reading.labelFactor, sentence: reading.sentence };
-  if (figures.length === 0 || !figures.some((f) => f.period)) return undefined;
+  if (figures.length === 0 || !figures.some((f) => f.period)) {
+    // A sentence that ties none of its figures to a period says nothing of the one asked, though
+    // another sentence on its line names it ("… 44.8p (2023: 47.9p). Free cash flow was £251.3m").
+    const sentenceYears = index.periodSpans(reading.sentence).some((s) => s.period.years.length > 0);
+    return prose.period && reading.wordy && !sentenceYears ? null : undefined;
+  }
   let best: { raw: string; fit: number; fromContext: boolean } | null = null;
   if (prose.period) {
     for (const f of figures) {
