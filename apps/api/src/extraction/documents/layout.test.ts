@@ -2450,3 +2450,28 @@ describe('amounts with an unheaded percentage-of-revenue column beside each year
     });
   });
 });
+
+describe('a cash flow statement asked for items it names in other words, or not at all', () => {
+  it('finds capital expenditure in "Purchases related to property and equipment", and no free cash flow', async () => {
+    // Before: capital expenditures had no answer, and "Free cash flow" took the investing
+    // activities' net cash (Low band, but wrong): "free" went unexplained.
+    const doc = loadHtml(`<h3>Consolidated Statements of Cash Flows</h3><p>(in millions)</p>
+      <table><tr><td>Fiscal Years Ended</td><td>January 28, 2024</td><td>January 29, 2023</td></tr>
+        <tr><td><b>Cash flows from operating activities:</b></td><td></td><td></td></tr>
+        <tr><td>Net cash provided by operating activities</td><td>28,090</td><td>5,641</td></tr>
+        <tr><td><b>Cash flows from investing activities:</b></td><td></td><td></td></tr>
+        <tr><td>Purchases related to property and equipment and intangible assets</td><td>(1,069)</td><td>(1,833)</td></tr>
+        <tr><td>Net cash provided by (used in) investing activities</td><td>(10,566)</td><td>7,375</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Capital expenditures 2024',
+        'Free cash flow 2024',
+        'Adjusted operating cash flow 2023',
+      ]),
+    ).toEqual({
+      'Capital expenditures 2024': -1_069_000_000,
+      'Free cash flow 2024': null,
+      'Adjusted operating cash flow 2023': null,
+    });
+  });
+});

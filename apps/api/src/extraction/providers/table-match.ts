@@ -129,7 +129,7 @@ const ABBREVIATIONS: [RegExp, string][] = [
  */
 const PHRASES: [RegExp, string][] = [
   [
-    /\b(?:purchases?|acquisitions?|additions?|payments?|expenditures?|investments?)\s+(?:of|to|for|on|in)\s+(?:property,?\s+(?:plant,?\s+)?(?:and|&)\s+equipment|tangible\s+(?:fixed\s+)?assets|fixed\s+assets)\b/gi,
+    /\b(?:purchases?|acquisitions?|additions?|payments?|expenditures?|investments?)\s+(?:of|to|for|on|in|related\s+to)\s+(?:property,?\s+(?:plant,?\s+)?(?:and|&)\s+equipment|tangible\s+(?:fixed\s+)?assets|fixed\s+assets)\b/gi,
     'capital expenditure',
   ],
   [
@@ -423,6 +423,10 @@ export interface TableMatch {
 }
 
 const BALANCE_SIDES = words('liabilities equity');
+/** Words that make a line item another one: never left unexplained by a row that lacks them. */
+const DEFINING = new Set(
+  words('free adjusted underlying organic diluted basic comprehensive discontinued continuing'),
+);
 
 /** Every table cell that could answer the data point, best first. */
 export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCandidate[] {
@@ -479,6 +483,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           let inRow = 0;
           let inColumn = 0;
           let missingTotal = false;
+          let redefined = false;
           for (const w of dpWords) {
             if (rowWords.includes(w)) inRow += SOFT.has(w) ? 0 : 1;
             else if (synonymsOf(w).some((x) => rowWords.includes(x))) {
@@ -497,9 +502,13 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
               score *= 0.93 * 0.92;
             else if (w === 'total' && row.isTotal) score *= 0.98;
             else if (w === 'total') missingTotal = true;
-            else unexplained += 1;
+            else {
+              unexplained += 1;
+              // "Free cash flow" is not any cash flow line, nor "Adjusted EBITDA" the EBITDA.
+              if (DEFINING.has(w)) redefined = true;
+            }
           }
-          if (inRow === 0) continue;
+          if (inRow === 0 || redefined) continue;
           if (unexplained > 0) {
             if (dpWords.filter((w) => !SOFT.has(w)).length >= 3 && unexplained === 1) score *= 0.6;
             else continue;
