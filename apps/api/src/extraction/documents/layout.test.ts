@@ -2475,3 +2475,30 @@ describe('a cash flow statement asked for items it names in other words, or not 
     });
   });
 });
+
+describe('a table set under a paragraph', () => {
+  it('takes the heading above the paragraph for its title, not the paragraph’s lines', async () => {
+    // Before: "increase of 8%." (the paragraph's last line) was the table's title.
+    const doc = await drawnAt((at) => {
+      at('Dividend', 40, 760);
+      at('The Board is recommending a final dividend of 16.0p per share,', 40, 748);
+      at('giving a total dividend for the year of 24.2p (2023: 22.5p), an', 40, 737);
+      at('increase of 8%.', 40, 726);
+      at('2024', 420, 708, 'right');
+      at('2023', 480, 708, 'right');
+      at('£m', 420, 698, 'right');
+      at('£m', 480, 698, 'right');
+      for (const [r, [label, a, b]] of [
+        ['Revenue', '2,318.6', '2,158.9'],
+        ['Profit before tax', '288.1', '301.5'],
+      ].entries()) {
+        const y = 684 - r * 11;
+        at(label as string, 40, y);
+        at(a as string, 420, y, 'right');
+        at(b as string, 480, y, 'right');
+      }
+    });
+    expect(firstTable(doc).title).toBe('Dividend');
+    expect(await ask(doc, ['Revenue 2023'])).toEqual({ 'Revenue 2023': 2_158_900_000 });
+  });
+});

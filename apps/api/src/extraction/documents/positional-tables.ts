@@ -429,6 +429,8 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         (!isProse(row, 1) || (pageCentred(row) && !/[.:;]$/.test(text))) &&
         // The last line of a paragraph ("growth in Services.") is no title.
         !(/\.$/.test(text) && above && isProse(above, 1)) &&
+        // Nor is a line a sentence runs on from or to.
+        !/^\p{Ll}|[,;]$/u.test(text) &&
         !isPeriodStatement(text) &&
         !/^\(.*\)$/.test(text.trim()) &&
         !/^\(?\s*(?:in |amounts|dollars|\$|€|£)/i.test(text) &&
