@@ -2502,3 +2502,28 @@ describe('a table set under a paragraph', () => {
     expect(await ask(doc, ['Revenue 2023'])).toEqual({ 'Revenue 2023': 2_158_900_000 });
   });
 });
+
+describe('fiscal quarters of a year that does not end in December', () => {
+  it('answers "Q4 FY2024" from the three months that end the fiscal year', async () => {
+    // Before: "Three Months Ended January 28, 2024" read only as calendar Q1 2024, so "Revenue Q4
+    // FY2024" had no answer.
+    const doc = loadHtml(`<h3>Condensed Consolidated Statements of Income</h3><p>(In millions)</p>
+      <table><tr><td></td><td colspan=2>Three Months Ended</td><td colspan=2>Twelve Months Ended</td></tr>
+        <tr><td></td><td>January 28, 2024</td><td>October 29, 2023</td><td>January 28, 2024</td><td>January 29, 2023</td></tr>
+        <tr><td>Revenue</td><td>22,103</td><td>18,120</td><td>60,922</td><td>26,974</td></tr>
+        <tr><td>Net income</td><td>12,285</td><td>9,243</td><td>29,760</td><td>4,368</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Revenue Q4 FY2024',
+        'Net income Q3 FY2024',
+        'Revenue fourth quarter of fiscal 2024',
+        'Revenue FY2024',
+      ]),
+    ).toEqual({
+      'Revenue Q4 FY2024': 22_103_000_000,
+      'Net income Q3 FY2024': 9_243_000_000,
+      'Revenue fourth quarter of fiscal 2024': 22_103_000_000,
+      'Revenue FY2024': 60_922_000_000,
+    });
+  });
+});

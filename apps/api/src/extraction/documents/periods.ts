@@ -22,6 +22,14 @@ export interface Period {
    * ended March 31, 2024)" is fiscal 2023 (`years`), ending in 2024 (`endYear`).
    */
   endYear?: number;
+  /**
+   * The fiscal quarter a three-month column is, where its table shows the fiscal year ends in
+   * another month than December ("Three Months Ended January 28, 2024" beside "Year Ended
+   * January 28, 2024" is Q4 of fiscal 2024).
+   */
+  fiscalQuarter?: { quarter: number; year: number };
+  /** Named as a fiscal period ("Q4 FY2024", "fiscal 2024"). */
+  fiscal?: boolean;
 }
 
 const MONTHS: Record<string, number> = {
@@ -149,6 +157,7 @@ function scan(text: string): { period: Period; spans: Found[] } {
   // Quarters: "Q4 2019", "Q4 FY19", "Q4'19", "4Q19", "4Q 2019", "fourth quarter", "Q4".
   take(/\bQ([1-4])(?:\s*(?:FY|F)?\s*['’-]?\s*(\d{4}|\d{2}))?\b/i, (m) => {
     period.quarter = Number(m[1]);
+    if (/F/i.test(m[0])) period.fiscal = true;
     if (m[2]) addYear(fullYear(m[2]));
     period.months ??= 3;
     return true;
@@ -238,6 +247,7 @@ function scan(text: string): { period: Period; spans: Found[] } {
   });
   // A fiscal year named beside the date it ends on, in the next calendar year: one period, not
   // a range ("FY2023 (Year ended March 31, 2024)", as Japanese and Indian reports head columns).
+  if (fiscal !== undefined) period.fiscal = true;
   if (
     fiscal !== undefined &&
     !range &&
@@ -350,6 +360,17 @@ export function splitDataPoint(name: string): { label: string; period?: Period; 
  */
 export function periodFit(wanted: Period, column: Period | undefined): number {
   if (!column) return 0;
+  // "Q4 FY2024" asked of the quarter that ends the fiscal year.
+  const fq = column.fiscalQuarter;
+  if (
+    fq &&
+    wanted.quarter === fq.quarter &&
+    wanted.years.at(-1) === fq.year &&
+    wanted.years.length === 1 &&
+    wanted.month === undefined
+  )
+    // Said as a fiscal quarter, surely; else the calendar quarter comes first ("Q4 2024").
+    return wanted.fiscal ? 0.97 : 0.85;
   let score = 1;
   if (wanted.years.length > 0) {
     if (column.years.length === 0) return 0;

@@ -260,6 +260,20 @@ function prepare(table: LayoutTable): PreparedTable {
       colWords.push('percent');
     columns.push({ column: c, header, period, words: colWords });
   }
+  // A fiscal year ending in another month than December ("Year Ended January 28, 2024"): its
+  // three-month columns are fiscal quarters too, the one ending in that month the fourth.
+  const yearEnd = columns.find((c) => c.period?.months === 12 && c.period.month !== undefined)?.period?.month;
+  if (yearEnd !== undefined && yearEnd !== 12) {
+    for (const col of columns) {
+      const p = col.period;
+      const year = p?.years.at(-1);
+      if (!p || p.months !== 3 || p.month === undefined || p.quarter !== undefined || year === undefined)
+        continue;
+      const back = Math.round(((yearEnd - p.month + 12) % 12) / 3);
+      if (back > 3) continue;
+      col.period = { ...p, fiscalQuarter: { quarter: 4 - back, year: p.month <= yearEnd ? year : year + 1 } };
+    }
+  }
   // Pairs of columns ("2024 £m | % of revenue | 2023 £m | % of revenue"): a heading repeated
   // without a period takes the period of the column before it.
   for (const [i, col] of columns.entries()) {
