@@ -534,6 +534,50 @@ BAKI      35.60
     expect(values(doc, ['Total']).Total).toBe(14.4);
   });
 
+  it('reads the number of a receipt printed after a bare "No:", or with its C read as "€", but not a phone number', () => {
+    // Before: "No: INV65888696" under "SIMPLIFIED TAX INVOICE" and "Invoice Number: €S57327128"
+    // gave no receipt number.
+    const bare = receipt(`
+ROYAL PHARMACY SDN. BHD.
+TEL: 06-4799 6401
+SIMPLIFIED TAX INVOICE
+No: INV65888696
+GRAND TOTAL      742.80
+`);
+    expect(values(bare, ['Receipt number'])).toEqual({ 'Receipt number': 'INV65888696' });
+    const euro = receipt(`
+Harmony Hardware LLC      Invoice
+256 Oak Avenue      Invoice Number:      €S57327128
+TOTAL      647.16
+`);
+    expect(values(euro, ['Receipt number'])).toEqual({ 'Receipt number': 'CS57327128' });
+    const phone = receipt(`
+KEDAI MAJU
+No: 07-3507405 Tel
+TOTAL      12.00
+`);
+    expect(values(phone, ['Receipt number'])['Receipt number'] ?? null).toBeNull();
+  });
+
+  it('reads the tax from "Total GST", and from a summary row whose amount lost its decimal point', () => {
+    // Before: "Total GST 6.07" was passed over as a total line, and "SR @ 6%  10123  6.07" failed
+    // its check (6% of 10,123), so both gave no tax.
+    const labelled = receipt(`
+KEDAI BRIGHT CEDAR STATIONERY (M) SDN. BHD.
+TOTAL SALES (EXCL GST)      101.23
+Total GST      6.07
+TOTAL SALES (INCL GST)      107.30
+`);
+    expect(values(labelled, ['Tax', 'Total'])).toEqual({ Tax: 6.07, Total: 107.3 });
+    const summary = receipt(`
+KEDAI BRIGHT CEDAR STATIONERY (M) SDN. BHD.
+TOTAL SALES (INCL GST)      107.30
+GST SUMMARY      AMOUNT(RM)      TAX(RM)
+SR @ 6%      10123      6.07
+`);
+    expect(values(summary, ['Tax'])).toEqual({ Tax: 6.07 });
+  });
+
   it('matches data point names by synonym', () => {
     expect(receiptFieldOf('Merchant name')).toBe('company');
     expect(receiptFieldOf('vendor')).toBe('company');

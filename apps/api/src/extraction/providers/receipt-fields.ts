@@ -659,7 +659,11 @@ function findTax(lines: RLine[]): Found | undefined {
   for (const line of lines) {
     const label = labelText(line.text);
     if (!/\b(?:gst|vat|tax|mwst|sst|ust|hst|pst)\b|\bservice tax\b/.test(label)) continue;
-    if (/tax invoice|\b(?:id|reg|regn|registration|no)\b|\btotal\b|\bexcl|invoice/.test(label)) continue;
+    // "Total incl. GST" is the total; "Total GST" (and "GST total") the tax.
+    const taxTotal =
+      /^(?:total\s+(?:gst|vat|tax|sst)|(?:gst|vat|tax|sst)\s+total)\b(?!.*\b(?:incl|excl|sales))/.test(label);
+    if (/tax invoice|\b(?:id|reg|regn|registration|no)\b|\bexcl|invoice/.test(label)) continue;
+    if (/\btotal\b/.test(label) && !taxTotal) continue;
     // "GST 6%  1.47": the amount, not the rate.
     const money = moneyIn(line.words).filter((m) => m.value >= 0);
     const last = money.at(-1);
@@ -690,10 +694,21 @@ function taxFromSummary(lines: RLine[]): Found | undefined {
       if (money.length === 0 && rows.length === 0) continue;
       break;
     }
-    const [amount, tax] = money.slice(-2);
+    let [amount, tax] = money.slice(-2);
+    if (money.length === 1) {
+      // An amount whose decimal point OCR lost ("SR @ 6%  10123  6.07"): its digits are cents.
+      tax = amount;
+      const at = tax?.words[0] ? line.words.indexOf(tax.words[0]) : -1;
+      const before = at > 0 ? line.words[at - 1] : undefined;
+      amount =
+        tax && before && /^\d{3,7}$/.test(before.text)
+          ? { value: Number(before.text) / 100, words: [before], hasCurrency: false, index: at - 1 }
+          : undefined;
+    }
     if (!amount || !tax) return undefined;
     const r = Number(rate[1]) / 100;
-    const fits = (expected: number) => Math.abs(expected - tax.value) <= 0.011;
+    const taxValue = tax.value;
+    const fits = (expected: number) => Math.abs(expected - taxValue) <= 0.011;
     if (!fits(amount.value * r) && !fits((amount.value * r) / (1 + r))) return undefined;
     rows.push(tax);
     rowLine ??= line;
@@ -1303,10 +1318,17 @@ function findReceiptNumber(lines: RLine[]): Found | undefined {
   for (const line of lines) {
     for (let i = 0; i < line.words.length; i++) {
       const before = lineText(line.words.slice(Math.max(0, i - 3), i));
-      if (!NUMBER_LABEL.test(before)) continue;
+      // A line of its own opening with a bare "No:" ("No: INV65888696" under "TAX INVOICE") numbers
+      // the receipt, unless the line is a phone, fax or registration number's.
+      const bare =
+        /^\s*no\.?\s*[:#]\s*$|^\s*no\.\s*$/i.test(lineText(line.words.slice(0, i))) &&
+        !/\b(?:tel|phone|fax|reg|gst|co|company|roc)\b/i.test(line.text);
+      if (!NUMBER_LABEL.test(before) && !bare) continue;
       const word = line.words[i] as RWord;
-      const token = word.text.replace(/^[:#]+|[.,;]+$/g, '');
+      // OCR reads a C as "€" ("€S57327128").
+      const token = word.text.replace(/^[:#]+|[.,;]+$/g, '').replace(/^€(?=[A-Z0-9])/, 'C');
       if (!/\d/.test(token) || token.length < 3 || !/^[A-Z0-9][A-Z0-9\-/]*$/i.test(token)) continue;
+      if (bare && !(/[A-Z]/i.test(token) || token.replace(/\D/g, '').length >= 6)) continue;
       if (datesIn({ ...line, words: [word] }, 0).length) continue;
       return { value: token, line, words: [word], base: 0.88 };
     }

@@ -19,7 +19,16 @@ for (const spec of receiptSpecs(count).filter((s) => ids.has(s.id))) {
     const conf = words.reduce((a, w) => a + (w.confidence ?? 1), 0) / Math.max(1, words.length);
     console.log(`  ${conf.toFixed(2)} | ${line.segments.map((s) => s.text).join(' || ')}`);
   }
-  const found = extractReceiptFields(doc, ['Company', 'Address', 'Date', 'Total']);
+  const found = extractReceiptFields(doc, [
+    'Company',
+    'Address',
+    'Date',
+    'Total',
+    'Tax',
+    'Currency',
+    'Receipt number',
+    'Card last four',
+  ]);
   console.log(
     `found ${JSON.stringify(Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v.value])))}`,
   );
