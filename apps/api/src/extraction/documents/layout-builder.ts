@@ -300,9 +300,16 @@ function textRegions(words: LayoutWord[], depth = 0): LayoutWord[][] {
   return bands.flatMap((band) => textRegions(band, depth + 1));
 }
 
-/** "△1,234" / "▲ 1,234": Japanese reports' minus sign, read as one. */
+/**
+ * "△1,234" / "▲ 1,234": Japanese reports' minus sign, read as one; so is a minus printed after
+ * the figure ("1,204-", as some ledgers and Asian statements print it), though not after a year.
+ */
 export function signed(text: string): string {
-  return text.replace(/[△▲](?=\s*[\d(]|$)/g, '−');
+  return text
+    .replace(/[△▲](?=\s*[\d(]|$)/g, '−')
+    .replace(/^(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)-$/, (all, figure: string) =>
+      /^(?:19|20)\d{2}$/.test(figure) ? all : `−${figure}`,
+    );
 }
 
 /** One page of the layout model from its words: lines, segments and tables. */

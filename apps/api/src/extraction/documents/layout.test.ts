@@ -2527,3 +2527,18 @@ describe('fiscal quarters of a year that does not end in December', () => {
     });
   });
 });
+
+describe('a minus printed after the figure', () => {
+  it('reads "1,204-" as −1,204, but leaves a year with a dash a year', async () => {
+    // Before: "312-" was no figure, so the row had no value.
+    const doc = loadHtml(`<h3>Consolidated Statements of Income</h3><p>(Millions of yen)</p>
+      <table><tr><td></td><td>FY2023</td><td>FY2024</td></tr>
+        <tr><td>Operating income</td><td>61,204</td><td>70,388</td></tr>
+        <tr><td>Foreign exchange loss</td><td>1,204-</td><td>312-</td></tr></table>`);
+    expect(await ask(doc, ['Foreign exchange loss FY2023', 'Foreign exchange loss FY2024'])).toEqual({
+      'Foreign exchange loss FY2023': -1_204_000_000,
+      'Foreign exchange loss FY2024': -312_000_000,
+    });
+    expect(['1,204-', '0.75-', '2023-', 'non-'].map(signed)).toEqual(['−1,204', '−0.75', '2023-', 'non-']);
+  });
+});
