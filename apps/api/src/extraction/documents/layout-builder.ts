@@ -129,12 +129,45 @@ function lineOf(lineWords: LayoutWord[], aspect: number): LayoutLine {
     previous = word;
   }
   if (current.length > 0) segments.push(segmentOf(current));
-  const cells = splitFigureRuns(segments, em);
+  const cells = splitFigureRuns(segments.map(spacedLettersJoined), em);
   return {
     text: cells.map((s) => s.text).join('  '),
     box: unionBox(cells.map((s) => s.box)),
     segments: cells,
   };
+}
+
+/**
+ * A heading set letter-spaced ("K E Y   F I G U R E S") reads as its words: a segment of three
+ * or more single letters, cut where a gap is clearly wider than the spacing between letters.
+ */
+function spacedLettersJoined(segment: LayoutSegment): LayoutSegment {
+  const { words } = segment;
+  if (words.length < 3 || !words.every((w) => /^\p{L}$/u.test(w.text))) return segment;
+  const gaps = words.slice(1).map((w, k) => w.box[0] - (words[k] as LayoutWord).box[2]);
+  const letterGap = Math.max(0, Math.min(...gaps));
+  const joined: LayoutWord[] = [];
+  let run: LayoutWord[] = [words[0] as LayoutWord];
+  const flush = () => {
+    joined.push({
+      text: run.map((w) => w.text).join(''),
+      box: unionBox(run.map((w) => w.box)),
+      ...(run.some((w) => w.confidence !== undefined)
+        ? { confidence: Math.min(...run.map((w) => w.confidence ?? 1)) }
+        : {}),
+    });
+  };
+  gaps.forEach((gap, k) => {
+    const word = words[k + 1] as LayoutWord;
+    const letterHeight = word.box[3] - word.box[1];
+    if (gap > letterGap * 1.6 + letterHeight * 0.05) {
+      flush();
+      run = [];
+    }
+    run.push(word);
+  });
+  flush();
+  return segmentOf(joined);
 }
 
 /** A figure set as a table cell: "$4,102", "(12.5)", "3%", "2024"; not "31," of a date. */

@@ -2542,3 +2542,42 @@ describe('a minus printed after the figure', () => {
     expect(['1,204-', '0.75-', '2023-', 'non-'].map(signed)).toEqual(['−1,204', '−0.75', '2023-', 'non-']);
   });
 });
+
+describe('a heading set letter-spaced', () => {
+  it('reads "K E Y   F I G U R E S" as the words KEY FIGURES', async () => {
+    // Before: the table's title (shown to reviewers as its place) was "K E Y  F I G U R E S".
+    const doc = await drawnAt((at) => {
+      // Helvetica's widths (thousandths of an em) at 9 pt, tracked 3 pt apart; a word space 6 pt more.
+      const widths: Record<string, number> = {
+        K: 667,
+        E: 667,
+        Y: 667,
+        F: 611,
+        I: 278,
+        G: 778,
+        U: 722,
+        R: 722,
+        S: 667,
+      };
+      let x = 40;
+      for (const ch of 'KEY FIGURES') {
+        if (ch === ' ') x += 6;
+        else {
+          at(ch, x, 760);
+          x += ((widths[ch] ?? 600) * 9) / 1000 + 3;
+        }
+      }
+      at('€ million', 40, 746);
+      at('2024', 420, 730, 'right');
+      at('2023', 500, 730, 'right');
+      at('Revenue', 40, 716);
+      at('8,412', 420, 716, 'right');
+      at('7,905', 500, 716, 'right');
+      at('EBITDA', 40, 704);
+      at('1,322', 420, 704, 'right');
+      at('1,198', 500, 704, 'right');
+    });
+    expect(firstTable(doc).title).toBe('KEY FIGURES');
+    expect(doc.lines[0]?.text.replace(/\s+/g, ' ')).toBe('KEY FIGURES');
+  });
+});

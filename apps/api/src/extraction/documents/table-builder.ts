@@ -441,6 +441,7 @@ export function buildTable(input: GridInput): LayoutTable {
   };
   const title = input.title
     ?.replace(/\s*\((?:in|amounts in|dollars in|unaudited|\$|€|£|us\$)[^)]*\)\s*$/i, '')
+    .replace(/\s+/g, ' ')
     .trim();
   if (title) table.title = title;
   if (scale) table.scale = scale;
