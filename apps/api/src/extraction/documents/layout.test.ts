@@ -2581,3 +2581,30 @@ describe('a heading set letter-spaced', () => {
     expect(doc.lines[0]?.text.replace(/\s+/g, ' ')).toBe('KEY FIGURES');
   });
 });
+
+describe('a label run into its figure', () => {
+  it('gives the figure standing in a column of figures to that column', async () => {
+    // Before: "Underlying EBITDA 1,102", its label reaching to a word space of the figure, was one
+    // label; the row had no 2024 figure.
+    const doc = await drawnAt((at) => {
+      at('Financial summary (US$m)', 20, 760);
+      at('2024', 150, 744);
+      at('2023', 200, 744);
+      at('Revenue', 40, 730);
+      at('4,210', 150, 730);
+      at('3,980', 200, 730);
+      at('Underlying EBITDA', 68, 718);
+      at('1,102', 150, 718);
+      at('998', 200, 718);
+      at('As at 31 December 2024', 10, 706);
+      at('Net income', 40, 694);
+      at('(212)', 150, 694);
+      at('388', 200, 694);
+    });
+    expect(await ask(doc, ['Underlying EBITDA 2024', 'Underlying EBITDA 2023', 'Revenue 2024'])).toEqual({
+      'Underlying EBITDA 2024': 1_102_000_000,
+      'Underlying EBITDA 2023': 998_000_000,
+      'Revenue 2024': 4_210_000_000,
+    });
+  });
+});

@@ -28,6 +28,8 @@ const MAX_CONTEXT_LINES = 4;
 interface Seg {
   text: string;
   box: Box;
+  /** Its words, where it is one segment of the line as read. */
+  words?: LayoutWord[];
 }
 
 /** "$" + "1,234" → "$ 1,234"; "45" + "%" → "45%". */
@@ -59,7 +61,7 @@ function mergeSymbols(segments: LayoutSegment[]): Seg[] {
       prefix = null;
       continue;
     }
-    out.push({ text, box: s.box });
+    out.push({ text, box: s.box, words: s.words });
   }
   if (prefix) out.push(prefix);
   return out;
@@ -301,6 +303,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     const bodyStart = i;
     const body = rows.slice(bodyStart, end + 1);
     const bands = bandsOf(body.flatMap((r) => r.figures));
+    for (const row of body) splitLabelFromFigure(row, bands);
     // Headers are centred over right-aligned figures: they may not touch a band, but sit in its zone.
     const headerZones = bands.length > 0 ? zonesOf(bands) : [];
     if (bands.length === 0) {
@@ -462,6 +465,32 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
 /** A line of one piece centred on the page, as a statement's title lines are. */
 function pageCentred(row: Row): boolean {
   return row.segs.length === 1 && Math.abs((row.line.box[0] + row.line.box[2]) / 2 - 0.5) < 0.02;
+}
+
+/**
+ * A label run into its figure, the columns set tighter than a word space ("Underlying EBITDA
+ * 1,102" beside "998"): the figure that stands in a column of figures, where this row has none,
+ * is that column's.
+ */
+function splitLabelFromFigure(row: Row, bands: Band[]): void {
+  const seg = row.label.at(-1);
+  const words = seg?.words ?? [];
+  const last = words.at(-1);
+  const before = words.at(-2);
+  if (!seg || !last || !before || !/^[(\-−–]?[$€£¥]?\d(?:[\d,.]*\d)?\)?%?$/.test(last.text.trim())) return;
+  const over = (box: Box, b: Band) => Math.min(box[2], b.x1) - Math.max(box[0], b.x0) > 0;
+  const band = bands.find((b) => over(last.box, b));
+  if (!band || before.box[2] > band.x0 || row.figures.some((f) => over(f.box, band))) return;
+  if (
+    /^(?:19|20)\d{2}$/.test(last.text.trim()) &&
+    /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|^(?:FY|fiscal|year)$/i.test(before.text)
+  )
+    return;
+  const label = segmentFrom(words.slice(0, -1));
+  const figure = segmentFrom([last]);
+  row.segs = row.segs.flatMap((s) => (s === seg ? [label, figure] : [s]));
+  row.label = row.label.map((s) => (s === seg ? label : s));
+  row.figures = [figure, ...row.figures];
 }
 
 /** A line in the label column that states the figures' scale and nothing else ("in TEUR", "€m"). */
