@@ -45,4 +45,17 @@ describe('periods in column headers', () => {
     expect(parsePeriod('Mar 19')).toMatchObject({ years: [2019], month: 3 });
     expect(parsePeriod('December 31, 2023')).toMatchObject({ years: [2023], month: 12, day: 31 });
   });
+
+  it('splits a data point written as one identifier ("netIncome2023", "revenueQ42024") into words and period', () => {
+    // Before: "netIncome2023" named no period and no words a table has.
+    expect(splitDataPoint('netIncome2023')).toMatchObject({ label: 'net Income', period: { years: [2023] } });
+    expect(splitDataPoint('revenueQ42024')).toMatchObject({
+      label: 'revenue',
+      period: { years: [2024], quarter: 4 },
+    });
+    expect(splitDataPoint('revenueFY2024')).toMatchObject({ label: 'revenue', period: { years: [2024] } });
+    // Abbreviations in mixed case stay whole.
+    expect(splitDataPoint('RoTE 2024').label).toBe('RoTE');
+    expect(splitDataPoint('Revenue YoY').label).toBe('Revenue YoY');
+  });
 });

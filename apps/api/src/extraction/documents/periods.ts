@@ -331,7 +331,14 @@ export function latestPeriod(periods: Period[]): Period | undefined {
 
 /** A data point's name split into its label words and its period qualifiers. */
 export function splitDataPoint(name: string): { label: string; period?: Period; periodText: string } {
-  const text = name.replace(/_/g, ' ');
+  // "net_income_2023", "netIncome2023": words and year apart.
+  const text = name
+    .replace(/_/g, ' ')
+    .replace(/([a-z])(?=[A-Z][a-z]|(?:Q[1-4]|H[12]|FY)\d)/g, '$1 ')
+    .replace(/\b([QH][1-4])((?:19|20)\d{2})\b/g, '$1 $2')
+    .replace(/(\p{L})((?:19|20)\d{2})\b/gu, (all, letter: string, year: string) =>
+      /^(?:F|Y)$/i.test(letter) ? all : `${letter} ${year}`,
+    );
   const { period, spans } = scan(text);
   if (isEmpty(period)) return { label: text.trim(), periodText: '' };
   let label = '';
