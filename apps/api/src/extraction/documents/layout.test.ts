@@ -2608,3 +2608,24 @@ describe('a label run into its figure', () => {
     });
   });
 });
+
+describe('line items asked by their short names', () => {
+  it('answers EBIT, PBT, PAT, opex and shareholders’ funds from the lines that name them in full', async () => {
+    const doc = loadHtml(`<h3>Income statement and balance sheet (£m)</h3>
+      <table><tr><td></td><td>2024</td><td>2023</td></tr>
+        <tr><td>Total operating expenses</td><td>458.4</td><td>429.4</td></tr>
+        <tr><td>Operating profit</td><td>209.8</td><td>157.0</td></tr>
+        <tr><td>Profit before tax</td><td>191.8</td><td>135.1</td></tr>
+        <tr><td>Profit after tax</td><td>149.9</td><td>103.4</td></tr>
+        <tr><td>Total shareholders' equity</td><td>773.7</td><td>728.3</td></tr></table>`);
+    expect(
+      await ask(doc, ['EBIT 2024', 'PBT 2023', 'PAT 2024', 'Opex 2023', "Shareholders' funds 2024"]),
+    ).toEqual({
+      'EBIT 2024': 209_800_000,
+      'PBT 2023': 135_100_000,
+      'PAT 2024': 149_900_000,
+      'Opex 2023': 429_400_000,
+      "Shareholders' funds 2024": 773_700_000,
+    });
+  });
+});
