@@ -2629,3 +2629,17 @@ describe('line items asked by their short names', () => {
     });
   });
 });
+
+describe('selling, general and administrative asked of a statement that splits them', () => {
+  it('gives no answer rather than the general and administrative line alone', async () => {
+    // Before: "SG&A 2024" answered "General and administrative" (0.70), a part of it.
+    const doc = loadHtml(`<h3>Statements of Operations (in thousands)</h3>
+      <table><tr><td></td><td>2024</td><td>2023</td></tr>
+        <tr><td>Sales and marketing</td><td>205,377</td><td>193,118</td></tr>
+        <tr><td>General and administrative</td><td>92,640</td><td>87,221</td></tr></table>`);
+    expect(await ask(doc, ['SG&A 2024', 'General and administrative 2023'])).toEqual({
+      'SG&A 2024': null,
+      'General and administrative 2023': 87_221_000,
+    });
+  });
+});

@@ -303,6 +303,16 @@ describe('HeuristicProvider', () => {
     expect(result['Net debt 2023']?.value).toBe(688_000_000);
   });
 
+  it('reads a cash conversion given as a percentage as the ratio it is', async () => {
+    // Before: "a cash conversion of 96%" was passed over: a percentage was read only for names
+    // with "margin", "rate", "ratio" and the like.
+    const doc =
+      loadHtml(`<p>Free cash flow was £251.3m, up from £219.8m in the prior year, a cash conversion of 96%.</p>
+      <table><tr><td></td><td>2024 £m</td><td>2023 £m</td></tr><tr><td>Revenue</td><td>2,318.6</td><td>2,158.9</td></tr></table>`);
+    const { result } = await run(doc, ['Cash conversion 2024']);
+    expect(result['Cash conversion 2024']?.value).toBe(0.96);
+  });
+
   it('gives no figure for a year a sentence does not speak of, nor a change as a level', async () => {
     const doc = loadText(
       'Revenue grew by $240 million in 2024.\nRevenue was $4.2 billion in 2024 and $3.9 billion in 2023.',

@@ -365,7 +365,7 @@ const PERCENT_ONLY =
   /\b(?:margins?|rates?|ratios?|percent(?:age)?|pct|growth|yields?|return on|ro[aei]|market share|share of)\b/i;
 /** Words of figures that may be percentages (whole words: "operations" holds no ratio). */
 const RATIO_WORDS =
-  /\b(?:margins?|rates?|ratios?|percent(?:age)?|pct|growth|yields?|shares?|change|returns?|ro[aei]|split|weight(?:ing)?s?)\b/i;
+  /\b(?:margins?|rates?|ratios?|percent(?:age)?|pct|growth|yields?|shares?|change|returns?|ro[aei]|split|weight(?:ing)?s?|conversion|utili[sz]ation|occupancy|churn|retention)\b/i;
 const isRatio = (dataPoint: string) => RATIO_WORDS.test(spaced(dataPoint));
 
 const HOW_FACTOR: Record<How, number> = {

@@ -272,8 +272,7 @@ function prepare(table: LayoutTable): PreparedTable {
     for (const col of columns) {
       const p = col.period;
       const year = p?.years.at(-1);
-      if (!p || p.months !== 3 || p.month === undefined || p.quarter !== undefined || year === undefined)
-        continue;
+      if (p?.months !== 3 || p.month === undefined || p.quarter !== undefined || year === undefined) continue;
       const back = Math.round(((yearEnd - p.month + 12) % 12) / 3);
       if (back > 3) continue;
       col.period = { ...p, fiscalQuarter: { quarter: 4 - back, year: p.month <= yearEnd ? year : year + 1 } };
@@ -444,7 +443,7 @@ export interface TableMatch {
 const BALANCE_SIDES = words('liabilities equity');
 /** Words that make a line item another one: never left unexplained by a row that lacks them. */
 const DEFINING = new Set(
-  words('free adjusted underlying organic diluted basic comprehensive discontinued continuing'),
+  words('free adjusted underlying organic diluted basic comprehensive discontinued continuing selling'),
 );
 
 /** Every table cell that could answer the data point, best first. */
