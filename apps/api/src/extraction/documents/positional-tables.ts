@@ -380,13 +380,9 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
     while (top < bodyStart && top > 0) {
       const row = rows[top] as Row;
       if (!pageCentred(rows[top - 1] as Row) || !pageCentred(row)) break;
-      const [x0, , x1] = row.line.box;
-      const covered = bands.filter((b) => b.x1 > x0 && b.x0 < x1);
-      const coveredCentre =
-        covered.length > 0
-          ? (Math.min(...covered.map((b) => b.x0)) + Math.max(...covered.map((b) => b.x1))) / 2
-          : Number.POSITIVE_INFINITY;
-      if (Math.abs((x0 + x1) / 2 - coveredCentre) <= 0.02) break;
+      const covered = bandsUnder(row.line.box, bands);
+      if (covered.count > 0 && Math.abs((row.line.box[0] + row.line.box[2]) / 2 - covered.centre) <= 0.02)
+        break;
       top += 1;
     }
     // Header lines are the ones above the first body/heading line that have segments over bands.
@@ -462,6 +458,15 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
   return tables;
 }
 
+/** How many columns of figures a text spans, and the middle of their span. */
+function bandsUnder(box: Box, bands: Band[]): { count: number; centre: number } {
+  const covered = bands.filter((b) => b.x1 > box[0] && b.x0 < box[2]);
+  return {
+    count: covered.length,
+    centre: (Math.min(...covered.map((b) => b.x0)) + Math.max(...covered.map((b) => b.x1))) / 2,
+  };
+}
+
 /** A line of one piece centred on the page, as a statement's title lines are. */
 function pageCentred(row: Row): boolean {
   return row.segs.length === 1 && Math.abs((row.line.box[0] + row.line.box[2]) / 2 - 0.5) < 0.02;
@@ -477,7 +482,7 @@ function splitLabelFromFigure(row: Row, bands: Band[]): void {
   const words = seg?.words ?? [];
   const last = words.at(-1);
   const before = words.at(-2);
-  if (!seg || !last || !before || !/^[(\-−–]?[$€£¥]?\d(?:[\d,.]*\d)?\)?%?$/.test(last.text.trim())) return;
+  if (!seg || !last || !before || !isFigureText(last.text) || !/\d/.test(last.text)) return;
   const over = (box: Box, b: Band) => Math.min(box[2], b.x1) - Math.max(box[0], b.x0) > 0;
   const band = bands.find((b) => over(last.box, b));
   if (!band || before.box[2] > band.x0 || row.figures.some((f) => over(f.box, band))) return;
@@ -518,13 +523,12 @@ function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, bands: Ba
   const only = overBands.length === 1 && row.segs.length === 1 ? overBands[0] : undefined;
   if (only) {
     const centre = (only.box[0] + only.box[2]) / 2;
-    const covered = bands.filter((b) => b.x1 > only.box[0] && b.x0 < only.box[2]);
-    const coveredCentre = (Math.min(...covered.map((b) => b.x0)) + Math.max(...covered.map((b) => b.x1))) / 2;
+    const covered = bandsUnder(only.box, bands);
     if (
       Math.abs(centre - 0.5) < 0.02 &&
-      (covered.length === 0 ||
-        Math.abs(centre - coveredCentre) > 0.04 ||
-        (covered.length >= 2 && zonesX0 - only.box[0] > 0.03))
+      (covered.count === 0 ||
+        Math.abs(centre - covered.centre) > 0.04 ||
+        (covered.count >= 2 && zonesX0 - only.box[0] > 0.03))
     )
       return false;
   }

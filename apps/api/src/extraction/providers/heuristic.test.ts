@@ -18,6 +18,14 @@ async function valuesOf(text: string, dataPoints: string[]) {
   return Object.fromEntries(dataPoints.map((d) => [d, result[d]?.value ?? null]));
 }
 
+/** A PDF page's lines, numbered in order, each with its box (x0, y0, x1, y1 as page fractions). */
+function placedPdf(lines: [string, [number, number, number, number]][]): ExtractedDocument {
+  return {
+    kind: 'pdf',
+    lines: lines.map(([text, box], i) => ({ text, location: { page: 1, line: i + 1 }, box })),
+  };
+}
+
 describe('HeuristicProvider', () => {
   it('matches labels regardless of case, underscores, camelCase and plurals', async () => {
     const doc = loadText('TOTAL REVENUES: $5 million');
@@ -284,20 +292,12 @@ describe('HeuristicProvider', () => {
   });
 
   it('follows a sentence from the foot of one column to the head of the next', async () => {
-    const at = (text: string, line: number, box: [number, number, number, number]) => ({
-      text,
-      location: { page: 1, line },
-      box,
-    });
-    const doc: ExtractedDocument = {
-      kind: 'pdf',
-      lines: [
-        at('Free cash flow was £251.3m, up from £219.8m in the prior year,', 1, [0.045, 0.8, 0.473, 0.812]),
-        at('a cash conversion of 96%. Net debt at 31 December 2024 was', 2, [0.045, 0.814, 0.464, 0.826]),
-        at('£612.4m (2023: £688.0m), representing leverage of 1.2x', 3, [0.518, 0.1, 0.896, 0.112]),
-        at('adjusted EBITDA (2023: 1.5x).', 4, [0.518, 0.114, 0.722, 0.126]),
-      ],
-    };
+    const doc = placedPdf([
+      ['Free cash flow was £251.3m, up from £219.8m in the prior year,', [0.045, 0.8, 0.473, 0.812]],
+      ['a cash conversion of 96%. Net debt at 31 December 2024 was', [0.045, 0.814, 0.464, 0.826]],
+      ['£612.4m (2023: £688.0m), representing leverage of 1.2x', [0.518, 0.1, 0.896, 0.112]],
+      ['adjusted EBITDA (2023: 1.5x).', [0.518, 0.114, 0.722, 0.126]],
+    ]);
     const { result } = await run(doc, ['Net debt 2024', 'Net debt 2023']);
     expect(result['Net debt 2024']?.value).toBe(612_400_000);
     expect(result['Net debt 2023']?.value).toBe(688_000_000);
@@ -323,20 +323,12 @@ describe('HeuristicProvider', () => {
   });
 
   it('follows a sentence onto the next line of a PDF paragraph, but not past a heading or a short line', async () => {
-    const at = (text: string, line: number, box: [number, number, number, number]) => ({
-      text,
-      location: { page: 1, line },
-      box,
-    });
-    const doc: ExtractedDocument = {
-      kind: 'pdf',
-      lines: [
-        at('Revenue for fiscal 2024 was $4.2 billion, up 6% compared to', 1, [0.08, 0.1, 0.9, 0.12]),
-        at('$3.96 billion in fiscal 2023. Orders were strong.', 2, [0.08, 0.12, 0.6, 0.14]),
-        at('Net income for fiscal 2024 was $431 million', 3, [0.08, 0.16, 0.55, 0.18]),
-        at('$388 million fiscal 2023 restated, see note 4', 4, [0.08, 0.18, 0.6, 0.2]),
-      ],
-    };
+    const doc = placedPdf([
+      ['Revenue for fiscal 2024 was $4.2 billion, up 6% compared to', [0.08, 0.1, 0.9, 0.12]],
+      ['$3.96 billion in fiscal 2023. Orders were strong.', [0.08, 0.12, 0.6, 0.14]],
+      ['Net income for fiscal 2024 was $431 million', [0.08, 0.16, 0.55, 0.18]],
+      ['$388 million fiscal 2023 restated, see note 4', [0.08, 0.18, 0.6, 0.2]],
+    ]);
     const { result } = await run(doc, ['Revenue 2023', 'Net income 2023']);
     expect(result['Revenue 2023']).toMatchObject({ value: 3_960_000_000, location: 'page 1, line 1' });
     // Line 3 is not set the width of the paragraph: line 4 is something else.
