@@ -2643,3 +2643,148 @@ describe('selling, general and administrative asked of a statement that splits t
     });
   });
 });
+
+describe('a Hong Kong statement of profit or loss printed to PDF', () => {
+  async function statement() {
+    return drawnAt((at) => {
+      at('CONSOLIDATED STATEMENT OF PROFIT OR LOSS', 36, 770);
+      at('For the year ended 31 December 2024', 36, 758);
+      at('2024', 509, 728, 'right');
+      at('2023', 578, 728, 'right');
+      at('Notes', 437, 719, 'centre');
+      at("RMB'000", 509, 710, 'right');
+      at("RMB'000", 578, 710, 'right');
+      let y = 696;
+      const line = (label: string, note: string, a: string, b: string, x = 36) => {
+        at(label, x, y);
+        if (note) at(note, 452, y, 'right');
+        if (a) at(a, 509, y, 'right');
+        if (b) at(b, 578, y, 'right');
+        y -= 12;
+      };
+      line('REVENUE', '5', '3,845,120', '3,402,877');
+      line('Cost of sales', '', '(2,701,453)', '(2,398,210)');
+      line('Finance costs', '7', '(44,512)', '(51,090)');
+      line('PROFIT BEFORE TAX', '6', '667,802', '551,355');
+      line('Income tax expense', '10', '(166,950)', '(137,839)');
+      line('PROFIT FOR THE YEAR', '', '500,852', '413,516');
+      line('Attributable to:', '', '', '');
+      line('Owners of the parent', '', '488,310', '405,021', 44);
+      line('Non-controlling interests', '', '12,542', '8,495', 44);
+      // The heading wraps over two lines; its note number is centred on its height, between them.
+      at('EARNINGS PER SHARE ATTRIBUTABLE TO ORDINARY', 36, y);
+      at('12', 452, y - 10, 'right');
+      at('EQUITY HOLDERS OF THE PARENT', 36, y - 20);
+      y -= 32;
+      line('Basic and diluted (RMB cents)', '', '40.69', '33.75', 44);
+    });
+  }
+
+  it('heads the note column with "Notes" centred over its narrow figures, under the years', async () => {
+    // Before: "Notes", wider than the note numbers set close to the figures, was no header line,
+    // so the header stopped under it and the years above were lost: nothing had a 2023 column.
+    const table = firstTable(await statement());
+    expect(table.noteColumns).toEqual([1]);
+    expect(columnHeaderPath(table, 2)).toEqual(['2024', "RMB'000"]);
+    expect(columnHeaderPath(table, 3)).toEqual(['2023', "RMB'000"]);
+  });
+
+  it('reads earnings per share from the "Basic and diluted" line under its wrapped heading, and each profit by its owners', async () => {
+    // Before: the note number on the heading's middle line ended the table, "EPS 2024" answered
+    // "Share of profits…"-like lines or nothing (no row named the earnings), and "Profit
+    // attributable to owners of the parent" answered the profit for the year.
+    const doc = await statement();
+    const table = firstTable(doc);
+    const basic = table.rowLabels.find((l) => l?.name === 'Basic and diluted (RMB cents)');
+    expect(basic?.section).toEqual([
+      'EARNINGS PER SHARE ATTRIBUTABLE TO ORDINARY EQUITY HOLDERS OF THE PARENT',
+    ]);
+    expect(
+      await ask(doc, [
+        'EPS 2024',
+        'Diluted EPS 2023',
+        'Net income 2024',
+        'Profit attributable to owners of the parent 2024',
+        'Profit attributable to non-controlling interests 2023',
+        'Revenue 2023',
+      ]),
+    ).toEqual({
+      'EPS 2024': 40.69,
+      'Diluted EPS 2023': 33.75,
+      'Net income 2024': 500_852_000,
+      'Profit attributable to owners of the parent 2024': 488_310_000,
+      'Profit attributable to non-controlling interests 2023': 8_495_000,
+      'Revenue 2023': 3_402_877_000,
+    });
+    // The owners' line is named by its heading: "Attributable to:" under the profit for the year.
+    const { result } = await new HeuristicProvider().extract(
+      doc,
+      ['Profit attributable to owners of the parent 2024'],
+      {
+        documentType: 'pdf',
+      },
+    );
+    expect(result['Profit attributable to owners of the parent 2024']?.confidence).toBeGreaterThan(0.9);
+  });
+});
+
+describe('line items a statement names with words beside the one asked', () => {
+  const statement =
+    loadHtml(`<p>CONSOLIDATED STATEMENTS OF OPERATIONS (In thousands, except per share data)</p>
+    <table><tr><td></td><td>2024</td><td>2023</td></tr>
+      <tr><td>Revenue</td><td>1,245,310</td><td>1,102,447</td></tr>
+      <tr><td>Income (loss) before income taxes</td><td>47,408</td><td>(11,236)</td></tr>
+      <tr><td>Provision for income taxes</td><td>9,876</td><td>3,104</td></tr>
+      <tr><td>Net income (loss)</td><td>37,532</td><td>(14,340)</td></tr>
+      <tr><td>Net income (loss) per share attributable to common stockholders:</td><td></td><td></td></tr>
+      <tr><td>Basic</td><td>0.27</td><td>(0.11)</td></tr>
+      <tr><td>Diluted</td><td>0.26</td><td>(0.11)</td></tr>
+      <tr><td>Weighted-average shares used in computing net income (loss) per share:</td><td></td><td></td></tr>
+      <tr><td>Basic</td><td>138,204</td><td>131,776</td></tr>
+      <tr><td>Diluted</td><td>145,390</td><td>131,776</td></tr></table>`);
+
+  it('takes the tax line for the income tax, and the net loss from its line rather than a per-share one', async () => {
+    // Before: "Income tax 2024" tied with "Income (loss) before income taxes" and took it, and
+    // "Net loss 2023" read the basic loss per share under the "Net income (loss) per share" heading.
+    expect(
+      await ask(statement, ['Income tax 2024', 'Net loss 2023', 'EPS 2024', 'Diluted shares 2024']),
+    ).toEqual({
+      'Income tax 2024': 9_876_000,
+      'Net loss 2023': -14_340_000,
+      'EPS 2024': 0.27,
+      'Diluted shares 2024': 145_390_000,
+    });
+  });
+
+  it('takes the statutory profit for net income over the underlying one, and no margin from a profit line', async () => {
+    // Before: "Net income" did not know NPAT, and "EBIT margin FY24" answered the EBIT line
+    // itself, the sentence giving the margin unread (it was looked for as "operating income margin").
+    const table = `<h2>Group performance summary</h2>
+      <table><tr><td></td><td>FY24 $m</td><td>FY23 $m</td></tr>
+        <tr><td>Underlying EBIT</td><td>1,091.9</td><td>1,010.7</td></tr>
+        <tr><td>Underlying NPAT</td><td>663.5</td><td>622.4</td></tr>
+        <tr><td>Statutory NPAT</td><td>622.3</td><td>622.4</td></tr></table>`;
+    const doc = loadHtml(`${table}<p>Underlying EBIT margin increased 20 basis points to 13.0%.</p>`);
+    expect(await ask(doc, ['Net income FY24', 'NPAT FY23', 'EBIT margin FY24', 'EBIT FY24'])).toEqual({
+      'Net income FY24': 622_300_000,
+      'NPAT FY23': 622_400_000,
+      'EBIT margin FY24': 0.13,
+      'EBIT FY24': 1_091_900_000,
+    });
+    expect(await ask(loadHtml(table), ['EBIT margin FY24'])).toEqual({ 'EBIT margin FY24': null });
+  });
+
+  it('reads an insurer’s key figures by their short names, a "(annualised, %)" row as a percentage', async () => {
+    const doc = loadHtml(`<h3>Key performance indicators</h3>
+      <table><tr><th>£m unless otherwise stated</th><th>H1 2025</th><th>H1 2024</th></tr>
+        <tr><td>Gross written premiums</td><td>4,812</td><td>4,390</td></tr>
+        <tr><td>Return on tangible equity (annualised, %)</td><td>19.8</td><td>16.2</td></tr>
+        <tr><td>Interim dividend per share (pence)</td><td>9.2</td><td>8.7</td></tr>
+        <tr><td>Tangible net asset value per share (pence)</td><td>312.4</td><td>288.9</td></tr></table>`);
+    expect(await ask(doc, ['GWP H1 2024', 'RoTE H1 2025', 'TNAV per share H1 2025'])).toEqual({
+      'GWP H1 2024': 4_390_000_000,
+      'RoTE H1 2025': 0.198,
+      'TNAV per share H1 2025': 312.4,
+    });
+  });
+});

@@ -211,6 +211,27 @@ function analyse(line: LayoutLine): Row {
   return { line, segs, figures, label, height: line.box[3] - line.box[1] };
 }
 
+/**
+ * A note number set alone on the middle line of a label that wraps over three lines ("EARNINGS PER
+ * SHARE ATTRIBUTABLE TO ORDINARY" / "12" / "EQUITY HOLDERS OF THE PARENT", the note centred on the
+ * label's height): it refers to the label, and is neither a label of its own nor a figure.
+ */
+function withoutWrappedNoteRefs(rows: Row[]): Row[] {
+  const labelOnly = (r: Row | undefined) => !!r && r.figures.length === 0 && isLabelText(r.line.text);
+  return rows.filter((row, k) => {
+    const only = row.segs.length === 1 ? row.segs[0] : undefined;
+    return !(
+      only &&
+      /^\d{1,2}[a-z]?$/.test(only.text.trim()) &&
+      only.box[0] > 0.45 &&
+      labelOnly(rows[k - 1]) &&
+      labelOnly(rows[k + 1]) &&
+      (rows[k - 1] as Row).line.box[2] < only.box[0] &&
+      (rows[k + 1] as Row).line.box[2] < only.box[0]
+    );
+  });
+}
+
 interface Band {
   x0: number;
   x1: number;
@@ -257,7 +278,7 @@ function isProse(row: Row, pageWidth: number): boolean {
 
 /** Every table on a page. */
 export function tablesFromLines(page: LayoutPage): LayoutTable[] {
-  const rows = page.lines.map(analyse);
+  const rows = withoutWrappedNoteRefs(page.lines.map(analyse));
   const lineHeights = rows.map((r) => r.height).sort((a, b) => a - b);
   const lineHeight = lineHeights[Math.floor(lineHeights.length / 2)] ?? 0.012;
   const isValueRow = (r: Row) => r.figures.length > 0;
@@ -543,7 +564,9 @@ function zonesOf(bands: Band[]): Band[] {
   return bands.map((b, i) => {
     const prev = bands[i - 1];
     const next = bands[i + 1];
-    const left = prev ? (prev.x1 + b.x0) / 2 : b.x0 - (next ? (next.x0 - b.x1) / 2 : 0.03);
+    // The first column's heading may reach further left than half a narrow gutter ("Notes" centred
+    // over a column of note numbers set close to the figures).
+    const left = prev ? (prev.x1 + b.x0) / 2 : b.x0 - Math.max(0.03, next ? (next.x0 - b.x1) / 2 : 0);
     const right = next ? (b.x1 + next.x0) / 2 : b.x1 + 0.02;
     return { x0: left, x1: right };
   });

@@ -239,5 +239,6 @@ export function isShareCount(label: string): boolean {
 
 /** A label that says its figures are percentages ("Gross margin (%)", "Effective tax rate %"). */
 export function isPercentLabel(label: string): boolean {
-  return /\(%\)|%\s*$|\bin\s+%|\bpercent(?:age)?\b/i.test(label);
+  // "(%)", "(annualised, %)", "(% of revenue)" is not one: "… %" at the end, "in %", "percent".
+  return /\((?:[^()%]*,\s*)?%\)|%\s*$|\bin\s+%|\bpercent(?:age)?\b/i.test(label);
 }

@@ -88,6 +88,22 @@ function sharesOfWhole(texts: string[]): boolean {
   );
 }
 
+/**
+ * A long heading in capitals going on on the next line ("EARNINGS PER SHARE ATTRIBUTABLE TO
+ * ORDINARY" / "EQUITY HOLDERS OF THE PARENT"); a short one over another is a section and its
+ * first part ("ASSETS" / "NON-CURRENT ASSETS").
+ */
+function wrapsInCapitals(text: string, next: string): boolean {
+  const capitals = (t: string) => /\p{Lu}{2}/u.test(t) && !/\p{Ll}/u.test(t);
+  return (
+    capitals(text) &&
+    capitals(next) &&
+    !/:$/.test(text.trim()) &&
+    text.length >= 30 &&
+    text.split(/\s+/).length >= 5
+  );
+}
+
 /** A label cut off after a comma or inside a bracket ("Balance as of December 31,"). */
 function endsUnfinished(text: string): boolean {
   return /,$/.test(text.trim()) || opensBracket(text);
@@ -327,7 +343,10 @@ export function buildTable(input: GridInput): LayoutTable {
         lastData = null;
         continue;
       }
-      if (pending && (CONTINUES.test(label) || goesOn(pending.text))) {
+      if (
+        pending &&
+        (CONTINUES.test(label) || goesOn(pending.text) || wrapsInCapitals(pending.text, label))
+      ) {
         pending.text = joinWrapped(pending.text, label);
         pending.rows.push(r);
         continue;

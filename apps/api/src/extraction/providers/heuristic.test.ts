@@ -335,6 +335,57 @@ describe('HeuristicProvider', () => {
     expect(result['Net income 2023']?.value).toBeNull();
   });
 
+  it('follows a PDF sentence onto the next line when that line’s first word would not have fitted', async () => {
+    // Before: "approximately" ended 0.035 short of the paragraph's right edge, so "15%." on the
+    // next line was taken for another paragraph and the outlook's margin had no figure.
+    const doc = placedPdf([
+      ['Outlook', [0.06, 0.08, 0.14, 0.1]],
+      [
+        'For fiscal 2025 we expect revenue growth of 7% to 9%, and the board continues to',
+        [0.06, 0.1, 0.815, 0.12],
+      ],
+      ['target an operating margin and a cash conversion each of approximately', [0.06, 0.12, 0.78, 0.14]],
+      ['15%. The dividend policy is unchanged.', [0.06, 0.14, 0.42, 0.16]],
+    ]);
+    const { result } = await run(doc, ['Operating margin 2025']);
+    expect(result['Operating margin 2025']?.value).toBe(0.15);
+  });
+
+  it('answers a growth with the change a sentence states, and a growth the sentence names with its level', async () => {
+    // Before: "Revenue growth 2024" was looked for as a line named "revenue growth" (none), and a
+    // change was never an answer; "Net income increased $38 million, or 9%, to $452 million",
+    // too short to be about its paragraph's year, gave no 2024 figure at all.
+    const text = [
+      'Fiscal 2024 compared with fiscal 2023',
+      'In fiscal 2024, revenue grew 12% to $4.2 billion, while operating income rose 8% to $610 million.',
+      'Net income increased $38 million, or 9%, to $452 million.',
+      'Organic sales growth was 6.1% for the year, compared with 4.8% in fiscal 2023.',
+    ].join('\n');
+    expect(
+      await valuesOf(text, [
+        'Revenue growth 2024',
+        'Revenue 2024',
+        'Operating income growth FY2024',
+        'Net income growth 2024',
+        'Net income 2024',
+        'Net income 2023',
+        'Organic sales growth 2023',
+      ]),
+    ).toEqual({
+      'Revenue growth 2024': 0.12,
+      'Revenue 2024': 4_200_000_000,
+      'Operating income growth FY2024': 0.08,
+      'Net income growth 2024': 0.09,
+      'Net income 2024': 452_000_000,
+      'Net income 2023': null,
+      'Organic sales growth 2023': 0.048,
+    });
+    // A bulleted change with no period, asked with none.
+    expect(await valuesOf('• Gross written premiums up 9.6% to £4,812m', ['GWP growth'])).toEqual({
+      'GWP growth': 0.096,
+    });
+  });
+
   it('reads highlights written figure first, each list item on its own', async () => {
     const doc = loadHtml(
       `<h2>2024 highlights</h2><ul>

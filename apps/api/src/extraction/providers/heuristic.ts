@@ -334,7 +334,11 @@ class DocumentIndex {
       )
         right = Math.max(right, near.box[2]);
     }
-    return right - line.box[2] < 0.03 && line.box[2] - line.box[0] > (nextColumn ? 0.3 : 0.4);
+    // The line ends where the next one's first word would not have fitted ("…of approximately" / "15%.").
+    const nextText = next.text.trim();
+    const firstWord = (nextText.split(/\s+/)[0] ?? '').length + 1;
+    const fits = ((next.box[2] - next.box[0]) * firstWord) / Math.max(nextText.length, 1);
+    return right - line.box[2] < Math.max(0.03, fits) && line.box[2] - line.box[0] > (nextColumn ? 0.3 : 0.4);
   }
 
   /** The next line of the same block, if any. */
@@ -367,6 +371,8 @@ const PERCENT_ONLY =
 const RATIO_WORDS =
   /\b(?:margins?|rates?|ratios?|percent(?:age)?|pct|growth|yields?|shares?|change|returns?|ro[aei]|split|weight(?:ing)?s?|conversion|utili[sz]ation|occupancy|churn|retention)\b/i;
 const isRatio = (dataPoint: string) => RATIO_WORDS.test(spaced(dataPoint));
+/** A data point that is a change from the year before ("Revenue growth", "EBITDA YoY"). */
+const ASKS_CHANGE = /\b(?:growth|yoy|y\/y|year[\s-](?:on|over)[\s-]year)\b/i;
 
 const HOW_FACTOR: Record<How, number> = {
   'same-line': 1,
@@ -437,7 +443,7 @@ function candidatesForLine(
   label: string[],
   expectation: Expectation,
   /** The data point's label without its period, and the period, when it names one. */
-  prose?: { label: string[]; period?: Period },
+  prose?: { labels: ProseLabel[]; period?: Period },
 ): Candidate[] {
   const line = index.lines[lineIndex] as TextLine;
   const found: Candidate[] = [];
@@ -466,17 +472,21 @@ function candidatesForLine(
   const cells = index.cells(lineIndex);
   // The label on the line, or starting on it and running on to the next ("… and capital" /
   // "expenditures totaled …").
-  const proseLabel =
-    prose &&
-    !(cells && cells.length > 1) &&
-    (index.mayContain(lineIndex, prose.label) ||
-      (index.runsOn(lineIndex) && index.mayContain(lineIndex, prose.label.slice(0, 1))));
-  if (prose && proseLabel) {
-    const read = proseCandidate(index, lineIndex, dataPoint, prose);
-    if (read !== undefined) {
-      if (read) add('same-line', read.factor, read.raw, false, line.location, read.sentence);
-      return found;
-    }
+  // The label as a sentence may name it: spelled out, else as asked ("EBIT margin increased…").
+  for (const { label: proseLabel, changes } of cells && cells.length > 1 ? [] : (prose?.labels ?? [])) {
+    if (
+      !index.mayContain(lineIndex, proseLabel) &&
+      !(index.runsOn(lineIndex) && index.mayContain(lineIndex, proseLabel.slice(0, 1)))
+    )
+      continue;
+    const read = proseCandidate(index, lineIndex, dataPoint, {
+      label: proseLabel,
+      period: prose?.period,
+      changes,
+    });
+    if (read === undefined) continue;
+    if (read) add('same-line', read.factor, read.raw, false, line.location, read.sentence);
+    return found;
   }
   if (!index.mayContain(lineIndex, label)) return found;
   if (cells && cells.length > 1) {
@@ -576,10 +586,16 @@ function candidatesForLine(
   return found;
 }
 
+/** Verbs a sentence states a line item's level or change with. */
+const STATES =
+  /\b(?:was|were|is|totall?ed|amounted|reached|increased|decreased|rose|fell|grew|declined|improved|expanded|contracted)\b/i;
+
 /** A sentence read for one label: its figures by period, and how well the label is placed. */
 interface ProseReading {
   sentence: string;
   figures: ProseFigure[];
+  /** The changes it states, by period ("grew 9.6% to £4,812m"): what a growth asks for. */
+  changes: ProseFigure[];
   labelFactor: number;
   /** Long enough to be about its section's period when it names none. */
   wordy: boolean;
@@ -613,8 +629,9 @@ function proseReading(index: DocumentIndex, lineIndex: number, label: string[]):
     /\b(?!(?:million|billion|thousand|[mb]n|m|k)\b)\p{L}{2,}/giu,
   );
   if (!words && !/\(\s*[^()]{2,24}:\s*[^()]*\d[^()]*\)/.test(sentence)) return undefined;
-  // Only a sentence (four words or more besides the label) speaks of its section's period.
-  const wordy = (words?.length ?? 0) >= 4;
+  // Only a sentence (four words or more besides the label, or a verb saying what the item did:
+  // "Net income increased $38 million, or 9%, to $452 million") speaks of its section's period.
+  const wordy = (words?.length ?? 0) >= 4 || ((words?.length ?? 0) >= 2 && STATES.test(sentence));
   // The period an earlier sentence of the paragraph opens with ("Fiscal 2024 was another year of
   // strong execution. Revenue rose 5% to $12.4 billion…"), else the section heading's.
   // Last, the year the document's tables are about ("Free cash flow was £251.3m, up from £219.8m
@@ -626,6 +643,7 @@ function proseReading(index: DocumentIndex, lineIndex: number, label: string[]):
   return {
     sentence: sentence.trim(),
     figures: proseFigures(sentence, at, context, index.periodSpans(sentence)),
+    changes: proseFigures(sentence, at, context, index.periodSpans(sentence), 'changes'),
     labelFactor: KIND_FACTOR[match.kind] * (lead === 0 ? 1 : 0.95),
     wordy,
   };
@@ -664,11 +682,12 @@ function proseCandidate(
   index: DocumentIndex,
   lineIndex: number,
   dataPoint: string,
-  prose: { label: string[]; period?: Period },
+  /** `changes`: the sentence's changes are asked for ("Revenue growth" of "revenue grew 12%"). */
+  prose: { label: string[]; period?: Period | undefined; changes: boolean },
 ): { raw: string; factor: number; sentence: string } | null | undefined {
   const reading = index.proseReading(lineIndex, prose.label);
   if (!reading) return undefined;
-  const kindFits = reading.figures.filter((f) =>
+  const kindFits = (prose.changes ? reading.changes : reading.figures).filter((f) =>
     f.percent ? isRatio(dataPoint) : !PERCENT_ONLY.test(spaced(dataPoint)),
   );
   // The section's period is for data points that ask one.
@@ -749,6 +768,30 @@ function insideTable(doc: ExtractedDocument, line: TextLine): boolean {
   return !!page?.tables.some((t) => box[1] >= t.box[1] - 0.002 && box[3] <= t.box[3] + 0.002);
 }
 
+/** A label to look for in sentences, and whether their changes or their levels answer. */
+interface ProseLabel {
+  label: string[];
+  changes: boolean;
+}
+
+/**
+ * The labels sentences may name a data point by: spelled out ("SG&A" asked of "Selling, general and
+ * administrative expenses were …"), else as asked ("EBIT margin increased…"). A growth is the
+ * figure a sentence names it by ("Organic sales growth was 6.1%"), else the change it states of
+ * the item ("revenue grew 12%").
+ */
+function proseLabels(bare: string): ProseLabel[] {
+  const forms = (text: string) => {
+    const spelled = labelStems(spelledOut(text));
+    const asked = labelStems(text);
+    return asked.join(' ') === spelled.join(' ') ? [spelled] : [spelled, asked];
+  };
+  const labels = forms(bare).map((label) => ({ label, changes: false }));
+  const item = bare.replace(new RegExp(ASKS_CHANGE.source, 'gi'), ' ').trim();
+  if (item === bare.trim() || item === '') return labels;
+  return [...labels, ...forms(item).map((label) => ({ label, changes: true }))];
+}
+
 function extractFromLines(
   doc: ExtractedDocument,
   dataPoint: string,
@@ -760,9 +803,7 @@ function extractFromLines(
   const { label: bare, period } = splitDataPoint(dataPoint);
   // Sentences name line items in full ("SG&A" asked of "Selling, general and administrative expenses were …").
   const prose =
-    expectation !== 'date'
-      ? { label: labelStems(spelledOut(bare)), ...(period ? { period } : {}) }
-      : undefined;
+    expectation !== 'date' ? { labels: proseLabels(bare), ...(period ? { period } : {}) } : undefined;
   const candidates: Candidate[] = [];
   index.lines.forEach((_, i) => {
     candidates.push(...candidatesForLine(index, i, dataPoint, label, expectation, prose));

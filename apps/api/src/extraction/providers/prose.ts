@@ -83,8 +83,11 @@ export function proseFigures(
   label: { start: number; end: number },
   context?: Period,
   spans = periodSpans(sentence),
+  /** The changes the sentence states ("grew 9.6% to £4,812m" gives 9.6%) in place of its levels. */
+  want: 'levels' | 'changes' = 'levels',
 ): ProseFigure[] {
-  if (spans.length === 0 && !context) return [];
+  // Levels without any period say nothing of one; a change is read on its own ("grew 9.6%").
+  if (spans.length === 0 && !context && want === 'levels') return [];
   // "(2023: …)" is a year, not a figure.
   const inSpan = (n: { index: number }) => spans.some((s) => n.index >= s.start && n.index < s.end);
   const all = numbersIn(sentence).filter((n) => !inSpan(n));
@@ -94,10 +97,12 @@ export function proseFigures(
     CHANGE_BEFORE.test(sentence.slice(Math.max(from, n.index - 40), n.index)) ||
     CHANGE_AFTER.test(sentence.slice(n.index + n.token.length, n.index + n.token.length + 30));
   const levels = numbers.filter(
-    (n, i) => !isChange(n, i === 0 ? label.end : (numbers[i - 1] as { index: number }).index),
+    (n, i) =>
+      isChange(n, i === 0 ? label.end : (numbers[i - 1] as { index: number }).index) === (want === 'changes'),
   );
   const lead = all.filter((n) => n.index + n.token.length <= label.start).at(-1);
   const leading =
+    want === 'levels' &&
     lead &&
     /^\s*(?:of\s+|in\s+)?$/i.test(sentence.slice(lead.index + lead.token.length, label.start)) &&
     !isChange(lead, 0)

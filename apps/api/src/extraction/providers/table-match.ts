@@ -112,6 +112,7 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/\bEBIT\b/g, 'operating income'],
   [/\bPBT\b/g, 'profit before tax'],
   [/\bPAT\b/g, 'profit after tax'],
+  [/\bNPAT\b/g, 'net profit after tax'],
   [/\bFCF\b/gi, 'free cash flow'],
   [/\bROCE\b/gi, 'return on capital employed'],
   [/\bROIC\b/gi, 'return on invested capital'],
@@ -125,6 +126,19 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/\bARPU\b/g, 'average revenue per user'],
   [/\bROA\b/gi, 'return on assets'],
   [/\bNCI\b/gi, 'non-controlling interests'],
+  [/\bGWP\b/g, 'gross written premiums'],
+  [/\bNEP\b/g, 'net earned premiums'],
+  [/\bTNAV\b/g, 'tangible net asset value'],
+  [/\bNAV\b/g, 'net asset value'],
+  [/\bNTA\b/g, 'net tangible assets'],
+  [/\bBVPS\b/g, 'book value per share'],
+  [/\bAFFO\b/g, 'adjusted funds from operations'],
+  [/\bFFO\b/g, 'funds from operations'],
+  [/\bNOI\b/g, 'net operating income'],
+  [/\bRWAs?\b/g, 'risk-weighted assets'],
+  [/\bNPLs?\b/g, 'non-performing loans'],
+  [/\bLCR\b/g, 'liquidity coverage ratio'],
+  [/\bLTV\b/g, 'loan to value'],
 ];
 
 /**
@@ -159,7 +173,7 @@ const PHRASES: [RegExp, string][] = [
   // Japanese and IFRS statements: "Profit attributable to owners of parent".
   [
     /\b(?:net\s+)?(?:profit|income|earnings)\s+attributable\s+to\s+(?:the\s+)?(?:owners|shareholders|stockholders|equity\s+holders)\s+of\s+(?:the\s+)?(?:parent(?:\s+company)?|company)\b/gi,
-    'net income',
+    'net income attributable to parent',
   ],
   [/\bnet\s+(?:sales|revenues?|turnover)\b/gi, 'revenue'],
   [/\btrade\s+(?:and\s+other\s+)?receivables\b|\b(?:trade\s+)?debtors\b/gi, 'accounts receivable'],
@@ -441,10 +455,33 @@ export interface TableMatch {
 }
 
 const BALANCE_SIDES = words('liabilities equity');
-/** Words that make a line item another one: never left unexplained by a row that lacks them. */
+/**
+ * Words that make a line item another one: never left unexplained by a row that lacks them. A
+ * margin, rate or growth is a ratio: "EBIT margin" is never the EBIT line.
+ */
 const DEFINING = new Set(
-  words('free adjusted underlying organic diluted basic comprehensive discontinued continuing selling'),
+  words(
+    'free adjusted underlying organic diluted basic comprehensive discontinued continuing selling margin ratio rate growth yield percentage',
+  ),
 );
+/** The GAAP figure's own names ("Statutory NPAT", "Reported revenue"). */
+const AS_REPORTED = new Set(words('statutory reported'));
+/** Rows that name only which form of the section's item they give ("Basic", "Basic and diluted"). */
+const QUALIFIERS = new Set(words('basic diluted'));
+/** The profit for the parent's owners is the net income reports mean, less its minority share. */
+const ATTRIBUTION = new Set(words('attributable parent'));
+
+/**
+ * "Owners of the parent" under "Attributable to:" (after the profit for the year) is the profit
+ * attributable to them; under "Net income attributable to:", the same.
+ */
+function attributedName(name: string, section: string[]): string {
+  const heading = section.at(-1)?.replace(/[\s:]+$/, '');
+  if (!heading || !/\battributable\s+to$/i.test(heading)) return name;
+  return /\b(?:profit|income|earnings|loss)\b/i.test(heading)
+    ? `${heading} ${name}`
+    : `Profit ${heading} ${name}`;
+}
 
 /** Every table cell that could answer the data point, best first. */
 export function tableCandidates(pages: LayoutPage[], dataPoint: string): TableCandidate[] {
@@ -472,25 +509,23 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
       for (let r = table.headerRows; r < table.rowCount; r++) {
         const row = table.rowLabels[r];
         if (!row || row.isHeading) continue;
-        const rowWords = words(row.name);
+        const rowWords = words(attributedName(row.name, row.section));
         if (rowWords.length === 0) continue;
         const headWords = words(row.name.split(/[,;:(]/)[0] ?? '');
         // "Net income (loss)": the bracketed other sign is the same line, not a further word.
         const otherSign = [...row.name.matchAll(ALTERNATIVE)].flatMap((m) => words(m[1] ?? ''));
+        const sectionWords = row.section.flatMap(words);
+        // "Basic" / "Diluted" under "Earnings per share": the section names the line item.
+        const qualifierOnly = headWords.length > 0 && headWords.every((w) => QUALIFIERS.has(w));
+        const named = (w: string) => rowWords.includes(w) || (qualifierOnly && sectionWords.includes(w));
         // Cheap reject: the row must carry at least one word of the label.
-        if (
-          !dpWords.some(
-            (w) => !SOFT.has(w) && (rowWords.includes(w) || synonymsOf(w).some((x) => rowWords.includes(x))),
-          )
-        )
-          continue;
+        if (!dpWords.some((w) => !SOFT.has(w) && (named(w) || synonymsOf(w).some(named)))) continue;
         // "Total liabilities and equity" is the balance sheet's other side, not its liabilities.
         if (
           BALANCE_SIDES.every((w) => rowWords.includes(w)) &&
           !BALANCE_SIDES.every((w) => dpWords.includes(w))
         )
           continue;
-        const sectionWords = row.section.flatMap(words);
         // "Diluted" under "Earnings per share" is not the "Diluted shares" asked for, nor the reverse.
         const kind = rowKind(row.name, row.section);
         const kindClash =
@@ -502,9 +537,13 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           let inColumn = 0;
           let missingTotal = false;
           let redefined = false;
+          let namedBySection = false;
           for (const w of dpWords) {
             if (rowWords.includes(w)) inRow += SOFT.has(w) ? 0 : 1;
-            else if (synonymsOf(w).some((x) => rowWords.includes(x))) {
+            else if (qualifierOnly && !SOFT.has(w) && sectionWords.includes(w)) {
+              inRow += 1;
+              namedBySection = true;
+            } else if (synonymsOf(w).some((x) => rowWords.includes(x))) {
               inRow += 1;
               score *= 0.92;
             } else if (SOFT.has(w)) continue;
@@ -527,6 +566,9 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
             }
           }
           if (inRow === 0 || redefined) continue;
+          // "Basic" under "Net income (loss) per share" names no net loss.
+          if (namedBySection && rowKind(row.name.split(/[,;:(]/)[0] ?? '', row.section) !== dpKind) continue;
+          if (namedBySection) score *= 0.97;
           if (unexplained > 0) {
             if (dpWords.filter((w) => !SOFT.has(w)).length >= 3 && unexplained === 1) score *= 0.6;
             else continue;
@@ -545,11 +587,21 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           // costs no more than one extra word.
           let tail = 1;
           for (const w of extra) {
-            const factor = otherSign.includes(w) ? 0.98 : w === 'total' || w === 'net' ? 0.93 : 0.85;
+            const factor = otherSign.includes(w)
+              ? 0.98
+              : w === 'total' || w === 'net'
+                ? 0.93
+                : AS_REPORTED.has(w) || (qualifierOnly && QUALIFIERS.has(w))
+                  ? 0.95
+                  : ATTRIBUTION.has(w)
+                    ? 0.97
+                    : 0.85;
             if (headWords.includes(w)) score *= factor;
             else tail *= factor;
           }
           score *= Math.max(tail, 0.85);
+          // "Income before income taxes" is neither the income nor the income tax asked for.
+          if (extra.includes('before')) score *= 0.8;
           // Column header words the data point does not name ("Company" beside "Group"): the
           // first such column is the consolidated one by convention; later ones fall behind. A
           // "Total" / "Consolidated" column (after the segments) is the whole, named or not.

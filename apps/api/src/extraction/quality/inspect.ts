@@ -6,6 +6,7 @@ import { closePdfWorkers } from '../documents/pdf';
 import { columnHeaderPath } from '../documents/table-builder';
 import { loadBytes } from '../extract-document';
 import { HeuristicProvider } from '../providers/heuristic';
+import { tableCandidates } from '../providers/table-match';
 import { renderTableCorpus } from './tables';
 
 /**
@@ -13,7 +14,8 @@ import { renderTableCorpus } from './tables';
  * page-011.pdf` (a corpus document, written to /tmp so it can be opened; `page-012.scan.pdf` is
  * the scanned-tables suite's image-only version of page 12, OCR'd) or a path to any file, then
  * data points to ask of it: prints its tables (header paths, row names, sections, cells), with
- * LINES=1 its lines and segments, and each data point's value, confidence and location.
+ * LINES=1 its lines and segments, and each data point's value, confidence and location (with
+ * CANDIDATES=1 the best table cells and their scores).
  */
 const [id = 'page-001.pdf', ...dataPoints] = process.argv.slice(2);
 async function corpusDocument(): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
@@ -76,6 +78,10 @@ if (dataPoints.length > 0) {
   for (const dp of dataPoints) {
     const item = result[dp];
     console.log(`${dp} => ${item?.value ?? null}  [${item?.confidence?.toFixed(2)}] ${item?.location ?? ''}`);
+    // CANDIDATES=1: the table cells that came closest, with their scores.
+    if (process.env.CANDIDATES)
+      for (const c of tableCandidates(extracted.layout ?? [], dp).slice(0, 5))
+        console.log(`    ${c.score.toFixed(3)} ${c.value} ${c.item.location}`);
   }
 }
 await closePdfWorkers();
