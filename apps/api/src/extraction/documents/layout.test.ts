@@ -2788,3 +2788,157 @@ describe('line items a statement names with words beside the one asked', () => {
     });
   });
 });
+
+describe('a Japanese results summary: periods down the side, measures across', () => {
+  const summary = loadHtml(`<p>Consolidated Financial Results for the Nine Months Ended December 31, 2024</p>
+    <p>(1) Consolidated operating results (cumulative) (Percentages indicate year-on-year changes.)</p>
+    <table>
+      <tr><th></th><th colspan="2">Net sales</th><th colspan="2">Operating profit</th><th colspan="2">Profit attributable to owners of parent</th></tr>
+      <tr><th>Nine months ended</th><th>Millions of yen</th><th>%</th><th>Millions of yen</th><th>%</th><th>Millions of yen</th><th>%</th></tr>
+      <tr><td>December 31, 2024</td><td>412,806</td><td>6.2</td><td>38,115</td><td>12.4</td><td>27,441</td><td>11.0</td></tr>
+      <tr><td>December 31, 2023</td><td>388,710</td><td>(3.1)</td><td>33,912</td><td>△5.4</td><td>24,722</td><td>△8.9</td></tr>
+    </table>`);
+
+  it('reads each measure for the nine months its row’s date ends, in millions of yen, and its "%" as the growth', async () => {
+    // Before: the title's "nine months ended December 31, 2024" was taken for every column's
+    // period, so the table was not read across at all; "Millions of yen" under each measure set
+    // no scale; the "%" columns were not known for changes on the year before.
+    expect(
+      await ask(summary, [
+        'Net sales 9M 2024',
+        'Operating profit nine months ended December 31, 2023',
+        'Operating profit growth 9M 2024',
+        'Net sales growth 9M 2023',
+        'Net income 9M 2024',
+      ]),
+    ).toEqual({
+      'Net sales 9M 2024': 412_806_000_000,
+      'Operating profit nine months ended December 31, 2023': 33_912_000_000,
+      'Operating profit growth 9M 2024': 0.124,
+      'Net sales growth 9M 2023': -0.031,
+      'Net income 9M 2024': 27_441_000_000,
+    });
+    // Surely: the rows are nine months (their stub says so), the units no words of the measures.
+    const asked = ['Net sales 9M 2024', 'Operating profit growth 9M 2024', 'Net income 9M 2024'];
+    const { result } = await new HeuristicProvider().extract(summary, asked, { documentType: 'html' });
+    for (const dataPoint of asked) expect(result[dataPoint]?.confidence).toBeGreaterThan(0.9);
+    expect(await ask(summary, ['Net sales Q3 2024'])).toEqual({ 'Net sales Q3 2024': null });
+  });
+});
+
+describe('a Japanese results summary printed to PDF from a bordered table', () => {
+  async function summary() {
+    return drawnAt((at) => {
+      at('Consolidated operating results (cumulative)', 24, 752);
+      at('(Percentages indicate year-on-year changes.)', 300, 752);
+      // Each measure's name is centred over its two cells (amount and "%"), the last one's
+      // wrapped round the line of the others; the label column's stub wraps too.
+      at('Profit attributable to owners', 522, 736, 'centre');
+      at('Net sales', 170, 726, 'centre');
+      at('Operating profit', 274, 726, 'centre');
+      at('Ordinary profit', 378, 726, 'centre');
+      at('of parent', 509, 716, 'centre');
+      at('Nine months', 36, 706);
+      for (const x of [154, 258, 361]) at('Millions of', x, 706, 'centre');
+      for (const x of [206, 310, 413, 564]) at('%', x, 696, 'centre');
+      at('Millions of yen', 485, 696, 'centre');
+      at('ended', 54, 686);
+      for (const x of [154, 258, 361]) at('yen', x, 686, 'centre');
+      const rights = [188, 219, 290, 322, 392, 426, 536, 585];
+      const figures = (y: number, cells: string[]) => {
+        for (const [i, c] of cells.entries()) if (c) at(c, rights[i] as number, y, 'right');
+      };
+      // A two-line date, its figures centred between its lines.
+      at('December 31,', 27, 668);
+      figures(660, ['412,806', '6.2', '38,115', '12.4', '40,270', '9.8', '27,441', '11.0']);
+      at('2024', 27, 652);
+      at('December 31,', 27, 638);
+      at('2023', 27, 630);
+      figures(630, ['388,710', '(3.1)', '', '', '36,676', '(2.2)', '24,722', '(8.9)']);
+      // A sign set apart from its figure, the two run together with the amount before them.
+      at('33,912 - 5.4', 322, 630, 'right');
+    });
+  }
+
+  it('names each measure’s columns from the names centred over them, the caption and stub left out', async () => {
+    // Before: the caption beside the note was taken for a header line, the wrapped "Profit
+    // attributable to owners" headed every column, and rows labelled with dates were not known
+    // for periods down the side.
+    const table = firstTable(await summary());
+    expect(columnHeaderPath(table, 1)).toEqual(['Net sales', 'Millions of', 'yen']);
+    expect(columnHeaderPath(table, 2)).toEqual(['%']);
+    expect(columnHeaderPath(table, 7)).toEqual([
+      'Profit attributable to owners',
+      'of parent',
+      'Millions of yen',
+    ]);
+    expect(columnHeaderPath(table, 8)).toEqual(['Profit attributable to owners', '%']);
+  });
+
+  it('answers each measure and its change, the "%" columns taking the names beside them', async () => {
+    expect(
+      await ask(await summary(), [
+        'Net sales 9M 2024',
+        'Net sales growth 9M 2023',
+        'Operating profit 9M 2023',
+        'Net income 9M 2024',
+        'Net income growth 9M 2024',
+        'Operating profit growth 9M 2023',
+      ]),
+    ).toEqual({
+      'Net sales 9M 2024': 412_806_000_000,
+      'Net sales growth 9M 2023': -0.031,
+      'Operating profit 9M 2023': 33_912_000_000,
+      'Net income 9M 2024': 27_441_000_000,
+      'Net income growth 9M 2024': 0.11,
+      'Operating profit growth 9M 2023': -0.054,
+    });
+  });
+});
+
+describe('a key figures table with a change column headed "Δ %"', () => {
+  it('reads the change as the latest year’s growth', async () => {
+    // Before: "Δ %" was no change to the data point's "growth", and a column headed with no year
+    // fitted no year asked.
+    const doc = loadHtml(`<h2>Key figures</h2>
+      <table><tr><td>in EUR million</td><td>2023</td><td>2024</td><td>Δ %</td></tr>
+        <tr><td>Revenue</td><td>13,902</td><td>14,655</td><td>5.4</td></tr>
+        <tr><td>Net financial debt</td><td>3,410</td><td>3,122</td><td>–8.4</td></tr></table>`);
+    expect(await ask(doc, ['Revenue growth 2024', 'Revenue 2024', 'Net financial debt change 2024'])).toEqual(
+      {
+        'Revenue growth 2024': 0.054,
+        'Revenue 2024': 14_655_000_000,
+        'Net financial debt change 2024': -0.084,
+      },
+    );
+  });
+});
+
+describe('a note column headed flush left, far short of the amounts', () => {
+  it('keeps "Note No." to the note column, off the year beside it', async () => {
+    // Before: "Note No.", its middle in the gutter before the first year, headed that year's
+    // column too (as "Millions of yen" centred over two columns heads both).
+    const doc = await drawnAt((at) => {
+      at('As at', 463, 750, 'right');
+      at('As at', 578, 750, 'right');
+      at('Particulars', 36, 742);
+      at('Note No.', 284, 742);
+      at('31 March 2025', 463, 734, 'right');
+      at('31 March 2024', 578, 734, 'right');
+      for (const [i, [label, note, a, b]] of [
+        ['Property, plant and equipment', '3', '12,408.55', '11,902.17'],
+        ['Inventories', '7', '4,410.21', '4,118.93'],
+        ['Trade receivables', '8', '2,905.44', '2,760.10'],
+      ].entries()) {
+        const y = 718 - i * 12;
+        at(label as string, 36, y);
+        at(note as string, 284, y);
+        at(a as string, 463, y, 'right');
+        at(b as string, 578, y, 'right');
+      }
+    });
+    const table = firstTable(doc);
+    expect(table.noteColumns).toEqual([1]);
+    expect(columnHeaderPath(table, 2)).toEqual(['As at', '31 March 2025']);
+  });
+});

@@ -157,7 +157,7 @@ function splitSpacedFigures(s: LayoutSegment): LayoutSegment[] {
 /**
  * A currency symbol set in a narrow column of its own before the next figure can sit closer to
  * the figure before it than the gap that parts segments: "29,965 $" + "23,646" is "29,965" +
- * "$ 23,646". Cut a segment before a currency symbol that follows a figure.
+ * "$ 23,646". Cut a segment before a currency symbol or a sign that follows a figure.
  */
 function splitTrailingCurrency(segments: LayoutSegment[]): LayoutSegment[] {
   return segments.flatMap((s) => {
@@ -165,7 +165,10 @@ function splitTrailingCurrency(segments: LayoutSegment[]): LayoutSegment[] {
     const parts: LayoutWord[][] = [[]];
     s.words.forEach((w, i) => {
       const before = s.words[i - 1];
-      if (before && CURRENCY_ONLY.test(w.text.trim()) && isFigureText(before.text)) parts.push([]);
+      const next = s.words[i + 1];
+      // A sign set apart from its figure ("33,912 − 5.4", "△" read as "−") starts the next one too.
+      const sign = /^[-−–△▲]$/.test(w.text.trim()) && !!next && isFigureText(next.text);
+      if (before && (CURRENCY_ONLY.test(w.text.trim()) || sign) && isFigureText(before.text)) parts.push([]);
       parts.at(-1)?.push(w);
     });
     return parts.length === 1 ? [s] : parts.map(segmentFrom);
@@ -555,7 +558,9 @@ function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, bands: Ba
   }
   if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text)))
     return false;
-  if (overBands.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0)) return false;
+  // A caption starting among the labels and running over the figures, though most of it is
+  // not over them ("(1) Consolidated operating results (cumulative)" beside a note).
+  if (row.segs.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0 + 0.03)) return false;
   return !overBands.some((s) => zonesX0 - s.box[0] > 0.06);
 }
 
@@ -604,7 +609,8 @@ function headerAssignments(
   }
   // One heading centred over all the figures ("Fiscal 2019", "December 31,") heads them all;
   // one centred over a single column (a wrapped "2019 / (restated)") heads that column.
-  if (onRight.length === 1) {
+  // (Measures across the top name their own columns: see below.)
+  if (onRight.length === 1 && !stackedHeaders) {
     const seg = onRight[0] as Seg;
     const first = zones[0] as Band;
     const last = zones.at(-1) as Band;
@@ -630,7 +636,15 @@ function headerAssignments(
       ? -1
       : bands.findIndex((b, k) => {
           const next = bands[k + 1];
-          return !!next && centre > b.x1 && centre < next.x0 && seg.box[0] < b.x1;
+          // It reaches towards the next column's figures ("Note No." set flush left over its
+          // note numbers, far short of the amounts, is that column's alone).
+          return (
+            !!next &&
+            centre > b.x1 &&
+            centre < next.x0 &&
+            seg.box[0] < b.x1 &&
+            seg.box[2] > next.x0 - (next.x1 - next.x0)
+          );
         });
     if (gutter >= 0) {
       out.set(seg, [gutter, gutter + 1]);
@@ -712,8 +726,14 @@ function headerAssignments(
     let bestOverlap = 0;
     let nearest: Seg | undefined;
     let nearestDistance = Number.POSITIVE_INFINITY;
+    const band = bands[c];
+    const middle = band ? (band.x0 + band.x1) / 2 : centre;
     for (const s of onRight) {
       const overlap = Math.min(z.x1, s.box[2]) - Math.max(z.x0, s.box[0]);
+      // A name centred over another column that only reaches into this one's zone is the other's
+      // ("Profit attributable to owners" over its two columns, not the "%" before them).
+      const mid = (s.box[0] + s.box[2]) / 2;
+      if ((mid < z.x0 || mid >= z.x1) && (middle < s.box[0] || middle > s.box[2])) continue;
       const enough = overlap >= 0.3 * Math.min(s.box[2] - s.box[0], zoneWidth);
       if (enough && overlap > bestOverlap) {
         bestOverlap = overlap;
@@ -731,6 +751,13 @@ function headerAssignments(
   return out;
 }
 
+const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
+/** A row labelled with a date alone: "December 31, 2024", "31 March 2024", "December 31,". */
+const DATE_LABEL = new RegExp(
+  String.raw`^(?:${MONTH}\s+\d{1,2},?|\d{1,2}\s+${MONTH})(?:\s+(?:19|20)\d{2})?$`,
+  'i',
+);
+
 function toTable(
   page: LayoutPage,
   rows: Row[],
@@ -745,15 +772,22 @@ function toTable(
   const zones = zonesOf(bands);
   const body = rows.slice(headerRows).filter((row) => row.figures.length > 0);
   // A year printed as the label reads as a figure itself: take what lies left of the figures.
-  const periodLabels = body.filter((row) =>
-    /^(?:FY\s?)?(?:19|20)\d{2}(?:[/-]\d{2,4})?(?:\s*\(?[a-z]+\)?)?$/i.test(
-      row.segs
-        .filter((s) => s.box[2] <= firstBand.x0 + 0.002)
-        .map((s) => s.text)
-        .join(' ')
-        .trim(),
-    ),
-  ).length;
+  // So is a date ("December 31, 2024"), perhaps wrapped round the figures ("December 31," over
+  // them, "2024" under).
+  const leftText = (row: Row | undefined) =>
+    (row?.segs ?? [])
+      .filter((s) => s.box[2] <= firstBand.x0 + 0.002)
+      .map((s) => s.text)
+      .join(' ')
+      .trim();
+  const periodLabels = body.filter((row) => {
+    const own = leftText(row);
+    const above = rows[rows.indexOf(row) - 1];
+    const label = own || (above && above.figures.length === 0 ? leftText(above) : '');
+    return (
+      /^(?:FY\s?)?(?:19|20)\d{2}(?:[/-]\d{2,4})?(?:\s*\(?[a-z]+\)?)?$/i.test(label) || DATE_LABEL.test(label)
+    );
+  }).length;
   const stackedHeaders = body.length >= 2 && periodLabels >= Math.max(2, body.length * 0.6);
   // Columns that carry their own periods in some header line: a bare year each ("2020"), or a
   // whole date each ("31 March 2013"). A lone year, or a lone date without its year, over one of

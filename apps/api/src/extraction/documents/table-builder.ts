@@ -203,15 +203,16 @@ export function buildTable(input: GridInput): LayoutTable {
   }
 
   // Header path per column, top to bottom.
-  const headerPath = (column: number) => {
+  const headerParts = (column: number) => {
     const parts: string[] = [];
     for (let r = 0; r < headerRows; r++) {
       const cell = at(r, column);
       if (cell && cell.row === r && cell.text.trim() && parts.at(-1) !== cell.text.trim())
         parts.push(cell.text.trim());
     }
-    return parts.join(' ');
+    return parts;
   };
+  const headerPath = (column: number) => headerParts(column).join(' ');
 
   // Note-reference columns.
   const noteColumns: number[] = [];
@@ -254,7 +255,13 @@ export function buildTable(input: GridInput): LayoutTable {
   const columnUnits: (ColumnUnit | undefined)[] = Array.from({ length: columnCount }, (_, c) =>
     c < labelColumns
       ? undefined
-      : (detectColumnUnit(headerPath(c)) ?? (sharesOfWhole(columnTexts(c)) ? 'percent' : undefined)),
+      : (detectColumnUnit(headerPath(c)) ??
+        // A unit on a header line of its own under the measure ("Net sales" / "Millions of yen").
+        headerParts(c)
+          .slice(1)
+          .map((part) => detectColumnUnit(part))
+          .find((unit) => unit !== undefined) ??
+        (sharesOfWhole(columnTexts(c)) ? 'percent' : undefined)),
   );
 
   // Scale: title, text around the table, header cells (the top-left "(in millions)" too).

@@ -386,6 +386,31 @@ describe('HeuristicProvider', () => {
     });
   });
 
+  it('reads a release’s highlights under headings that name their periods, each item on its own line', async () => {
+    // Before: "Free cash flow of $302 million", too short to be about its heading's year, had no
+    // 2024 figure, and on the PDF page it ran on from the item above ("… $198.4 million in
+    // 2023"), so "Free cash flow 2023" read $302 million; "$1.08 per diluted share" was no EPS.
+    const doc = placedPdf([
+      ['Fourth Quarter 2024 Highlights', [0.05, 0.1, 0.3, 0.12]],
+      ['Net income of $64.2 million, or $1.08 per diluted share', [0.1, 0.12, 0.5, 0.14]],
+      ['Full Year 2024 Highlights', [0.05, 0.16, 0.25, 0.18]],
+      ['Total revenue of $4.31 billion, up 5% from $4.10 billion in 2023', [0.1, 0.18, 0.56, 0.2]],
+      ['Net income of $231.0 million compared with $198.4 million in 2023', [0.1, 0.2, 0.59, 0.22]],
+      ['Free cash flow of $302 million', [0.1, 0.22, 0.32, 0.24]],
+    ]);
+    const { result } = await run(doc, ['Free cash flow 2024', 'Free cash flow 2023', 'Diluted EPS Q4 2024']);
+    expect(result['Free cash flow 2024']?.value).toBe(302_000_000);
+    expect(result['Free cash flow 2023']?.value).toBeNull();
+    expect(result['Diluted EPS Q4 2024']?.value).toBe(1.08);
+    // A row of years above is no heading naming the item's period.
+    const underYears = placedPdf([
+      ['2024 2023', [0.6, 0.1, 0.9, 0.12]],
+      ['Free cash flow of $302 million', [0.1, 0.14, 0.32, 0.16]],
+    ]);
+    const years = await run(underYears, ['Free cash flow 2024']);
+    expect(years.result['Free cash flow 2024']?.value).toBeNull();
+  });
+
   it('reads highlights written figure first, each list item on its own', async () => {
     const doc = loadHtml(
       `<h2>2024 highlights</h2><ul>

@@ -190,7 +190,7 @@ class DocumentIndex {
   private readonly lowerCache: string[] = [];
   private readonly tokenCache = new Map<string, Token[]>();
   private readonly cellCache = new Map<number, TextCell[] | undefined>();
-  private readonly sectionCache = new Map<number, Period | undefined>();
+  private readonly sectionCache = new Map<string, Period | undefined>();
   private readonly spanCache = new Map<string, ReturnType<typeof periodSpans>>();
   private readonly proseCache = new Map<string, ProseReading | undefined>();
 
@@ -245,8 +245,9 @@ class DocumentIndex {
    * The period the section holding a line is about: the latest named by a heading-like line (no
    * cells, a dozen words at most) within the 15 lines above it ("Fiscal 2024 Compared to Fiscal 2023").
    */
-  sectionPeriod(index: number): Period | undefined {
-    if (this.sectionCache.has(index)) return this.sectionCache.get(index);
+  sectionPeriod(index: number, worded = false): Period | undefined {
+    const key = `${index}|${worded}`;
+    if (this.sectionCache.has(key)) return this.sectionCache.get(key);
     const line = this.lines[index];
     let found: Period | undefined;
     for (let i = index - 1; line && !found && i >= 0 && i >= index - 15; i--) {
@@ -256,7 +257,9 @@ class DocumentIndex {
       if (
         above.cells ||
         this.tokens(above.text).length > 12 ||
-        /[$€£¥₹]\s?\d|\d[.,]\d|\d\s?%/.test(above.text)
+        /[$€£¥₹]\s?\d|\d[.,]\d|\d\s?%/.test(above.text) ||
+        // `worded`: a heading in words ("Full Year 2024 Highlights"), not a row of years.
+        (worded && !/\p{L}{3,}/u.test(above.text.replace(/\b(?:FY|Q[1-4]|H[12])\b/g, '')))
       )
         continue;
       found = latestPeriod(
@@ -265,7 +268,7 @@ class DocumentIndex {
           .filter((p) => p.years.length > 0),
       );
     }
-    this.sectionCache.set(index, found);
+    this.sectionCache.set(key, found);
     return found;
   }
 
@@ -317,6 +320,9 @@ class DocumentIndex {
       return false;
     if (/[.!?:;]\s*$/.test(line.text)) return false;
     if (/^\p{Ll}/u.test(next.text.trim())) return true;
+    // A figure at the end and a capital after it: items of a list ("… $198.4 million in 2023" /
+    // "Free cash flow of $302 million"), not a sentence going on.
+    if (/\d%?\s*$/.test(line.text) && /^\p{Lu}/u.test(next.text.trim())) return false;
     // Markup's lines span the page (no positions): each is a block of its own.
     const placed = (box?: Box): box is Box => !!box && (box[0] > 0 || box[2] < 1);
     if (!placed(line.box) || !placed(next.box)) return false;
@@ -636,9 +642,14 @@ function proseReading(index: DocumentIndex, lineIndex: number, label: string[]):
   // strong execution. Revenue rose 5% to $12.4 billion…"), else the section heading's.
   // Last, the year the document's tables are about ("Free cash flow was £251.3m, up from £219.8m
   // in the prior year" in a review whose tables head 2024 and 2023).
+  // A short item giving one figure ("Free cash flow of $302 million") is about the period its
+  // heading names ("Full Year 2024 Highlights"), when a heading in words names one.
+  const oneFigure = numbersIn(sentence).filter((n) => !/^(?:19|20)\d{2}$/.test(n.token)).length === 1;
   const context = wordy
     ? (openingPeriod(index, text.slice(0, start)) ?? index.sectionPeriod(lineIndex) ?? index.documentPeriod())
-    : undefined;
+    : oneFigure
+      ? index.sectionPeriod(lineIndex, true)
+      : undefined;
   const lead = tokens.filter((t) => t.start >= start && t.end <= match.start).length;
   return {
     sentence: sentence.trim(),
@@ -787,6 +798,11 @@ function proseLabels(bare: string): ProseLabel[] {
     return asked.join(' ') === spelled.join(' ') ? [spelled] : [spelled, asked];
   };
   const labels = forms(bare).map((label) => ({ label, changes: false }));
+  // Earnings per share as releases say it: "…, or $1.08 per diluted share".
+  const perShare = /\b(?:(diluted|basic)\s+)?(?:eps|earnings\s+per\s+(?:common\s+)?share)\b/i.exec(
+    spelledOut(bare),
+  );
+  if (perShare) labels.push({ label: labelStems(`per ${perShare[1] ?? 'diluted'} share`), changes: false });
   const item = bare.replace(new RegExp(ASKS_CHANGE.source, 'gi'), ' ').trim();
   if (item === bare.trim() || item === '') return labels;
   return [...labels, ...forms(item).map((label) => ({ label, changes: true }))];

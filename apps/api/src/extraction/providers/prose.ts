@@ -105,7 +105,8 @@ export function proseFigures(
     want === 'levels' &&
     lead &&
     /^\s*(?:of\s+|in\s+)?$/i.test(sentence.slice(lead.index + lead.token.length, label.start)) &&
-    !isChange(lead, 0)
+    // "…, or $1.08 per diluted share" says the same again per share, not a change.
+    (!isChange(lead, 0) || /^per\b/i.test(sentence.slice(label.start)))
       ? lead
       : undefined;
   const percent = (token: string) => /%|percent|per cent|bps|basis points/i.test(token);

@@ -156,6 +156,36 @@ CHANGE      24.05
     expect(values(doc, ['Total amount'])).toEqual({ 'Total amount': 25.95 });
   });
 
+  it('starts the address after a registration number OCR misread, and ends it at a misread title', () => {
+    // Before: "{627E89-M)" (a brace for the bracket, an E for a 1) began the address, as did the
+    // name's last line "SUPERMARKET(3030754)" where the first was lost; the address ran on into
+    // "SIMPLED TAX IWWOICE".
+    const misread = receipt(`
+KEDAI EMPIRE PHOENIX ELECTRICAL
+(M) SDN.
+{627E89-M)
+NO 28-G, PERSIARAN SAGU 19/8,
+PUSAT BANDAR PUCHONG,
+43300 SERI KEMBANGAN, SELANGOR.
+HP 03-6574 8221
+`);
+    expect(values(misread, ['Address']).Address).toBe(
+      'NO 28-G, PERSIARAN SAGU 19/8, PUSAT BANDAR PUCHONG, 43300 SERI KEMBANGAN, SELANGOR.',
+    );
+    const nameLost = receipt(`
+MAJU
+SUPERMARKET(3030754)
+JALAN PUTERI 3/8,
+BANDAR BARU BANGI,
+43000 KAJANG, SELANGOR.
+SIMPLED TAX IWWOICE
+No: 71368158
+`);
+    expect(values(nameLost, ['Address']).Address).toBe(
+      'JALAN PUTERI 3/8, BANDAR BARU BANGI, 43000 KAJANG, SELANGOR.',
+    );
+  });
+
   it('reads a name printed over two lines and an address without commas, as printed', () => {
     const doc = receipt(`
 AIK HUAT

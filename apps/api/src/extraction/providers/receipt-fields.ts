@@ -979,7 +979,9 @@ const NOT_COMPANY =
   /^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|tax receipt|quotation|statement|order)\b|^\W*$/i;
 const CONTACT =
   /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?:?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|ust-?id|tin)\b|@/i;
-const REG_NUMBER = /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?\d{3,}[-\s]?[A-Z]?\s*\)?\.?$/i;
+/** "(627189-M)", also as OCR reads it: "(627E89-M)", a digit taken for a letter. */
+const REG_NUMBER =
+  /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?(?:\d{3,}|(?=(?:[A-Z]*\d){4})[\dA-Z]{5,9})[-\s]?[A-Z]?\s*\)?\.?$/i;
 const ADDRESS_WORD =
   /\b(?:no\.?\s*\d|lot|jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|blvd|boulevard|way|square|place|court|floor|suite|unit|level|block|blk|building|plaza|mall|centre|center|park|strasse|straße|platz|weg|allee|\d{4,6})\b/i;
 
@@ -1223,6 +1225,9 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
     if (parts.length > 0 && /^\(.*\)$/.test(text) && CONTACT.test(text)) break;
     if (REG_NUMBER.test(text) || /^\(.*\)$/.test(text) || (/^(?:SDN|BHD)/i.test(text) && parts.length === 0))
       continue;
+    // The name's last line, its registration number after it ("SUPERMARKET(3030754)").
+    if (parts.length === 0 && stripRegNumber(text) !== text && !ADDRESS_WORD.test(stripRegNumber(text)))
+      continue;
     // An invoice's right-hand fields ("Invoice No", "Due Date") sit between the address lines.
     if (/^(?:invoice|receipt|bill|due|date|order|ref|po\b|account|customer|page)/i.test(text)) continue;
     // A colon is a label's ("Cashier: …"), unless the line names a street ("NO.5: 55,57 & 59, JALAN …").
@@ -1230,6 +1235,8 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
     if (
       CONTACT.test(text) ||
       NOT_COMPANY.test(text) ||
+      // The receipt's title, misread ("SIMPLED TAX IWWOICE"): no address says tax or invoice.
+      /\b(?:tax|invoice|receipt)\b/i.test(text) ||
       datesIn(part, 0).length > 0 ||
       hasPrice(segment) ||
       labelled

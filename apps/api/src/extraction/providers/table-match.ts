@@ -1,6 +1,13 @@
 import { type NormalisedValue, normalisePercent, normaliseValue, type Scale } from '@sieve/contracts';
 import { cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../documents/layout';
-import { type Period, parsePeriod, periodFit, periodKey, splitDataPoint } from '../documents/periods';
+import {
+  latestPeriod,
+  type Period,
+  parsePeriod,
+  periodFit,
+  periodKey,
+  splitDataPoint,
+} from '../documents/periods';
 import { isPercentLabel, labelUnits, rowKind } from '../documents/scale';
 import { columnHeaderPath, isFigureText } from '../documents/table-builder';
 import type { ExtractedItem, ItemAnchor } from '../types';
@@ -254,6 +261,8 @@ interface PreparedTable {
 
 const prepared = new WeakMap<LayoutTable, PreparedTable>();
 
+const CHANGE_HEADER = /Δ|\+\s*\/\s*[-–−]|\bvar\.|\bvariance\b|\bchg\b|\byoy\b|\by\/y\b/i;
+
 function prepare(table: LayoutTable): PreparedTable {
   const cached = prepared.get(table);
   if (cached) return cached;
@@ -277,8 +286,14 @@ function prepare(table: LayoutTable): PreparedTable {
       (table.columnUnits[c] === 'percent' && !colWords.includes('percent'))
     )
       colWords.push('percent');
+    // "Δ %", "+/-", "Var.", "Chg": the change on the year before.
+    if (CHANGE_HEADER.test(header) && !colWords.includes('change')) colWords.push('change');
     columns.push({ column: c, header, period, words: colWords });
   }
+  // A change column headed with no period is the latest period's change on the one before.
+  const latest = latestPeriod(columns.flatMap((c) => (c.period?.years.length ? [c.period] : [])));
+  for (const col of columns)
+    if (latest && !col.period?.years.length && col.words.includes('change')) col.period = { ...latest };
   // A fiscal year ending in another month than December ("Year Ended January 28, 2024"): its
   // three-month columns are fiscal quarters too, the one ending in that month the fourth.
   const yearEnd = columns.find((c) => c.period?.months === 12 && c.period.month !== undefined)?.period?.month;
@@ -471,6 +486,14 @@ const QUALIFIERS = new Set(words('basic diluted'));
 /** The profit for the parent's owners is the net income reports mean, less its minority share. */
 const ATTRIBUTION = new Set(words('attributable parent'));
 
+/** What a word a line's name has and the data point lacks costs: "Total", "Net" and the GAAP name little. */
+function extraWordFactor(w: string): number {
+  if (w === 'total' || w === 'net') return 0.93;
+  if (AS_REPORTED.has(w)) return 0.95;
+  if (ATTRIBUTION.has(w)) return 0.97;
+  return 0.85;
+}
+
 /**
  * "Owners of the parent" under "Attributable to:" (after the profit for the year) is the profit
  * attributable to them; under "Net income attributable to:", the same.
@@ -589,13 +612,9 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           for (const w of extra) {
             const factor = otherSign.includes(w)
               ? 0.98
-              : w === 'total' || w === 'net'
-                ? 0.93
-                : AS_REPORTED.has(w) || (qualifierOnly && QUALIFIERS.has(w))
-                  ? 0.95
-                  : ATTRIBUTION.has(w)
-                    ? 0.97
-                    : 0.85;
+              : qualifierOnly && QUALIFIERS.has(w)
+                ? 0.95
+                : extraWordFactor(w);
             if (headWords.includes(w)) score *= factor;
             else tail *= factor;
           }
@@ -668,19 +687,36 @@ function columnHasFigure(table: LayoutTable, column: number): boolean {
  * measures across the header ("Revenue ($m)", "Employees"). Undefined for ordinary tables.
  */
 function transposedPeriods(table: LayoutTable, prep: PreparedTable): Map<number, Period> | undefined {
-  if (prep.columns.some((c) => c.period && c.period.years.length > 0)) return undefined;
+  // Columns headed with periods of their own (not the title's, which every column takes).
+  if (prep.columns.some((c) => (parsePeriod(c.header)?.years.length ?? 0) > 0)) return undefined;
   const periods = new Map<number, Period>();
+  // The label column's own heading may say what the dates are ("Nine months ended" / "December
+  // 31, 2024", as Japanese results summaries set them).
+  const stub = table.cells
+    .filter((c) => c.row < table.headerRows && c.column < table.labelColumns && c.text.trim())
+    .map((c) => c.text.trim())
+    .join(' ');
   let body = 0;
   for (let r = table.headerRows; r < table.rowCount; r++) {
     const row = table.rowLabels[r];
     if (!row || row.isHeading) continue;
     body += 1;
-    const period = parsePeriod(row.name);
+    const own = parsePeriod(row.name);
+    const stated = stub ? parsePeriod(`${stub} ${row.name}`) : undefined;
+    const period = stated && own && stated.years.join() === own.years.join() ? stated : own;
     // The label must be the period itself, perhaps with a qualifier ("2022 restated", "FY2021").
     if (period && period.years.length > 0 && plainWords(row.name).length <= 1) periods.set(r, period);
   }
   return body >= 2 && periods.size >= Math.max(2, Math.ceil(body * 0.6)) ? periods : undefined;
 }
+
+/** The unit under a measure's name ("Millions of yen", "Yen", "%", "£m"). */
+const MEASURE_UNIT =
+  /\b(?:in\s+)?(?:thousands|millions|billions)(?:\s+of\s+[\p{L}$€£¥₹]+)?|\b(?:yen|dollars|euros?|pounds|rupees|yuan|renminbi|francs)\b|[$€£¥₹]\s?(?:m|bn|k)?\b|%|\b(?:[$€£]|US\$)?(?:m|bn)\b/giu;
+
+/** A note that a table's percentages are changes on the year before. */
+const CHANGES_NOTE =
+  /\bpercentages?\s+(?:indicate|represent|show|are)\s+(?:the\s+)?(?:year[\s-](?:on|over)[\s-]year\s+|yoy\s+)?changes?\b/i;
 
 function transposedCandidates(
   page: LayoutPage,
@@ -696,9 +732,29 @@ function transposedCandidates(
   const ownUnits = table.columnUnits.some((u) => u !== undefined);
   const view: LayoutTable = ownUnits ? { ...table, scale: undefined } : table;
   const out: TableCandidate[] = [];
-  for (const col of prep.columns) {
-    const measure = col.header.trim();
-    const colWords = words(measure.replace(/\([^)]*\)/g, ' '));
+  // "(Percentages indicate year-on-year changes.)": each measure's "%" column is its growth.
+  const changes = CHANGES_NOTE.test([table.title ?? '', ...table.context].join(' '));
+  const measureWords = (header: string) =>
+    words(header.replace(/\([^)]*\)/g, ' ').replace(MEASURE_UNIT, ' '));
+  for (const [i, col] of prep.columns.entries()) {
+    let measure = col.header.trim();
+    let colWords = measureWords(measure);
+    // A "%" column named by nothing else is the measure's beside it ("Net sales" over its amount
+    // and its change, the heading set over the first).
+    const before = prep.columns[i - 1];
+    const name = (header: string) => header.replace(MEASURE_UNIT, ' ').replace(/\s+/g, ' ').trim();
+    // …or by the first line of the name only ("Profit attributable to owners" over both, "of
+    // parent" under it over the first).
+    if (
+      before &&
+      before.column === col.column - 1 &&
+      name(before.header) !== '' &&
+      name(before.header).startsWith(name(measure))
+    ) {
+      colWords = measureWords(before.header);
+      measure = `${name(before.header)} ${measure.slice(name(measure).length).trim()}`;
+    }
+    if (table.columnUnits[col.column] === 'percent') colWords.push(changes ? 'change' : 'percent');
     let score = 1;
     let inHeader = 0;
     let unexplained = 0;
@@ -714,7 +770,7 @@ function transposedCandidates(
     if (inHeader === 0 || unexplained > 0) continue;
     for (const w of colWords)
       if (!dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)))
-        score *= w === 'total' || w === 'net' ? 0.93 : 0.85;
+        score *= extraWordFactor(w);
     // Read the other way round: a little less sure than an ordinary table.
     score *= 0.95;
     for (const [r, rowPeriod] of periods) {
@@ -752,7 +808,8 @@ interface BalancePeriod {
  * year's movements between them. Undefined for other tables.
  */
 function balancePeriods(table: LayoutTable, prep: PreparedTable): Map<number, BalancePeriod> | undefined {
-  if (prep.columns.some((c) => c.period && c.period.years.length > 0)) return undefined;
+  // Columns headed with periods of their own (not the title's, which every column takes).
+  if (prep.columns.some((c) => (parsePeriod(c.header)?.years.length ?? 0) > 0)) return undefined;
   const balances: [number, Period][] = [];
   for (let r = table.headerRows; r < table.rowCount; r++) {
     const row = table.rowLabels[r];
