@@ -8,7 +8,13 @@ import {
   roundBox,
   unionBox,
 } from './layout';
-import { recoverAmountDecimals, recoverPerShareDecimals, repairQuarterLabels } from './ocr-numbers';
+import {
+  recoverAmountDecimals,
+  recoverPercentDecimals,
+  recoverPerShareDecimals,
+  repairQuarterLabels,
+  repairUnitWords,
+} from './ocr-numbers';
 import { tablesFromLines } from './positional-tables';
 import { tilesFromLines } from './tiles';
 
@@ -354,7 +360,10 @@ export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
     text: signed(w.text.normalize('NFKC')),
     box: roundBox(w.box),
   }));
-  if (input.source === 'ocr') repairQuarterLabels(words);
+  if (input.source === 'ocr') {
+    repairQuarterLabels(words);
+    repairUnitWords(words);
+  }
   const lines = textRegions(words)
     .flatMap((region) => splitDotLeaders(groupWordsIntoLines(region, aspect)))
     .filter((l) => l.text !== '');
@@ -382,6 +391,7 @@ export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
     for (const table of page.tables) {
       recoverPerShareDecimals(table);
       recoverAmountDecimals(table);
+      recoverPercentDecimals(table);
     }
   return page;
 }

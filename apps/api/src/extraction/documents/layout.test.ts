@@ -5,8 +5,8 @@ import type { PageModel, RowModel, TableModel } from '../corpus/report-model';
 import { HeuristicProvider } from '../providers/heuristic';
 import type { ExtractedDocument } from '../types';
 import { loadHtml } from './html';
-import type { LayoutTable } from './layout';
-import { signed } from './layout-builder';
+import type { LayoutTable, LayoutWord } from './layout';
+import { layoutPageFromWords, signed, textLinesFromLayout } from './layout-builder';
 import { closePdfWorkers, loadPdf } from './pdf';
 import { columnHeaderPath } from './table-builder';
 import { loadText } from './text';
@@ -2940,5 +2940,97 @@ describe('a note column headed flush left, far short of the amounts', () => {
     const table = firstTable(doc);
     expect(table.noteColumns).toEqual([1]);
     expect(columnHeaderPath(table, 2)).toEqual(['As at', '31 March 2025']);
+  });
+});
+
+describe('a scanned US statement whose brackets and dollar signs OCR runs together', () => {
+  it('parts "0.11)$" into the figure and the next column’s sign, and reads "0.11)" as negative', async () => {
+    // Before: OCR's "0.11)$" joined the 2023 and 2022 columns into one, so nothing answered for
+    // either, and the lost "(" left "$ 0.11)" a text value.
+    const words: LayoutWord[] = [];
+    const put = (text: string, x0: number, x1: number, y: number) =>
+      words.push({ text, box: [x0, y, x1, y + 0.012], confidence: 0.9 });
+    put('2024', 0.589, 0.629, 0.1);
+    put('2023', 0.734, 0.774, 0.1);
+    put('2022', 0.869, 0.907, 0.1);
+    const rows: [string, [string, number, number][]][] = [
+      [
+        'Revenue',
+        [
+          ['$', 0.537, 0.546],
+          ['1,245,310', 0.594, 0.68],
+          ['$', 0.683, 0.691],
+          ['1,102,447', 0.74, 0.816],
+          ['$', 0.828, 0.837],
+          ['987,205', 0.874, 0.939],
+        ],
+      ],
+      [
+        'Net',
+        [
+          ['(14,340)', 0.755, 0.823],
+          ['(65,736)', 0.878, 0.945],
+          ['37,532', 0.617, 0.67],
+        ],
+      ],
+      [
+        'Basic',
+        [
+          ['$', 0.537, 0.546],
+          ['0.27', 0.637, 0.68],
+          ['$', 0.683, 0.691],
+          ['0.11)$', 0.776, 0.837],
+          ['(0.51)', 0.899, 0.945],
+        ],
+      ],
+      // The closing bracket in a cell of its own, lost.
+      [
+        'Other',
+        [
+          ['(2,114)', 0.621, 0.677],
+          ['1,087', 0.775, 0.816],
+          ['(3,390', 0.888, 0.938],
+        ],
+      ],
+    ];
+    rows.forEach(([label, cells], r) => {
+      const y = 0.13 + r * 0.02;
+      put(label, 0.051, 0.051 + label.length * 0.009, y);
+      if (label === 'Net') put('income', 0.09, 0.14, y);
+      for (const [text, x0, x1] of cells) put(text, x0, x1, y);
+    });
+    const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 1700, height: 2200, words });
+    const doc: ExtractedDocument = { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] };
+    expect(firstTable(doc).columnCount).toBe(4);
+    expect(await ask(doc, ['Basic 2023', 'Net income 2022', 'Revenue 2022', 'Other 2022'])).toEqual({
+      'Other 2022': -3_390,
+      'Basic 2023': -0.11,
+      'Net income 2022': -65_736,
+      'Revenue 2022': 987_205,
+    });
+  });
+});
+
+describe('figures a scan garbles in a table of whole amounts', () => {
+  it('reads "4.218" among "3,977" and "12,604" as 4,218, and answers no revenue from the cost of sales', async () => {
+    // Before: the revenue of the quarter was 4.218 million, and with the revenue's 2024 figure
+    // lost, "Revenue 2024" answered "Cost of sales" ("sales" being revenue).
+    const doc = loadHtml(`<p>(in millions of Canadian dollars)</p>
+      <table><tr><td></td><td>2024</td><td>2023</td></tr>
+        <tr><td>Revenues</td><td>4.218</td><td>3,977</td></tr>
+        <tr><td>Operating expenses</td><td>(2,911)</td><td>(2,804)</td></tr>
+        <tr><td>Net income</td><td>1,678</td><td>1,464</td></tr>
+        <tr><td>Diluted earnings per share</td><td>1.22</td><td>1.05</td></tr></table>`);
+    expect(await ask(doc, ['Revenues 2024', 'Diluted EPS 2024'])).toEqual({
+      'Revenues 2024': 4_218_000_000,
+      'Diluted EPS 2024': 1.22,
+    });
+    const lost = loadHtml(`<p>(RMB'000)</p><table><tr><td></td><td>2024</td><td>2023</td></tr>
+        <tr><td>Revenue</td><td></td><td>3,402,877</td></tr>
+        <tr><td>Cost of sales</td><td>(2,701,453)</td><td>(2,398,210)</td></tr></table>`);
+    expect(await ask(lost, ['Revenue 2024', 'Revenue 2023'])).toEqual({
+      'Revenue 2024': null,
+      'Revenue 2023': 3_402_877_000,
+    });
   });
 });

@@ -88,6 +88,84 @@ describe('figures OCR misread', () => {
   });
 });
 
+describe('scanned key figures OCR misread in their headings and points', () => {
+  /** OCR'd words of a table: a label at the left, figures right-aligned at each of `rights`. */
+  function scanned(rows: string[][], rights = [0.62, 0.78, 0.9]): ExtractedDocument {
+    const words: LayoutWord[] = [];
+    const put = (text: string, x0: number, y: number) => {
+      let x = x0;
+      for (const part of text.split(' ')) {
+        const w = part.length * 0.009;
+        words.push({ text: part, box: [x, y, x + w, y + 0.012], confidence: 0.9 });
+        x += w + 0.006;
+      }
+    };
+    rows.forEach(([label, ...cells], i) => {
+      const y = 0.1 + i * 0.022;
+      if (label) put(label, 0.08, y);
+      cells.forEach((text, c) => {
+        if (text)
+          put(text, (rights[c] as number) - (text.length * 0.009 + 0.006 * (text.split(' ').length - 1)), y);
+      });
+    });
+    const page = layoutPageFromWords({
+      number: 1,
+      width: 612,
+      height: 792,
+      source: 'ocr',
+      words,
+      ocrConfidence: 0.9,
+    });
+    return { kind: 'pdf', lines: textLinesFromLayout([page]), layout: [page] };
+  }
+
+  it('reads "Sm" as "$m", "2023!" as the year with its footnote, and "159%" beside "16.2%" as 15.9%', async () => {
+    // Before: "Sm" set no scale, "2023!" was no year, and a margin of 159% was read as printed.
+    const doc = scanned([
+      ['', 'FY24', '2023!'],
+      ['', 'Sm', 'Sm'],
+      ['Revenue', '8,412.6', '7,905.1'],
+      ['Operating profit', '1,091.9', '1,010.7'],
+      ['EBITDA margin', '16.2%', '159%'],
+    ]);
+    expect(await ask(doc, ['Revenue FY2024', 'Operating profit 2023', 'EBITDA margin 2023'])).toEqual({
+      'Revenue FY2024': 8_412_600_000,
+      'Operating profit 2023': 1_010_700_000,
+      'EBITDA margin 2023': 0.159,
+    });
+  });
+
+  it('takes a line of years with a "Δ %" read as "8%" for the header', async () => {
+    // Before: the stray figure made the header line a row of figures: no column had a year.
+    const doc = scanned([
+      ['in EUR million', '2023', '2024', '8%'],
+      ['Revenue', '13,902', '14,655', '5.4'],
+      ['Net financial debt', '3,410', '3,122', '-8.4'],
+      ['Employees', '61,220', '63,104', '3.1'],
+    ]);
+    expect(await ask(doc, ['Revenue 2024', 'Net financial debt 2023'])).toEqual({
+      'Revenue 2024': 14_655_000_000,
+      'Net financial debt 2023': 3_410_000_000,
+    });
+  });
+
+  it('reads "milion" as million, and percentages as printed where no cell of their size kept its point', async () => {
+    const doc = scanned([
+      ['Free cash flow of $302 milion'],
+      ['', '2024', '2023'],
+      ['Operating margin', '159%', '154%'],
+      ['Volume change', '2.1%', '125%'],
+      ['Revenue', '1,402', '1,388'],
+    ]);
+    expect(await ask(doc, ['Free cash flow', 'Operating margin 2024', 'Volume change 2023'])).toEqual({
+      'Free cash flow': 302_000_000,
+      'Operating margin 2024': 1.59,
+      // 12.5% would not be of the size of 2.1%: 125% stands.
+      'Volume change 2023': 1.25,
+    });
+  });
+});
+
 describe('quarter headings OCR read with a zero', () => {
   const word = (text: string, x: number, y = 0.2) => ({ text, box: [x, y, x + 0.02, y + 0.012] as Box });
   it('reads "01 02 03 04" over figures as Q1–Q4, and "01" beside "Q2" as Q1', () => {

@@ -128,3 +128,54 @@ export function repairQuarterLabels(words: LayoutWord[]): number {
   }
   return changed;
 }
+
+/** A percentage as printed with decimals ("16.2%", "(3.1) %"), and one whose point OCR lost ("159%"). */
+const PERCENT_DECIMAL = /^\(?-?\d{1,3}\.(\d{1,2})\)?\s?%$/;
+const PERCENT_BARE = /^(\(?-?)(\d{2,4})(\)?\s?%)$/;
+
+/**
+ * In a row of percentages printed to the same decimals ("16.2%", "15.8 %", "15.9%"), a cell OCR
+ * read without its point ("159%") gets it back when, so read, it is of the size of the row's
+ * others (a margin of 15.9% beside 16.2%, not 159%). Returns how many cells were changed.
+ */
+export function recoverPercentDecimals(table: LayoutTable): number {
+  let changed = 0;
+  for (let row = table.headerRows; row < table.rowCount; row++) {
+    const cells = table.cells.filter((c) => c.row === row && c.column >= table.labelColumns);
+    const read = cells.flatMap((c) => {
+      const m = PERCENT_DECIMAL.exec(c.text.trim());
+      return m?.[1]
+        ? [{ places: m[1].length, value: Math.abs(Number.parseFloat(c.text.replace(/[()%\s]/g, ''))) }]
+        : [];
+    });
+    const common = read[0]?.places;
+    if (!common || read.some((r) => r.places !== common)) continue;
+    for (const cell of cells) {
+      const m = PERCENT_BARE.exec(cell.text.trim());
+      if (!m?.[2] || m[2].length <= common) continue;
+      const value = Number(m[2]) / 10 ** common;
+      if (!read.some((r) => value >= r.value / 2 && value <= r.value * 2)) continue;
+      cell.text = `${m[1]}${m[2].slice(0, -common)}.${m[2].slice(-common)}${m[3]}`;
+      changed++;
+    }
+  }
+  return changed;
+}
+
+/**
+ * Units OCR misread, on which a figure's scale hangs: a dollar sign read as an S in a unit
+ * heading ("Sm", "sm", "S'000", "(Sbn)"), "milion" and "milhon" for million. No word is spelt
+ * so. Words are changed in place; returns how many.
+ */
+export function repairUnitWords(words: LayoutWord[]): number {
+  let changed = 0;
+  for (const w of words) {
+    const dollar = /^(\(?)[Ss5](m|mn|bn|k|'000|000s?)(\)?)$/.exec(w.text);
+    const scale = /^(mil|bil)(?:l?[il1h]on|lon)([s,.;)]*)$/i.exec(w.text);
+    if (dollar) w.text = `${dollar[1]}$${dollar[2]}${dollar[3]}`;
+    else if (scale?.[1] && !/^(?:mil|bil)lion/i.test(w.text)) w.text = `${scale[1]}lion${scale[2] ?? ''}`;
+    else continue;
+    changed++;
+  }
+  return changed;
+}

@@ -160,8 +160,10 @@ function splitSpacedFigures(s: LayoutSegment): LayoutSegment[] {
  * "$ 23,646". Cut a segment before a currency symbol or a sign that follows a figure.
  */
 function splitTrailingCurrency(segments: LayoutSegment[]): LayoutSegment[] {
-  return segments.flatMap((s) => {
-    if (s.words.length < 2) return [s];
+  return segments.flatMap((segment) => {
+    // OCR may read the next column's symbol into the figure before it: "0.11)$".
+    const s = { ...segment, words: segment.words.flatMap(symbolApart) };
+    if (s.words.length < 2) return [segment];
     const parts: LayoutWord[][] = [[]];
     s.words.forEach((w, i) => {
       const before = s.words[i - 1];
@@ -171,8 +173,19 @@ function splitTrailingCurrency(segments: LayoutSegment[]): LayoutSegment[] {
       if (before && (CURRENCY_ONLY.test(w.text.trim()) || sign) && isFigureText(before.text)) parts.push([]);
       parts.at(-1)?.push(w);
     });
-    return parts.length === 1 ? [s] : parts.map(segmentFrom);
+    return parts.length === 1 ? [segment] : parts.map(segmentFrom);
   });
+}
+
+/** "0.11)$" as two words, "0.11)" and "$", each with its share of the box. */
+function symbolApart(w: LayoutWord): LayoutWord[] {
+  const m = /^(.*\d[)%]?)([$€£¥₹])$/.exec(w.text.trim());
+  if (!m?.[1] || !m[2]) return [w];
+  const split = w.box[0] + ((w.box[2] - w.box[0]) * m[1].length) / (m[1].length + 1);
+  return [
+    { ...w, text: m[1], box: [w.box[0], w.box[1], split, w.box[3]] },
+    { ...w, text: m[2], box: [split, w.box[1], w.box[2], w.box[3]] },
+  ];
 }
 
 function segmentFrom(words: LayoutWord[]): LayoutSegment {
@@ -209,6 +222,11 @@ function analyse(line: LayoutLine): Row {
   // header line, not figures.
   const read = figures.filter((s) => isFigureText(s.text) && !isPeriodOnly(s.text));
   if (read.length > 0 && read.every((s) => isFootnoteMark(s.text)) && segs.length - read.length >= 2)
+    return { line, segs, figures: [], label: segs, height: line.box[3] - line.box[1] };
+  // Years over the columns with one stray figure among them (a "Δ %" heading OCR read as "8%"):
+  // a header line.
+  const periods = segs.filter((s) => isPeriodOnly(s.text)).length;
+  if (periods >= 2 && read.length === 1 && read.every((s) => s.box[0] > (segs[0] as Seg).box[2]))
     return { line, segs, figures: [], label: segs, height: line.box[3] - line.box[1] };
   // A row that starts with a figure and has nothing else is a label-less value row.
   return { line, segs, figures, label, height: line.box[3] - line.box[1] };
@@ -556,7 +574,14 @@ function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, bands: Ba
     )
       return false;
   }
-  if (overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text)))
+  const figures = overBands.filter(
+    (s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text),
+  );
+  // One stray figure among years is a heading misread ("Δ %" as "8%").
+  if (
+    figures.length > 1 ||
+    (figures.length === 1 && overBands.filter((s) => isPeriodOnly(s.text)).length < 2)
+  )
     return false;
   // A caption starting among the labels and running over the figures, though most of it is
   // not over them ("(1) Consolidated operating results (cumulative)" beside a note).

@@ -156,6 +156,46 @@ CHANGE      24.05
     expect(values(doc, ['Total amount'])).toEqual({ 'Total amount': 25.95 });
   });
 
+  it('takes the currency from the shop’s country when no amount carries one, over a lone misread sign', () => {
+    // Before: a Malaysian receipt printing no "RM" had no currency, and a speck read "$" beside
+    // a figure made it US dollars.
+    const plain = receipt(`
+PACIFIC PHARMACY SDN. BHD.
+NO 56, JALAN MERDEKA 19, TAMAN DAYA,
+50450 KUALA LUMPUR.
+SUBTOTAL      752.04
+GRAND TOTAL      797.15
+`);
+    expect(values(plain, ['Currency'])).toEqual({ Currency: 'MYR' });
+    expect(extractReceiptFields(plain, ['Currency']).Currency?.confidence).toBeLessThan(0.85);
+    const speck = receipt(`
+KEDAI EMPIRE PHOENIX ELECTRICAL (M) SDN. BHD.
+NO 28-G, PERSIARAN SAGU 19/8, 43300 SERI KEMBANGAN, SELANGOR.
+BATTERY AA      1x3620      $36.20
+TOTAL INCL. GST      495.35
+`);
+    expect(values(speck, ['Currency'])).toEqual({ Currency: 'MYR' });
+    const euroSpeck = receipt(`
+KENANGA SUNRISE STATIONERY SDN BHD
+LOT 39, 124 & €3 JALAN PUTERI 9/1, 40150 SHAH ALAM, SELANGOR
+TOTAL      215.10
+`);
+    expect(values(euroSpeck, ['Currency'])).toEqual({ Currency: 'MYR' });
+    const singapore = receipt(`
+ORCHARD BAKERY PTE LTD
+31 ORCHARD ROAD SINGAPORE 238801
+TOTAL      12.40
+`);
+    expect(values(singapore, ['Currency'])).toEqual({ Currency: 'SGD' });
+    const dollars = receipt(`
+CORNER DELI
+46 BROADWAY PORTLAND, OR 97205
+TOTAL      $12.40
+CASH      $20.00
+`);
+    expect(values(dollars, ['Currency'])).toEqual({ Currency: 'USD' });
+  });
+
   it('starts the address after a registration number OCR misread, and ends it at a misread title', () => {
     // Before: "{627E89-M)" (a brace for the bracket, an E for a 1) began the address, as did the
     // name's last line "SUPERMARKET(3030754)" where the first was lost; the address ran on into

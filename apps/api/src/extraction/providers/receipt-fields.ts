@@ -1287,20 +1287,51 @@ const CURRENCIES: [RegExp, string][] = [
 ];
 
 function findCurrency(lines: RLine[], text: string): Found | undefined {
+  const country = countryCurrency(lines);
+  // A sign seen once where the country says otherwise is a speck OCR read ("€3 JALAN …").
+  const once = (pattern: RegExp, code: string) =>
+    !!country && country.value !== code && lines.filter((l) => pattern.test(l.text)).length === 1;
   for (const [pattern, code] of CURRENCIES) {
     const line = lines.find((l) => pattern.test(l.text));
-    if (line) {
+    if (line && !(SIGN_ONLY.has(code) && once(pattern, code))) {
       const words = line.words.filter((w) => pattern.test(w.text) || pattern.test(`${w.text} 1`));
       return { value: code, line, words: words.length ? words : line.words, base: 0.9 };
     }
   }
-  const dollar = lines.find((l) => new RegExp(String.raw`\$${AMOUNT_AFTER}`).test(l.text));
-  if (dollar) {
-    const code = /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \d{4}\b|\bABN\b/.test(text) ? 'AUD' : 'USD';
-    return { value: code, line: dollar, words: dollar.words.filter((w) => w.text.includes('$')), base: 0.8 };
+  const sign = new RegExp(String.raw`\$${AMOUNT_AFTER}`);
+  const dollar = lines.find((l) => sign.test(l.text));
+  const dollarCode = /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \d{4}\b|\bABN\b/.test(text) ? 'AUD' : 'USD';
+  if (dollar && !once(sign, dollarCode))
+    return {
+      value: dollarCode,
+      line: dollar,
+      words: dollar.words.filter((w) => w.text.includes('$')),
+      base: 0.8,
+    };
+  // No money printed with a sign or a code: the country the shop is in says it, less surely.
+  return country;
+}
+
+/** Currencies found by a sign alone, which OCR can make of a speck. */
+const SIGN_ONLY = new Set(['GBP', 'EUR', 'JPY']);
+
+/** The currency of the country a receipt's shop names (a company form, a state), if any. */
+function countryCurrency(lines: RLine[]): Found | undefined {
+  for (const [pattern, code] of COUNTRY_CURRENCIES) {
+    const line = lines.find((l) => pattern.test(l.text));
+    if (line) return { value: code, line, words: line.words.filter((w) => pattern.test(w.text)), base: 0.6 };
   }
   return undefined;
 }
+
+/** What names a shop's country on its receipt: a company form, a state, a postcode's shape. */
+const COUNTRY_CURRENCIES: [RegExp, string][] = [
+  [
+    /\bSDN\.?\s*BHD\b|\b(?:SELANGOR|JOHOR|KUALA LUMPUR|PULAU PINANG|PENANG|PERAK|KEDAH|MELAKA|PAHANG|KELANTAN|TERENGGANU|NEGERI SEMBILAN|SABAH|SARAWAK|PUTRAJAYA)\b/i,
+    'MYR',
+  ],
+  [/\bPTE\.?\s*LTD\b|\bSINGAPORE\s+\d{6}\b/i, 'SGD'],
+];
 
 function findCardLastFour(lines: RLine[]): Found | undefined {
   for (const line of lines) {

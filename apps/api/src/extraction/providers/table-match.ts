@@ -347,6 +347,16 @@ function figureValue(
     .replace(/\*+$/, '')
     .trim()
     .replace(/(\d\)?)\s*(?:p|c|¢|x)$/i, '$1');
+  // A negative's bracket set in a cell of its own, or lost to OCR: "(14,340" and "$ 0.11)".
+  t = t.replace(/^([$€£¥₹]?\s*)(\d[\d,.]*)\)$/, '$1($2)').replace(/^([$€£¥₹]?\s*)\((\d[\d,.]*)$/, '$1($2)');
+  // "4.218" among "3,977" and "12,604": a comma OCR (or a typist) read as a point, in a table
+  // of whole amounts with hardly another figure with three decimals.
+  if (
+    /^[$€£]?\s?\(?\d{1,3}\.\d{3}\)?$/.test(t) &&
+    rowKind(rowName, section) === 'amount' &&
+    groupsThousandsOnly(table)
+  )
+    t = t.replace('.', ',');
   if (writesDecimalComma(table)) t = t.replace(/(\d)\.(?=\d{3}(?!\d))/g, '$1').replace(/(\d),(?=\d)/g, '$1.');
   if (/^(?:[-–—−]+|n\/?a|n\.[am]\.|nm|nil|none)$/i.test(t.replace(/[$€£%\s]/g, '') || '-')) return null;
   const kind = rowKind(rowName, section);
@@ -380,6 +390,16 @@ const decimalCommas = new WeakMap<LayoutTable, boolean>();
  * "-12,8", "6,2 %"), as continental European reports do: there "58.412" is 58,412. Only when
  * several figures say so and none is written the other way ("1,234", "14.6").
  */
+/** A table of whole amounts grouped by commas ("3,977", "(8,790)"), hardly any with three decimals. */
+function groupsThousandsOnly(table: LayoutTable): boolean {
+  const texts = table.cells
+    .filter((c) => c.column >= table.labelColumns && c.row >= table.headerRows)
+    .map((c) => c.text.replace(/[$€£\s]/g, ''));
+  const grouped = texts.filter((t) => /^\(?\d{1,3}(?:,\d{3})+\)?$/.test(t)).length;
+  const threeDecimals = texts.filter((t) => /\d\.\d{3}(?!\d)/.test(t)).length;
+  return threeDecimals <= 2 && grouped >= 3 * threeDecimals && !writesDecimalComma(table);
+}
+
 function writesDecimalComma(table: LayoutTable): boolean {
   let known = decimalCommas.get(table);
   if (known === undefined) {
@@ -599,6 +619,8 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           const extra = rowWords.filter(
             (w) => !dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)),
           );
+          // "Cost of sales" is no sales figure, though "sales" is revenue.
+          if (extra.includes('cost')) continue;
           // "Total equity" asked of a balance sheet printing one "Equity" line: that line, less
           // surely; never a line with other words ("Other equity").
           if (missingTotal) {
