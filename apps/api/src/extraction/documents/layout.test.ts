@@ -3034,3 +3034,22 @@ describe('figures a scan garbles in a table of whole amounts', () => {
     });
   });
 });
+
+describe('years marked actual and estimated ("2024A", "2025E")', () => {
+  it('reads each as its year, an estimate less surely and never as the latest figure', async () => {
+    // Before: "2024A" was no period at all, so nothing in the table answered a year.
+    const doc = loadHtml(`<h3>Financial summary (USD m)</h3>
+      <table><tr><td></td><td>2023A</td><td>2024A</td><td>2025E</td></tr>
+        <tr><td>Revenue</td><td>3,455</td><td>3,702</td><td>3,950</td></tr>
+        <tr><td>EPS (USD)</td><td>1.25</td><td>1.38</td><td>1.51</td></tr></table>`);
+    expect(await ask(doc, ['Revenue 2024', 'Revenue', 'EPS 2025'])).toEqual({
+      'Revenue 2024': 3_702_000_000,
+      Revenue: 3_702_000_000,
+      'EPS 2025': 1.51,
+    });
+    const { result } = await new HeuristicProvider().extract(doc, ['EPS 2025', 'EPS 2024'], {
+      documentType: 'html',
+    });
+    expect(result['EPS 2025']?.confidence).toBeLessThan(result['EPS 2024']?.confidence ?? 0);
+  });
+});

@@ -82,7 +82,11 @@ interface Found {
 }
 
 /** Every period expression in a text, with the spans it covers (so a data point's label is what is left). */
-function scan(text: string): { period: Period; spans: Found[] } {
+function scan(raw: string): { period: Period; spans: Found[] } {
+  // "2024A", "FY25E": a year marked actual or estimated (the mark a space, offsets kept).
+  const text = raw.replace(/\b((?:FY\s?)?(?:(?:19|20)\d{2}|\d{2}))[AEFPB]\b/gi, (all, year: string) =>
+    /^(?:FY|\d{4})/i.test(year) ? `${year} ` : all,
+  );
   const period: Period = { years: [] };
   const spans: Found[] = [];
   const taken = (start: number, end: number) => spans.some((s) => start < s.end && end > s.start);

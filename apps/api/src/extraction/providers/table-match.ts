@@ -228,7 +228,9 @@ function plainWords(text: string): string[] {
         /\b(?:in\s+)?(?:thousands|millions|billions|crores?|lakhs?)\b|\b[TkMm](?:EUR|USD|SEK|NOK|DKK|CHF|GBP)\b|\b(?:Mio|Mrd|Tsd)\b\.?|[$€£¥₹%]|'000|\b000s?\b|\b(?:[$€£]|US\$)?m\b|\bbn\b/gi,
         ' ',
       )
-      .replace(/\b(?:19|20)\d{2}\b|\b(?:FY|Q[1-4]|H[12])\s?'?\d{0,4}\b/gi, ' ')
+      // "2025E", "FY25F": an estimate; "2024A" the actual.
+      .replace(/\b((?:19|20)\d{2}|FY\s?\d{2,4})[EFPB]\b/gi, '$1 estimate')
+      .replace(/\b(?:19|20)\d{2}A?\b|\b(?:FY|Q[1-4]|H[12])\s?'?\d{0,4}A?\b/gi, ' ')
       .replace(
         /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b\d{1,2}(?:st|nd|rd|th)?\b|\b(?:year|years|ended|ending|months?|three|six|nine|twelve|quarter|fiscal|as|at|of)\b/gi,
         ' ',
@@ -545,7 +547,10 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
       out.push(...transposedCandidates(page, table, prep, dpWords, period));
       out.push(...balanceCandidates(page, table, prep, dpWords, period));
       // Without a named period: the latest column the table has.
-      const keyed = prep.columns.filter((c) => c.period && c.period.years.length > 0);
+      // (Estimates and budgets are no latest figure: "2025E" beside "2024A".)
+      const keyed = prep.columns.filter(
+        (c) => c.period && c.period.years.length > 0 && !c.words.some((w) => PLAN_WORDS.has(w)),
+      );
       const latestKey = keyed.length
         ? Math.max(...keyed.map((c) => periodKey(c.period as Period)))
         : undefined;
