@@ -3053,3 +3053,39 @@ describe('years marked actual and estimated ("2024A", "2025E")', () => {
     expect(result['EPS 2025']?.confidence).toBeLessThan(result['EPS 2024']?.confidence ?? 0);
   });
 });
+
+describe('a cash flow statement’s balances at the start and the end of the year', () => {
+  it('answers cash at the end of the year from the line dated 31 December, and at its start from 1 January', async () => {
+    // Before: the dates counted as words the data point lacked, so "Cash and cash equivalents"
+    // took the net increase, and "Cash at end of year" the cash generated from operations.
+    const doc = loadHtml(`<p>Consolidated cash flow statement for the year ended 31 December 2024</p>
+      <table><tr><td></td><td>2024 £m</td><td>2023 £m</td></tr>
+        <tr><td>Cash generated from operations</td><td>1,284.6</td><td>1,150.2</td></tr>
+        <tr><td>Net increase in cash and cash equivalents</td><td>74.8</td><td>12.2</td></tr>
+        <tr><td>Cash and cash equivalents at 1 January</td><td>512.4</td><td>500.2</td></tr>
+        <tr><td>Cash and cash equivalents at 31 December</td><td>587.2</td><td>512.4</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Cash and cash equivalents 2024',
+        'Cash at end of year 2023',
+        'Cash at beginning of year 2024',
+        'Net change in cash 2024',
+      ]),
+    ).toEqual({
+      'Cash and cash equivalents 2024': 587_200_000,
+      'Cash at end of year 2023': 512_400_000,
+      'Cash at beginning of year 2024': 512_400_000,
+      'Net change in cash 2024': 74_800_000,
+    });
+    // Set the other way round, the start still answers only for the start.
+    const reversed = loadHtml(`<table><tr><td></td><td>2024 £m</td><td>2023 £m</td></tr>
+        <tr><td>Cash and cash equivalents at 31 December</td><td>587.2</td><td>512.4</td></tr>
+        <tr><td>Cash and cash equivalents at 1 January</td><td>512.4</td><td>500.2</td></tr></table>`);
+    expect(await ask(reversed, ['Cash at beginning of year 2024', 'Cash and cash equivalents 2023'])).toEqual(
+      {
+        'Cash at beginning of year 2024': 512_400_000,
+        'Cash and cash equivalents 2023': 512_400_000,
+      },
+    );
+  });
+});

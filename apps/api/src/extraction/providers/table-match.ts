@@ -62,6 +62,9 @@ const PLAN_WORDS = new Set([
 ]);
 /** Words that introduce a period in a data point's name; they count when a row has them, else they are not missing. */
 const SOFT = new Set([
+  'beginning',
+  'opening',
+  'closing',
   'year',
   'ended',
   'ending',
@@ -508,6 +511,22 @@ const QUALIFIERS = new Set(words('basic diluted'));
 /** The profit for the parent's owners is the net income reports mean, less its minority share. */
 const ATTRIBUTION = new Set(words('attributable parent'));
 
+const MONTH_NAME = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
+/** A date in a line's name: "at 31 December", "as of January 1, 2024". */
+const DATE_IN_NAME = new RegExp(
+  String.raw`\b(?:(?:at|as\s+(?:at|of)|on)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+${MONTH_NAME}|${MONTH_NAME}\s+\d{1,2}(?:st|nd|rd|th)?)(?:,?\s*(?:19|20)\d{2})?`,
+  'gi',
+);
+
+/** Whether a name is of a balance at the start or the end of a period ("at 1 January", "end of year"). */
+function balanceOf(name: string): 'opening' | 'closing' | undefined {
+  if (/\b(?:beginning|opening|start)\b/i.test(name)) return 'opening';
+  if (/\b(?:end|closing|year[\s-]end)\b/i.test(name)) return 'closing';
+  const date = name.match(DATE_IN_NAME)?.at(-1);
+  if (!date) return undefined;
+  return /\b1(?:st)?\s+jan|jan[a-z]*\.?\s+1(?:st)?\b/i.test(date) ? 'opening' : 'closing';
+}
+
 /** What a word a line's name has and the data point lacks costs: "Total", "Net" and the GAAP name little. */
 function extraWordFactor(w: string): number {
   if (w === 'total' || w === 'net') return 0.93;
@@ -538,6 +557,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   const dpWords = words(label);
   if (dpWords.length === 0) return { candidates: [] };
   const dpKind = rowKind(label, []);
+  const dpBalance = balanceOf(label);
   const out: TableCandidate[] = [];
   let blankScore: number | undefined;
   for (const page of pages) {
@@ -557,7 +577,10 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
       for (let r = table.headerRows; r < table.rowCount; r++) {
         const row = table.rowLabels[r];
         if (!row || row.isHeading) continue;
-        const rowWords = words(attributedName(row.name, row.section));
+        // "Cash and cash equivalents at 31 December": the date says which balance, not what item.
+        const itemName = attributedName(row.name, row.section);
+        const balance = balanceOf(itemName);
+        const rowWords = words(itemName.replace(DATE_IN_NAME, ' '));
         if (rowWords.length === 0) continue;
         const headWords = words(row.name.split(/[,;:(]/)[0] ?? '');
         // "Net income (loss)": the bracketed other sign is the same line, not a further word.
@@ -614,6 +637,9 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
             }
           }
           if (inRow === 0 || redefined) continue;
+          // The balance at the end of the year, not at its start, unless the start is asked.
+          if (balance === 'closing' && dpBalance === 'opening') continue;
+          if (balance === 'opening' && dpBalance !== 'opening') score *= 0.9;
           // "Basic" under "Net income (loss) per share" names no net loss.
           if (namedBySection && rowKind(row.name.split(/[,;:(]/)[0] ?? '', row.section) !== dpKind) continue;
           if (namedBySection) score *= 0.97;
