@@ -135,10 +135,11 @@ describe('scanned key figures OCR misread in their headings and points', () => {
     });
   });
 
-  it('takes a line of years with a "Δ %" read as "8%" for the header', async () => {
-    // Before: the stray figure made the header line a row of figures: no column had a year.
+  it('takes a line of years with a "Δ %" read as "8%" for the header, its "2023¹" read "2023!"', async () => {
+    // Before: the stray figure and the footnoted year made the header line a row of figures: no
+    // column had a year.
     const doc = scanned([
-      ['in EUR million', '2023', '2024', '8%'],
+      ['in EUR million', '2023!', '2024', '8%'],
       ['Revenue', '13,902', '14,655', '5.4'],
       ['Net financial debt', '3,410', '3,122', '-8.4'],
       ['Employees', '61,220', '63,104', '3.1'],

@@ -74,8 +74,9 @@ const DAY_MONTH =
 /** A year or period standing alone in a figure's place is a header, not a value. */
 function isPeriodOnly(text: string): boolean {
   const t = text.trim();
-  // With a footnote mark or a restatement note: "2022*", "2022 (a)", "2022 restated".
-  return /^(?:FY\s?)?['’]?(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?(?:\s*(?:\*{1,3}|[†‡]|\((?:\d|[a-z])\)|\(?restated\)?))?$/i.test(
+  // With a footnote mark or a restatement note: "2022*", "2022 (a)", "2022 restated", "2022¹"
+  // (which OCR reads "2022!").
+  return /^(?:FY\s?)?['’]?(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?(?:\s*(?:\*{1,3}|[†‡¹²³!]|\((?:\d|[a-z])\)|\(?restated\)?))?$/i.test(
     t,
   );
 }
