@@ -17,7 +17,12 @@ const INCOME_STATEMENT: [string, string, string][] = [
   ['Basic', '364', '347'],
 ];
 
-function statement(source: 'ocr' | 'text', rows = INCOME_STATEMENT): ExtractedDocument {
+/** OCR'd (or text-layer) words of a table: a label at the left, figures right-aligned at each of `rights`. */
+function statement(
+  source: 'ocr' | 'text',
+  rows: string[][] = INCOME_STATEMENT,
+  rights = [0.62, 0.78, 0.9],
+): ExtractedDocument {
   const words: LayoutWord[] = [];
   const put = (text: string, x0: number, y: number) => {
     let x = x0;
@@ -29,11 +34,12 @@ function statement(source: 'ocr' | 'text', rows = INCOME_STATEMENT): ExtractedDo
   };
   const right = (text: string, x1: number, y: number) =>
     put(text, x1 - (text.length * 0.009 + 0.006 * (text.split(' ').length - 1)), y);
-  rows.forEach(([label, a, b], i) => {
+  rows.forEach(([label, ...cells], i) => {
     const y = 0.1 + i * 0.022;
     if (label) put(label, 0.08, y);
-    if (a) right(a, 0.62, y);
-    if (b) right(b, 0.78, y);
+    cells.forEach((text, c) => {
+      if (text) right(text, rights[c] as number, y);
+    });
   });
   const page = layoutPageFromWords({ number: 1, width: 612, height: 792, source, words, ocrConfidence: 0.9 });
   return { kind: 'pdf', lines: textLinesFromLayout([page]), layout: [page] };
@@ -89,35 +95,7 @@ describe('figures OCR misread', () => {
 });
 
 describe('scanned key figures OCR misread in their headings and points', () => {
-  /** OCR'd words of a table: a label at the left, figures right-aligned at each of `rights`. */
-  function scanned(rows: string[][], rights = [0.62, 0.78, 0.9]): ExtractedDocument {
-    const words: LayoutWord[] = [];
-    const put = (text: string, x0: number, y: number) => {
-      let x = x0;
-      for (const part of text.split(' ')) {
-        const w = part.length * 0.009;
-        words.push({ text: part, box: [x, y, x + w, y + 0.012], confidence: 0.9 });
-        x += w + 0.006;
-      }
-    };
-    rows.forEach(([label, ...cells], i) => {
-      const y = 0.1 + i * 0.022;
-      if (label) put(label, 0.08, y);
-      cells.forEach((text, c) => {
-        if (text)
-          put(text, (rights[c] as number) - (text.length * 0.009 + 0.006 * (text.split(' ').length - 1)), y);
-      });
-    });
-    const page = layoutPageFromWords({
-      number: 1,
-      width: 612,
-      height: 792,
-      source: 'ocr',
-      words,
-      ocrConfidence: 0.9,
-    });
-    return { kind: 'pdf', lines: textLinesFromLayout([page]), layout: [page] };
-  }
+  const scanned = (rows: string[][]) => statement('ocr', rows);
 
   it('reads "Sm" as "$m", "2023!" as the year with its footnote, and "159%" beside "16.2%" as 15.9%', async () => {
     // Before: "Sm" set no scale, "2023!" was no year, and a margin of 159% was read as printed.

@@ -201,6 +201,14 @@ function isFootnoteMark(text: string): boolean {
   return /^\((?:\d{1,2}|[a-z])\)$/i.test(text);
 }
 
+/** Years with one figure among them: a heading OCR misread ("Δ %" as "8%"), not a row of figures. */
+function strayAmongYears(segs: Seg[]): boolean {
+  const figures = segs.filter(
+    (s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text),
+  );
+  return figures.length === 1 && segs.filter((s) => isPeriodOnly(s.text)).length >= 2;
+}
+
 function analyse(line: LayoutLine): Row {
   const split = splitFigureRuns(splitTrailingCurrency(line.segments));
   const hasFigure = split.some((s, i) => i > 0 && isFigureText(s.text) && !isPeriodOnly(s.text));
@@ -224,10 +232,8 @@ function analyse(line: LayoutLine): Row {
   const read = figures.filter((s) => isFigureText(s.text) && !isPeriodOnly(s.text));
   if (read.length > 0 && read.every((s) => isFootnoteMark(s.text)) && segs.length - read.length >= 2)
     return { line, segs, figures: [], label: segs, height: line.box[3] - line.box[1] };
-  // Years over the columns with one stray figure among them (a "Δ %" heading OCR read as "8%"):
-  // a header line.
-  const periods = segs.filter((s) => isPeriodOnly(s.text)).length;
-  if (periods >= 2 && read.length === 1 && read.every((s) => s.box[0] > (segs[0] as Seg).box[2]))
+  // Years over the columns with a stray figure among them: a header line.
+  if (strayAmongYears(segs) && read.every((s) => s.box[0] > (segs[0] as Seg).box[2]))
     return { line, segs, figures: [], label: segs, height: line.box[3] - line.box[1] };
   // A row that starts with a figure and has nothing else is a label-less value row.
   return { line, segs, figures, label, height: line.box[3] - line.box[1] };
@@ -575,13 +581,9 @@ function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, bands: Ba
     )
       return false;
   }
-  const figures = overBands.filter(
-    (s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text),
-  );
-  // One stray figure among years is a heading misread ("Δ %" as "8%").
   if (
-    figures.length > 1 ||
-    (figures.length === 1 && overBands.filter((s) => isPeriodOnly(s.text)).length < 2)
+    overBands.some((s) => isFigureText(s.text) && !isPeriodOnly(s.text) && !isFootnoteMark(s.text)) &&
+    !strayAmongYears(overBands)
   )
     return false;
   // A caption starting among the labels and running over the figures, though most of it is
