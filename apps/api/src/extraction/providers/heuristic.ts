@@ -29,6 +29,7 @@ import type {
   TextLine,
 } from '../types';
 import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from './prose';
+import { looksLikeReceipt } from './receipt-detect';
 import {
   extractReceiptFields,
   fitsReceiptField,
@@ -938,8 +939,9 @@ export class HeuristicProvider implements ExtractionProvider {
     const index = new DocumentIndex(doc);
     const wanted = dataPoints.map((d) => d.trim()).filter((d) => d !== '');
     const result: Record<string, ExtractedItem> = {};
-    // Receipts, slips and leases: the fields receipt-fields knows first, the label matcher the rest.
-    const isReceipt = RECEIPT_DOCUMENT_TYPES.has(options.documentType);
+    // Receipts, slips and leases (and a receipt sent as another type): the fields receipt-fields
+    // knows first, the label matcher the rest.
+    const isReceipt = RECEIPT_DOCUMENT_TYPES.has(options.documentType) || looksLikeReceipt(doc);
     const receipt = isReceipt
       ? extractReceiptFields(doc, wanted.length ? wanted : RECEIPT_DEFAULT_FIELDS)
       : {};
