@@ -23,6 +23,22 @@ describe('sniffFileType', () => {
     ['an old Word document', async () => compoundFile('WordDocument'), 'doc'],
     ['a CSV', async () => Buffer.from(REPORT_CSV), 'csv'],
     ['an HTML page', async () => Buffer.from('<!DOCTYPE html><html><body>x</body></html>'), 'html'],
+    [
+      'a bare HTML table, as report tables are given',
+      async () =>
+        Buffer.from('<table>\n<tr><td></td><td>2019</td></tr>\n<tr><td>Revenue</td><td>5</td></tr></table>'),
+      'html',
+    ],
+    [
+      "a table's markup after a caption",
+      async () => Buffer.from('Table 3: Revenue\n<table><tr><td>Revenue</td><td>5</td></tr></table>'),
+      'html',
+    ],
+    [
+      'an old filing with SGML tables',
+      async () => Buffer.from('<DOCUMENT>\n<TYPE>10-K\n<TEXT>\n<TABLE>\n<S>  Revenue  <C> 5\n</TABLE>'),
+      'text',
+    ],
     ['plain text', async () => Buffer.from('Total revenue: $5 million.\nThat is all.'), 'text'],
   ] as const)('recognises %s by its bytes', async (_name, make, kind) => {
     expect((await sniffFileType(await make()))?.kind).toBe(kind);
@@ -33,6 +49,13 @@ describe('sniffFileType', () => {
       kind: 'pdf',
       mediaType: 'application/pdf',
     });
+  });
+
+  it('reads a text file named .html as HTML, and a PDF named .html as a PDF', async () => {
+    expect(
+      (await sniffFileType(Buffer.from('Revenue 2019: <b>5</b>'), { filename: 'page.html' }))?.kind,
+    ).toBe('html');
+    expect((await sniffFileType(await makeReportPdf(), { filename: 'page.html' }))?.kind).toBe('pdf');
   });
 
   it('uses the name only between text formats', async () => {

@@ -66,10 +66,19 @@ function asText(bytes: Uint8Array): string | null {
   return binary > sample.length * 0.001 + 1 ? null : sample;
 }
 
-function looksLikeHtml(text: string): boolean {
-  return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(
-    text,
-  );
+/**
+ * HTML: a whole page, or a fragment as report tables are often given (a bare `<table>`, a `<div>`,
+ * a `<meta charset>` before the markup), or text that holds a table's markup, or a file named so.
+ */
+function looksLikeHtml(text: string, filename = ''): boolean {
+  if (/\.x?html?$/i.test(filename)) return true;
+  if (
+    /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!doctype html|<(?:html|head|body|table|thead|tbody|tr|div|p|span|font|center|section|article|main|header|meta|title|style|link|h[1-6])[\s>/])/i.test(
+      text,
+    )
+  )
+    return true;
+  return /<table[\s>]/i.test(text) && /<\/t[dh]>/i.test(text);
 }
 
 function looksLikeCsv(text: string, hint: { filename?: string; contentType?: string }): boolean {
@@ -119,7 +128,7 @@ export async function sniffFileType(
     case undefined: {
       const text = asText(bytes);
       if (text === null) return null;
-      if (looksLikeHtml(text) || /html/i.test(hint.contentType ?? '')) return sniffed('html');
+      if (looksLikeHtml(text, hint.filename) || /html/i.test(hint.contentType ?? '')) return sniffed('html');
       if (looksLikeCsv(text, hint)) return sniffed('csv');
       return sniffed('text');
     }
