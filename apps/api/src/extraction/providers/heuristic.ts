@@ -28,6 +28,7 @@ import type {
   TextCell,
   TextLine,
 } from '../types';
+import { askedName, combine, derivedAsk, periodBefore, printsDerived, yearOfItem } from './derived';
 import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from './prose';
 import { looksLikeReceipt } from './receipt-detect';
 import {
@@ -771,6 +772,36 @@ export function extractDataPoint(
   return { ...best.item, confidence };
 }
 
+/**
+ * A data point as asked: a figure the document prints, or one computed from the figures it prints
+ * for each period (derived.ts) when it asks for a change, growth, average or sum and the document
+ * does not print that figure itself.
+ */
+function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): ExtractedItem {
+  const direct = extractDataPoint(doc, name, index);
+  const ask = derivedAsk(name);
+  if (!ask || printsDerived(ask, direct)) return direct;
+  if ((ask.op === 'change' || ask.op === 'decrease') && ask.word !== 'change') {
+    // "Increase in backlog 2019" of a table with a "Change" column: that column, as asked.
+    const asChange = extractDataPoint(
+      doc,
+      ['change in', ask.item, ...ask.periods.slice(-1)].join(' '),
+      index,
+    );
+    if (typeof asChange.value === 'number' && printsDerived(ask, asChange))
+      return ask.op === 'decrease' ? { ...asChange, value: -asChange.value } : asChange;
+  }
+  let periods = ask.periods;
+  if (periods.length === 1 && periods[0]) periods = [periodBefore(periods[0]), periods[0]];
+  if (periods.length === 0 && (ask.op === 'change' || ask.op === 'decrease' || ask.op === 'growth')) {
+    // "Revenue growth": the latest year the document gives the item for, on the year before.
+    const year = yearOfItem(extractDataPoint(doc, ask.item, index));
+    if (year) periods = [periodBefore(year), year];
+  }
+  const parts = periods.map((period) => extractDataPoint(doc, `${ask.item} ${period}`, index));
+  return combine(ask.op, parts) ?? notFound();
+}
+
 function insideTable(doc: ExtractedDocument, line: TextLine): boolean {
   const box = line.box;
   if (!box) return false;
@@ -943,7 +974,7 @@ export class HeuristicProvider implements ExtractionProvider {
     // knows first, the label matcher the rest.
     const isReceipt = RECEIPT_DOCUMENT_TYPES.has(options.documentType) || looksLikeReceipt(doc);
     const receipt = isReceipt
-      ? extractReceiptFields(doc, wanted.length ? wanted : RECEIPT_DEFAULT_FIELDS)
+      ? extractReceiptFields(doc, wanted.length ? wanted.map(askedName) : RECEIPT_DEFAULT_FIELDS)
       : {};
     if (wanted.length === 0) {
       // Labelled lines in reading order first (as before), then every table cell as
@@ -955,14 +986,10 @@ export class HeuristicProvider implements ExtractionProvider {
       }
     } else {
       for (const dataPoint of wanted) {
-        result[dataPoint] =
-          receipt[dataPoint] ?? withOcrConfidence(doc, extractDataPoint(doc, dataPoint, index));
+        const name = askedName(dataPoint);
+        result[dataPoint] = receipt[name] ?? withOcrConfidence(doc, answer(doc, name, index));
         // A receipt field receipt-fields looked for and could not find: only a value of its kind.
-        if (
-          isReceipt &&
-          !receipt[dataPoint] &&
-          !fitsReceiptField(dataPoint, result[dataPoint]?.value ?? null)
-        )
+        if (isReceipt && !receipt[name] && !fitsReceiptField(name, result[dataPoint]?.value ?? null))
           result[dataPoint] = notFound();
       }
     }

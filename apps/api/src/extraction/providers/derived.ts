@@ -1,0 +1,218 @@
+import type { ExtractedItem } from '../types';
+
+/**
+ * Data points asked as questions, and figures a document implies rather than prints.
+ *
+ * Requesters ask in their own words: "What was the net income in 2018?" names the same figure as
+ * "Net income 2018", and the question's words are not words a row must explain. An analyst also
+ * asks for what a table gives only in two cells: "Change in revenue from 2018 to 2019", "Revenue
+ * growth 2019", "Average total assets for 2018 and 2019". Those are computed from the figures the
+ * document prints for each period, by the same reader, and reported with both sources; a figure
+ * the document prints itself (a "Change" column, an "Average total assets" row, a sentence's
+ * growth) is preferred to a computed one.
+ */
+
+const QUESTION_LEAD = new RegExp(
+  [
+    String.raw`^(?:please\s+)?`,
+    String.raw`(?:what(?:'s|\s+(?:is|was|were|are|will\s+be|has\s+been|had\s+been|would\s+be))?`,
+    String.raw`|which(?:\s+(?:is|was|were|are))?`,
+    String.raw`|how\s+(?:much|many)(?:\s+(?:is|was|were|are|did|does|do|has|had|have))?`,
+    String.raw`|(?:give|provide|find|extract|report|state|show|tell|list)(?:\s+(?:me|us))?)\s+`,
+    String.raw`(?:(?:the|a|an)\s+)?`,
+    String.raw`(?:(?:value|amount|figure|number|level|total\s+amount)\s+of\s+(?:the\s+)?)?`,
+    String.raw`(?:(?:company|group|firm|entity|business)(?:'s|’s)\s+|its\s+|their\s+)?`,
+  ].join(''),
+  'i',
+);
+const QUESTION_TAIL =
+  /\s*(?:,?\s*(?:respectively|as reported|as stated|according to the (?:table|report|statement|document)|in the (?:table|report|statement|document)|for the (?:company|group)|reported|recorded))*\s*\?*\s*$/i;
+
+/**
+ * The data point a question names: "What was the company's net income in 2018?" → "net income in
+ * 2018"; "How many shares were outstanding in 2019?" → "shares outstanding in 2019". Anything that
+ * is not a question is returned as it is.
+ */
+export function askedName(dataPoint: string): string {
+  const text = dataPoint.trim();
+  const lead = QUESTION_LEAD.exec(text);
+  if (!lead && !/\?\s*$/.test(text)) return text;
+  let name = text.slice(lead?.[0].length ?? 0).replace(QUESTION_TAIL, '');
+  // "shares were outstanding", "revenue was in 2019": the verb of the question, not the name.
+  if (lead) name = name.replace(/\s+(?:is|was|were|are)\b/gi, '');
+  return name.trim() || text;
+}
+
+export type DerivedOp = 'change' | 'decrease' | 'growth' | 'average' | 'sum';
+
+export interface DerivedAsk {
+  op: DerivedOp;
+  /** The line item, without the period: "net sales". */
+  item: string;
+  /** The word that asked it ("change", "increase", "average" …), lower case. */
+  word: string;
+  /** The periods as asked ("2018", "fiscal 2019", "FY2020"), earliest first; one for a change on the year before. */
+  periods: string[];
+}
+
+const PERIOD = String.raw`(?:(?:fiscal|FY|financial\s+year|calendar|year)\s*)?(?:19|20)\d{2}`;
+const PERIOD_RE = new RegExp(PERIOD, 'gi');
+const YEAR_OF = /(?:19|20)\d{2}/;
+
+function opOf(word: string, relative: boolean): DerivedOp {
+  const w = word.toLowerCase();
+  if (relative || /^growth/.test(w)) return 'growth';
+  if (/^(?:decrease|decline|reduction|drop|fall)/.test(w)) return 'decrease';
+  return 'change';
+}
+
+const CHANGE_WORD = '(?:change|increase|decrease|difference|growth|variation|movement|decline|reduction)';
+const RELATIVE = String.raw`(?:percentage|percent|per\s+cent|%|relative|rate\s+of)`;
+
+/** "X in 2018 and 2019", "X from 2017 to 2019", "X between 2018 and 2019", "X for 2018, 2019": the periods. */
+function periodsOf(text: string): { item: string; periods: string[] } | undefined {
+  const m = new RegExp(
+    String.raw`^(.*?)\s*(?:,|\bfor\b|\bin\b|\bover\b|\bbetween\b|\bfrom\b|\bduring\b)?\s*(?:the\s+(?:years?|periods?)\s+)?(${PERIOD}(?:\s*(?:,|\band\b|\bto\b|-|–|\bthrough\b|\bvs\.?|\bversus\b)\s*${PERIOD})+)\s*$`,
+    'i',
+  ).exec(text);
+  if (!m?.[1] || !m[2]) return undefined;
+  const periods = [...m[2].matchAll(PERIOD_RE)].map((p) => p[0]);
+  const years = periods.map((p) => Number(YEAR_OF.exec(p)?.[0]));
+  if (new Set(years).size !== years.length) return undefined;
+  const order = periods.map((p, i) => ({ p, y: years[i] ?? 0 })).sort((a, b) => a.y - b.y);
+  return { item: m[1].trim(), periods: order.map((o) => o.p) };
+}
+
+/**
+ * What a data point asks to compute, if anything: "Change in net sales from 2018 to 2019",
+ * "Percentage change in gross profit between 2018 and 2019", "Revenue growth 2019" (on 2018),
+ * "Average total assets for 2018 and 2019", "Sum of dividends paid in 2018 and 2019".
+ */
+export function derivedAsk(name: string): DerivedAsk | undefined {
+  const text = name
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/^the\s+/i, '');
+  // "Average X for 2018 and 2019", "Sum of X in 2018 and 2019"
+  const agg = /^(average|mean|sum|total)\s+(?:of\s+(?:the\s+)?)?(.+)$/i.exec(text);
+  if (agg?.[1] && agg[2]) {
+    const parts = periodsOf(agg[2]);
+    const op = /^(?:sum|total)$/i.test(agg[1]) ? 'sum' : 'average';
+    // "Total X in 2018 and 2019" only as a sum of named years; "Total assets 2019" is a line.
+    if (parts && parts.periods.length >= 2 && parts.item)
+      return { op, word: agg[1].toLowerCase(), item: parts.item, periods: parts.periods };
+    return undefined;
+  }
+  // "(Percentage) change in X from 2018 to 2019", "Growth rate of X 2019"
+  const lead = new RegExp(
+    String.raw`^(?:(${RELATIVE})\s+)?(${CHANGE_WORD})(?:\s+rate)?\s+(?:in|of)\s+(?:the\s+)?(.+)$`,
+    'i',
+  ).exec(text);
+  // "X (percentage) change from 2018 to 2019", "X growth 2019", "X growth rate in 2019"
+  const tail = new RegExp(
+    String.raw`^(.+?)\s+(?:(?:year[\s-](?:on|over)[\s-]year|yoy|annual)\s+)?(?:(${RELATIVE})\s+)?(${CHANGE_WORD})(?:\s+rate)?(?:\s+(.*))?$`,
+    'i',
+  ).exec(text);
+  let op: DerivedOp;
+  let rest: string;
+  let word: string;
+  if (lead?.[2] && lead[3]) {
+    op = opOf(lead[2], Boolean(lead[1]));
+    word = lead[2].toLowerCase();
+    rest = lead[3];
+  } else if (tail?.[1] && tail[3]) {
+    op = opOf(tail[3], Boolean(tail[2]));
+    word = tail[3].toLowerCase();
+    rest = `${tail[1]} ${tail[4] ?? ''}`.trim();
+  } else return undefined;
+  if (/%|\bpercent/i.test(rest) && op !== 'growth') {
+    // "change in X (%)": a relative change.
+    op = 'growth';
+    rest = rest.replace(/\(?\s*(?:%|in\s+percent(?:age)?|percent(?:age)?)\s*\)?/gi, ' ').trim();
+  }
+  const parts = periodsOf(rest);
+  if (parts?.item && parts.periods.length === 2)
+    return { op, word, item: parts.item, periods: parts.periods };
+  const single = new RegExp(String.raw`^(.*?)\s*(?:\b(?:in|for|during|of)\b\s*)?(${PERIOD})\s*$`, 'i').exec(
+    rest,
+  );
+  if (single?.[1] && single[2]) return { op, word, item: single[1].trim(), periods: [single[2]] };
+  if (rest && !YEAR_OF.test(rest)) return { op, word, item: rest, periods: [] };
+  return undefined;
+}
+
+/** The period before one asked ("2019" → "2018", "FY2020" → "FY2019"). */
+export function periodBefore(period: string): string {
+  return period.replace(YEAR_OF, (y) => String(Number(y) - 1));
+}
+
+/** The year a found figure is for, from its column or row heading. */
+export function yearOfItem(item: ExtractedItem): string | undefined {
+  const labels = [item.anchor?.column_label, item.anchor?.row_label, item.location].filter(Boolean).join(' ');
+  const years = labels.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/g);
+  return years?.[0];
+}
+
+const LABELLED_CHANGE =
+  /\b(?:change|increase|decrease|growth|variance|variation|difference|movement|grew|rose|fell|declined)\b|Δ|%\s*chg|\byoy\b/i;
+const LABELLED_AVERAGE = /\baverage\b|\bmean\b/i;
+
+/**
+ * Whether the figure found for the whole data point is the one asked, printed by the document: the
+ * table reader answers a growth only from a change column or row, or a sentence's stated change;
+ * a change, an increase or an average it may answer with a level, so that one counts only where
+ * its row or column names it so (or, read from a sentence, the sentence speaks of a change).
+ */
+export function printsDerived(ask: DerivedAsk, item: ExtractedItem): boolean {
+  if (item.value === null || ask.op === 'sum') return false;
+  if (ask.word === 'growth') return true;
+  const labels = `${item.anchor?.row_label ?? ''} ${item.anchor?.column_label ?? ''}`.trim();
+  if (ask.op === 'average') return LABELLED_AVERAGE.test(labels);
+  return LABELLED_CHANGE.test(labels || item.source_text);
+}
+
+/** Computed figures are as sure as their least sure part, and never High: a person checks the sum. */
+const DERIVED_CONFIDENCE_CAP = 0.9;
+
+/**
+ * The figure computed from one item per period (earliest first), or undefined when a part is
+ * missing, is not a number, or the parts come from different lines.
+ */
+export function combine(op: DerivedOp, parts: ExtractedItem[]): ExtractedItem | undefined {
+  const values = parts.map((p) => p.value);
+  if (parts.length < 2 || values.some((v) => typeof v !== 'number')) return undefined;
+  const numbers = values as number[];
+  // The parts must be the same line item: their rows, where the reader names them, agree.
+  const rows = new Set(parts.map((p) => p.anchor?.row_label?.toLowerCase().trim()).filter(Boolean));
+  if (rows.size > 1) return undefined;
+  const first = numbers[0] as number;
+  const last = numbers[numbers.length - 1] as number;
+  let value: number;
+  switch (op) {
+    case 'change':
+      value = last - first;
+      break;
+    case 'decrease':
+      value = first - last;
+      break;
+    case 'growth':
+      if (first === 0) return undefined;
+      value = (last - first) / Math.abs(first);
+      break;
+    case 'average':
+      value = numbers.reduce((a, b) => a + b, 0) / numbers.length;
+      break;
+    case 'sum':
+      value = numbers.reduce((a, b) => a + b, 0);
+      break;
+  }
+  const latest = parts[parts.length - 1] as ExtractedItem;
+  return {
+    value: op === 'growth' ? Math.round(value * 1e6) / 1e6 : Number(value.toPrecision(12)),
+    location: parts.map((p) => p.location).join('; '),
+    source_text: [...new Set(parts.map((p) => p.source_text))].join(' | '),
+    source_url: latest.source_url,
+    confidence: Math.min(DERIVED_CONFIDENCE_CAP, ...parts.map((p) => p.confidence)),
+    ...(latest.anchor ? { anchor: latest.anchor } : {}),
+  };
+}
