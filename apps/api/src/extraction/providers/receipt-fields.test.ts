@@ -648,6 +648,108 @@ SR @ 6%      10123      6.07
     expect(values(summary, ['Tax'])).toEqual({ Tax: 6.07 });
   });
 
+  it('ends the address at a phone number printed without its label or at a registration id', () => {
+    // Before: the phone line, "SIRET …" and "USt-IdNr. …" ran on into the address (and with them
+    // the ticket line or the first item).
+    const us = receipt(`
+GREENLEAF MARKET
+1420 W MAIN ST
+SPRINGFIELD, IL 62704
+(217) 555-0142
+TOTAL      27.53
+`);
+    expect(values(us, ['Address'])).toEqual({ Address: '1420 W MAIN ST SPRINGFIELD, IL 62704' });
+    const french = receipt(`
+SUPERMARCHE LE PANIER SARL
+12 rue de la République
+69002 LYON
+SIRET 123 456 789 00012
+Pommes 1kg      2,99 €
+`);
+    expect(values(french, ['Address'])).toEqual({ Address: '12 rue de la République 69002 LYON' });
+    const german = receipt(`
+Bäckerei Müller GmbH
+Hauptstraße 12
+80331 München
+USt-IdNr. DE123456789
+Roggenbrot 750g      3,95
+`);
+    expect(values(german, ['Address'])).toEqual({ Address: 'Hauptstraße 12 80331 München' });
+  });
+
+  it('joins a company form on the next line to a name holding a trade word', () => {
+    // Before: "TRADING" counted as the name's suffix, and "SDN BHD" was left off.
+    const doc = receipt(`
+TRADING SUPPLIES ENGINEERING
+SDN BHD (544321-T)
+PT 1234, JALAN SG 3/2,
+68100 BATU CAVES, SELANGOR
+`);
+    expect(values(doc, ['Company', 'Address'])).toEqual({
+      Company: 'TRADING SUPPLIES ENGINEERING SDN BHD',
+      Address: 'PT 1234, JALAN SG 3/2, 68100 BATU CAVES, SELANGOR',
+    });
+  });
+
+  it('ends a till receipt’s address at its fields, and passes over a speck left of it', () => {
+    // Words placed on a 600 × 900 px scan, 9 px a character; each row is [text, x].
+    const scan = (rows: [string, number][][]) => {
+      const words = rows.flatMap((row, i) =>
+        row.map(([text, x]) => {
+          const y = 40 + i * 30;
+          const box: [number, number, number, number] = [
+            x / 600,
+            y / 900,
+            (x + text.length * 9) / 600,
+            (y + 14) / 900,
+          ];
+          return { text, box, confidence: 0.93 };
+        }),
+      );
+      const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 600, height: 900, words });
+      return { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] } as ExtractedDocument;
+    };
+    // Before: "Bill No" and "Date" were passed over as an invoice's right-hand fields, and the
+    // items below them ran on into the address.
+    const till = scan([
+      [['KEDAI MAKAN SRI MELATI', 60]],
+      [['NO 3, JALAN BESAR,', 60]],
+      [['81700 PASIR GUDANG, JOHOR', 60]],
+      [['Bill No : 38211', 60]],
+      [['Date : 12-03-2018', 60]],
+      [
+        ['NASI LEMAK AYAM', 40],
+        ['2', 300],
+        ['13.00', 480],
+      ],
+    ]);
+    expect(values(till, ['Address'])).toEqual({ Address: 'NO 3, JALAN BESAR, 81700 PASIR GUDANG, JOHOR' });
+    // An invoice's fields at the right of its address lines are still passed over.
+    const invoice = scan([
+      [['HARMONY HARDWARE LLC', 40]],
+      [
+        ['256 Oak Avenue', 40],
+        ['Invoice No: 4471', 400],
+      ],
+      [['Invoice Date: 03/02/2024', 400]],
+      [['Portland, OR 97201', 40]],
+    ]);
+    expect(values(invoice, ['Address'])).toEqual({ Address: '256 Oak Avenue Portland, OR 97201' });
+    // Before: "3" read from the paper's edge led the line and ended the address with it.
+    const speck = scan([
+      [['SWC ENTERPRISE SDN BHD', 120]],
+      [['NO. 5-7, JALAN MUTIARA EMAS 9/3,', 120]],
+      [['81100 JOHOR BAHRU, JOHOR', 120]],
+      [
+        ['3', 20],
+        ['TEL: 07-3612 880', 120],
+      ],
+    ]);
+    expect(values(speck, ['Address'])).toEqual({
+      Address: 'NO. 5-7, JALAN MUTIARA EMAS 9/3, 81100 JOHOR BAHRU, JOHOR',
+    });
+  });
+
   it('matches data point names by synonym', () => {
     expect(receiptFieldOf('Merchant name')).toBe('company');
     expect(receiptFieldOf('vendor')).toBe('company');

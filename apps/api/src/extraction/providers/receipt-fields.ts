@@ -975,10 +975,15 @@ function findTime(lines: RLine[], date: Found | undefined): Found | undefined {
 
 const LEGAL_SUFFIX =
   /\b(?:SDN\.?\s*BHD\.?|BHD\.?|S\/B|BERHAD|PTE\.?\s*LTD\.?|PTY\.?\s*LTD\.?|LTD\.?|LIMITED|PLC|LLC|L\.L\.C\.|INC\.?|INCORPORATED|CORP\.?|CORPORATION|CO\.?,? LTD|COMPANY|GMBH|G\.M\.B\.H\.|AG|KG|S\.?A\.?R\.?L\.?|S\.?A\.?|S\.?R\.?L\.?|B\.?V\.?|N\.?V\.?|OY|AB|ENTERPRISES?|TRADING|HOLDINGS?)(?=$|[\s.,)(&])/i;
+/** The legal suffixes that are a company's form, not a word of its trade ("TRADING", "ENTERPRISE"). */
+const COMPANY_FORM =
+  /\b(?:SDN\.?\s*BHD|BHD|S\/B|BERHAD|PTE\.?\s*LTD|PTY\.?\s*LTD|LTD|LIMITED|PLC|LLC|INC|CORP|CORPORATION|GMBH)\b/i;
 const NOT_COMPANY =
   /^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|tax receipt|quotation|statement|order)\b|^\W*$/i;
 const CONTACT =
-  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?:?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|ust-?id|tin)\b|@/i;
+  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?:?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|acn|uen|siret|siren|ust-?id(?:nr)?|st(?:euer)?-?nr|tin)\b|@/i;
+/** A phone number on a line of its own, under a short label or none ("(217) 555-0142", "Ph 330-555-0177"). */
+const PHONE_LINE = /^(?:ph|tel|t)?\.?:?\s*\+?\(?\d{2,4}\)?[\s.-]?\d{3,4}[\s.-]\d{4}$/i;
 /** "(627189-M)", also as OCR reads it: "(627E89-M)", a digit taken for a letter. */
 const REG_NUMBER =
   /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?(?:\d{3,}|(?=(?:[A-Z]*\d){4})[\dA-Z]{5,9})[-\s]?[A-Z]?\s*\)?\.?$/i;
@@ -1116,7 +1121,8 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
     LEGAL_SUFFIX.test(next.text) &&
     !ADDRESS_WORD.test(outsideParens(next.text)) &&
     !/\d/.test(outsideParens(next.text)) &&
-    (!LEGAL_SUFFIX.test(text) || /^\(/.test(next.text) || /\([^)]*$/.test(text))
+    // "TRADING SUPPLIES ENGINEERING" / "SDN BHD": a name's trade word is no company form.
+    (!COMPANY_FORM.test(text) || /^\(/.test(next.text) || /\([^)]*$/.test(text))
   ) {
     text = `${text} ${stripRegNumber(next.text)}`;
     words = [...words, ...next.words];
@@ -1216,8 +1222,11 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
   const parts: { text: string; words: RWord[]; line: RLine }[] = [];
   for (let i = start; i < Math.min(lines.length, start + 8); i++) {
     const line = lines[i] as RLine;
-    // The left-hand block only (an invoice prints its number and date on the right).
-    const segment = line.segments[0] ?? [];
+    // The left-hand block only (an invoice prints its number and date on the right); a lone
+    // character set apart before it is a speck or the paper's edge.
+    const lone =
+      line.segments.length > 1 && (line.segments[0] ?? []).map((w) => w.text).join('').length === 1;
+    const segment = line.segments[lone ? 1 : 0] ?? [];
     const part = { ...line, words: segment };
     const text = cleanAddressPart(lineText(segment));
     if (!text) continue;
@@ -1228,12 +1237,19 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
     // The name's last line, its registration number after it ("SUPERMARKET(3030754)").
     if (parts.length === 0 && stripRegNumber(text) !== text && !ADDRESS_WORD.test(stripRegNumber(text)))
       continue;
-    // An invoice's right-hand fields ("Invoice No", "Due Date") sit between the address lines.
-    if (/^(?:invoice|receipt|bill|due|date|order|ref|po\b|account|customer|page)/i.test(text)) continue;
+    // An invoice's right-hand fields ("Invoice No", "Due Date") sit between the address lines; on
+    // a till receipt the same fields start at or left of the address's margin, below it.
+    if (/^(?:invoice|receipt|bill|due|date|order|ref|po\b|account|customer|page)/i.test(text)) {
+      const x = segment[0]?.box?.[0];
+      const margin = Math.min(...parts.map((p) => p.words[0]?.box?.[0] ?? Number.POSITIVE_INFINITY));
+      if (parts.length > 0 && x !== undefined && x <= margin + 0.02) break;
+      continue;
+    }
     // A colon is a label's ("Cashier: …"), unless the line names a street ("NO.5: 55,57 & 59, JALAN …").
     const labelled = /:/.test(text) && !STREET_WORD.test(text);
     if (
       CONTACT.test(text) ||
+      PHONE_LINE.test(text) ||
       NOT_COMPANY.test(text) ||
       // The receipt's title, misread ("SIMPLED TAX IWWOICE"): no address says tax or invoice.
       /\b(?:tax|invoice|receipt)\b/i.test(text) ||
