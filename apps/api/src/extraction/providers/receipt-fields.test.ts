@@ -604,7 +604,7 @@ BAKI      35.60
     expect(values(doc, ['Total']).Total).toBe(14.4);
   });
 
-  it('reads the number of a receipt printed after a bare "No:", or with its C read as "€", but not a phone number', () => {
+  it('reads the number of a receipt printed after a bare "No:" (a short one only under the title), or with its C read as "€", but not a phone number', () => {
     // Before: "No: INV65888696" under "SIMPLIFIED TAX INVOICE" and "Invoice Number: €S57327128"
     // gave no receipt number.
     const bare = receipt(`
@@ -627,6 +627,20 @@ No: 07-3507405 Tel
 TOTAL      12.00
 `);
     expect(values(phone, ['Receipt number'])['Receipt number'] ?? null).toBeNull();
+    // A short number right under the receipt's title (before: none).
+    const cashBill = receipt(`
+MEGAH HARDWARE TRADING
+CASH BILL
+No: 12045      27 NOV 2026
+TOTAL      103.00
+`);
+    expect(values(cashBill, ['Receipt number'])).toEqual({ 'Receipt number': '12045' });
+    const unlabelled = receipt(`
+MEGAH HARDWARE TRADING
+No: 12045      27 NOV 2026
+TOTAL      103.00
+`);
+    expect(values(unlabelled, ['Receipt number'])['Receipt number'] ?? null).toBeNull();
   });
 
   it('reads the tax from "Total GST", and from a summary row whose amount lost its decimal point', () => {
@@ -748,6 +762,21 @@ PT 1234, JALAN SG 3/2,
     expect(values(speck, ['Address'])).toEqual({
       Address: 'NO. 5-7, JALAN MUTIARA EMAS 9/3, 81100 JOHOR BAHRU, JOHOR',
     });
+  });
+
+  it('reads a receipt number in brackets, glued to its label, or labelled in German or French', () => {
+    // Before: each of these gave no receipt number.
+    const cases: [string, string][] = [
+      ['Invoice No :      (CS00012345', 'CS00012345'],
+      ['Receipt#:85912/104/T0311', '85912/104/T0311'],
+      ['Rechnung Nr. 2026-08817', '2026-08817'],
+      ['Beleg-Nr. 4711      27.11.2026 09:12', '4711'],
+      ['Ticket n° 0452 - Caisse 2', '0452'],
+    ];
+    for (const [line, number] of cases) {
+      const doc = receipt(`KEDAI MAJU\n${line}\nTOTAL      12.00`);
+      expect(values(doc, ['Receipt number']), line).toEqual({ 'Receipt number': number });
+    }
   });
 
   it('matches data point names by synonym', () => {

@@ -1366,23 +1366,43 @@ function findCardLastFour(lines: RLine[]): Found | undefined {
 }
 
 const NUMBER_LABEL =
-  /\b(?:receipt|invoice|inv|bill|doc(?:ument)?|trans(?:action)?|txn|order|check|chk|ticket|ref(?:erence)?|slip|cs|no\.? resit)\s*(?:no|num|number|nbr|#|id)?\.?\s*[:#]?\s*$/i;
+  /\b(?:receipt|invoice|inv|bill|doc(?:ument)?|trans(?:action)?|txn|order|check|chk|ticket|ref(?:erence)?|slip|cs|no\.? resit|beleg|bon|rechnung|quittung|facture)[\s-]*(?:no|num|number|nbr|nr|n[°º®]|#|id)?\.?\s*[:#]?\s*$/i;
+/** A label and its number OCR read as one word, no space printed between them ("Receipt#:85912/104"). */
+const GLUED_NUMBER = /^(.*?(?:no|nr|#)\.?[:#]?)([A-Z0-9][A-Z0-9\-/]*)$/i;
 
 function findReceiptNumber(lines: RLine[]): Found | undefined {
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
+    // Right under the receipt's title ("CASH BILL" / "No: 12045"), a bare "No:" is its number even
+    // when short.
+    const underTitle =
+      /^(?:cash bill|bill|receipt|cash receipt|official receipt|invoice|tax invoice|simplified tax invoice)$/i.test(
+        lines[index - 1]?.text.trim() ?? '',
+      );
     for (let i = 0; i < line.words.length; i++) {
-      const before = lineText(line.words.slice(Math.max(0, i - 3), i));
+      const word = line.words[i] as RWord;
+      const glued = GLUED_NUMBER.exec(word.text);
+      let before = lineText(line.words.slice(Math.max(0, i - 3), i));
+      let read = word.text;
+      if (
+        glued?.[1] &&
+        glued[2] &&
+        /[A-Z]{2}/i.test(glued[1]) &&
+        NUMBER_LABEL.test(`${before} ${glued[1]}`)
+      ) {
+        before = `${before} ${glued[1]}`;
+        read = glued[2];
+      }
       // A line of its own opening with a bare "No:" ("No: INV65888696" under "TAX INVOICE") numbers
       // the receipt, unless the line is a phone, fax or registration number's.
       const bare =
         /^\s*no\.?\s*[:#]\s*$|^\s*no\.\s*$/i.test(lineText(line.words.slice(0, i))) &&
         !/\b(?:tel|phone|fax|reg|gst|co|company|roc)\b/i.test(line.text);
       if (!NUMBER_LABEL.test(before) && !bare) continue;
-      const word = line.words[i] as RWord;
-      // OCR reads a C as "€" ("€S57327128").
-      const token = word.text.replace(/^[:#]+|[.,;]+$/g, '').replace(/^€(?=[A-Z0-9])/, 'C');
+      // OCR reads a C as "€" ("€S57327128"), and a bracket into the number ("(CS00012345").
+      const token = read.replace(/^[:#([]+|[.,;)\]]+$/g, '').replace(/^€(?=[A-Z0-9])/, 'C');
       if (!/\d/.test(token) || token.length < 3 || !/^[A-Z0-9][A-Z0-9\-/]*$/i.test(token)) continue;
-      if (bare && !(/[A-Z]/i.test(token) || token.replace(/\D/g, '').length >= 6)) continue;
+      const digits = token.replace(/\D/g, '').length;
+      if (bare && !(/[A-Z]/i.test(token) || digits >= 6 || (underTitle && digits >= 4))) continue;
       if (datesIn({ ...line, words: [word] }, 0).length) continue;
       return { value: token, line, words: [word], base: 0.88 };
     }
