@@ -779,6 +779,37 @@ PT 1234, JALAN SG 3/2,
     }
   });
 
+  it('reads the tax a total says it includes', () => {
+    // Before: "… included in total" was passed over as a total line, and no tax was read.
+    const doc = receipt(`
+MYDIN MART MAJU (M) SDN BHD
+NETT TOTAL      52.30
+GST @ 6% included in total      2.96
+`);
+    expect(values(doc, ['Tax', 'Total'])).toEqual({ Tax: 2.96, Total: 52.3 });
+  });
+
+  it('reads a tax or total whose decimal point OCR read as a colon, and "S$$" as S$', () => {
+    // Before: faint print read "GST 9%  1:12" and "Total  S$$10.30", and gave no tax and the
+    // largest item as the total.
+    const doc = receipt(`
+KOPI CORNER FOOD PTE. LTD.
+Chicken Rice      4.50
+Fishball Noodle      5.80
+GST 9%      1:12
+Total      S$$10.30
+`);
+    expect(values(doc, ['Tax', 'Total'])).toEqual({ Tax: 1.12, Total: 10.3 });
+    const colon = receipt(`
+KOPI CORNER FOOD PTE. LTD.
+Chicken Rice      4.50
+Fishball Noodle      5.80
+GST 9%      0.92
+TOTAL      11:22
+`);
+    expect(values(colon, ['Total'])).toEqual({ Total: 11.22 });
+  });
+
   it('matches data point names by synonym', () => {
     expect(receiptFieldOf('Merchant name')).toBe('company');
     expect(receiptFieldOf('vendor')).toBe('company');

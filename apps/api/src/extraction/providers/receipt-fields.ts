@@ -348,7 +348,7 @@ export function parseAmount(raw: string): { value: number; hasCurrency: boolean 
     s = s.slice(1);
   }
   // OCR doubles or garbles symbols: "$$364.20" (S$), "RM:12.50".
-  s = s.replace(/^\$\$/, 'S$').replace(/^(RM|\$|£|€)[:.]?(?=\d)/i, '$1');
+  s = s.replace(/^S?\$\$/i, 'S$').replace(/^(RM|\$|£|€)[:.]?(?=\d)/i, '$1');
   const prefix = CURRENCY_PREFIX.exec(s);
   if (prefix) {
     hasCurrency = true;
@@ -492,13 +492,18 @@ function printsCents(lines: RLine[]): boolean {
   return cents >= 3;
 }
 
-/** A total whose decimal point OCR lost ("TOTAL 32262" for 322.62): the line's last bare figure. */
+/**
+ * A total whose decimal point OCR lost ("TOTAL 32262" for 322.62) or read as a colon, as it does
+ * on faint thermal print ("GST 9%  1:12"): the line's last figure.
+ */
 function amountWithoutPoint(words: RWord[]): Money | undefined {
   const index = words.length - 1;
   const word = words[index];
-  const m = word && /^(?:RM)?(\d{3,7})$/i.exec(fixDigits(word.text));
-  if (!m) return undefined;
-  return { value: Number(m[1]) / 100, words: [word], hasCurrency: /^RM/i.test(word.text), index };
+  const text = word ? fixDigits(word.text) : '';
+  const m = /^(?:RM)?(\d{3,7})$/i.exec(text) ?? /^(?:RM)?(\d{1,5}):(\d{2})$/i.exec(text);
+  if (!m || !word) return undefined;
+  const value = m[2] === undefined ? Number(m[1]) / 100 : Number(`${m[1]}.${m[2]}`);
+  return { value, words: [word], hasCurrency: /^RM/i.test(word.text), index };
 }
 
 /** What cash paid less the change given back says the total was ("CASH 50.00 / CHANGE 24.05"). */
@@ -663,11 +668,17 @@ function findTax(lines: RLine[]): Found | undefined {
     const taxTotal =
       /^(?:total\s+(?:gst|vat|tax|sst)|(?:gst|vat|tax|sst)\s+total)\b(?!.*\b(?:incl|excl|sales))/.test(label);
     if (/tax invoice|\b(?:id|reg|regn|registration|no)\b|\bexcl|invoice/.test(label)) continue;
-    if (/\btotal\b/.test(label) && !taxTotal) continue;
+    // "GST @ 6% included in total 2.96" is the tax the total holds.
+    if (/\btotal\b/.test(label) && !taxTotal && !/\bincl(?:uded|\.)? in (?:the )?total\b/.test(label))
+      continue;
     // "GST 6%  1.47": the amount, not the rate.
     const money = moneyIn(line.words).filter((m) => m.value >= 0);
     const last = money.at(-1);
     if (last) return { value: round2(last.value), line, words: last.words, base: 0.88 };
+    // "GST 9%  1:12": its point read as a colon, on a receipt that prints cents.
+    const lost = printsCents(lines) ? amountWithoutPoint(line.words) : undefined;
+    if (lost && /:/.test(lost.words[0]?.text ?? ''))
+      return { value: round2(lost.value), line, words: lost.words, base: 0.75 };
   }
   return taxFromSummary(lines);
 }
