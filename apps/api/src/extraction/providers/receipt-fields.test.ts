@@ -705,7 +705,7 @@ PT 1234, JALAN SG 3/2,
     });
   });
 
-  it('ends a till receipt’s address at its fields, and passes over a speck left of it', () => {
+  it('ends a till receipt’s address at its fields, and passes over a speck left of it or on a line of its own', () => {
     // Words placed on a 600 × 900 px scan, 9 px a character; each row is [text, x].
     const scan = (rows: [string, number][][]) => {
       const words = rows.flatMap((row, i) =>
@@ -762,6 +762,15 @@ PT 1234, JALAN SG 3/2,
     expect(values(speck, ['Address'])).toEqual({
       Address: 'NO. 5-7, JALAN MUTIARA EMAS 9/3, 81100 JOHOR BAHRU, JOHOR',
     });
+    // Before: a "1" read from the paper's edge on a line of its own ended the address.
+    const edge = scan([
+      [['THE OLD BELL INN', 200]],
+      [['3 Church Lane, Ludlow', 180]],
+      [['SY8 1AQ', 220]],
+      [['1', 520]],
+      [['VAT Reg: 987 6543 21', 160]],
+    ]);
+    expect(values(edge, ['Address'])).toEqual({ Address: '3 Church Lane, Ludlow SY8 1AQ' });
   });
 
   it('reads a receipt number in brackets, glued to its label, or labelled in German or French', () => {

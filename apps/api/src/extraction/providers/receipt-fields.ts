@@ -1241,6 +1241,8 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
     const part = { ...line, words: segment };
     const text = cleanAddressPart(lineText(segment));
     if (!text) continue;
+    // A line of one character ("1", "3.") is a speck or the paper's edge, not a line of the address.
+    if (text.length <= 2 && /^[^\p{L}\p{N}]*[\p{L}\p{N}][^\p{L}\p{N}]*$/u.test(text)) continue;
     // "(GST ID NO : 000306020352)" under the address ends it; a bracketed line before it is skipped.
     if (parts.length > 0 && /^\(.*\)$/.test(text) && CONTACT.test(text)) break;
     if (REG_NUMBER.test(text) || /^\(.*\)$/.test(text) || (/^(?:SDN|BHD)/i.test(text) && parts.length === 0))
