@@ -3,7 +3,7 @@ import { HeuristicProvider } from '../providers/heuristic';
 import type { ExtractedDocument } from '../types';
 import type { Box, LayoutWord } from './layout';
 import { layoutPageFromWords, textLinesFromLayout } from './layout-builder';
-import { repairQuarterLabels } from './ocr-numbers';
+import { maskedCardNumber, repairQuarterLabels } from './ocr-numbers';
 
 /** Words of a scanned income statement, as OCR returns them (0–1 boxes), one entry per printed line. */
 const INCOME_STATEMENT: [string, string, string][] = [
@@ -160,5 +160,18 @@ describe('quarter headings OCR read with a zero', () => {
     const figures = [word('01', 0.5), word('04', 0.6), word('02', 0.7), word('Q2', 0.5, 0.5)];
     expect(repairQuarterLabels(figures)).toBe(0);
     expect(figures.map((w) => w.text)).toEqual(['01', '04', '02', 'Q2']);
+  });
+});
+
+describe('masked card numbers', () => {
+  it('reads the stars OCR took for letters and the 1 it took for a bracket', () => {
+    // Before: "*kkkkkkkkkkk]234" came back at confidence 0 and was dropped, losing the last four.
+    expect(maskedCardNumber('*kkkkkkkkkkk]234')).toBe('************1234');
+    expect(maskedCardNumber('kkokkkkkxkkkxk]234')).toBe('**************1234');
+    expect(maskedCardNumber('XXXXXXXX9876')).toBe('********9876');
+    // Letters alone, or fewer than two digits after the run, are not a card number.
+    expect(maskedCardNumber('kkkkkkkk1234')).toBeUndefined();
+    expect(maskedCardNumber('xxxxxxxxllll')).toBeUndefined();
+    expect(maskedCardNumber('SUBTOTAL')).toBeUndefined();
   });
 });

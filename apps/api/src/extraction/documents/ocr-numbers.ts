@@ -179,3 +179,17 @@ export function repairUnitWords(words: LayoutWord[]): number {
   }
   return changed;
 }
+
+/**
+ * A card number printed masked ("************1234", "XXXX1234"): the engine reads a run of stars
+ * as "k", "x" or "o" and the digit 1 after it as "]", "|", "l" or "I". The run (six marks or more)
+ * and four characters after it, at least two of them digits, are the mask and the last four.
+ */
+export function maskedCardNumber(text: string): string | undefined {
+  const m = /^([*kKxXoO#•]{6,})([\d\]|lI!oO]{4})$/.exec(text);
+  if (!m?.[1] || !m[2] || (m[2].match(/\d/g) ?? []).length < 2) return undefined;
+  // Letters alone are a word ("kkkkkkk" is not), so the run must hold a mask's mark.
+  if (!/[*#•xX]/.test(m[1])) return undefined;
+  const last = m[2].replace(/[\]|lI!]/g, '1').replace(/[oO]/g, '0');
+  return `${'*'.repeat(m[1].length)}${last}`;
+}

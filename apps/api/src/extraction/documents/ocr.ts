@@ -5,6 +5,7 @@ import sharp, { type Sharp } from 'sharp';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
 import { DocumentError } from '../errors';
 import { type Box, type LayoutWord, roundBox } from './layout';
+import { maskedCardNumber } from './ocr-numbers';
 
 /**
  * Offline OCR (DESIGN §11): image bytes → words with 0–1 boxes and confidence.
@@ -605,14 +606,18 @@ export async function ocrPrepared(
   const words: LayoutWord[] = [];
   let confidenceSum = 0;
   for (const word of page.words) {
-    const text = word.text.trim();
+    const read = word.text.trim();
     const confidence = Math.max(0, Math.min(1, word.confidence / 100));
-    if (!text || confidence < MIN_WORD_CONFIDENCE) continue;
+    // A masked card number reads as letters at no confidence; it is kept, not taken for a speck.
+    const masked = maskedCardNumber(read);
+    const text = masked ?? read;
+    if (!text || (confidence < MIN_WORD_CONFIDENCE && !masked)) continue;
     // Mostly punctuation at low confidence is a speck or a rule line, not text.
     if (!/[\p{L}\p{N}]/u.test(text) && confidence < 0.6) continue;
     const { x0, y0, x1, y1 } = word.bbox;
     const box: Box = roundBox([x0 * sx, y0 * sy, x1 * sx, y1 * sy]);
-    words.push({ text, box, confidence: Math.round(confidence * 1000) / 1000 });
+    const kept = masked ? Math.max(confidence, MIN_WORD_CONFIDENCE) : confidence;
+    words.push({ text, box, confidence: Math.round(kept * 1000) / 1000 });
     confidenceSum += confidence;
   }
   return {

@@ -604,7 +604,7 @@ BAKI      35.60
     expect(values(doc, ['Total']).Total).toBe(14.4);
   });
 
-  it('reads the number of a receipt printed after a bare "No:", or with its C read as "€", but not a phone number', () => {
+  it('reads the number of a receipt printed after a bare "No:" (a short one only under the title), or with its C read as "€", but not a phone number', () => {
     // Before: "No: INV65888696" under "SIMPLIFIED TAX INVOICE" and "Invoice Number: €S57327128"
     // gave no receipt number.
     const bare = receipt(`
@@ -627,6 +627,20 @@ No: 07-3507405 Tel
 TOTAL      12.00
 `);
     expect(values(phone, ['Receipt number'])['Receipt number'] ?? null).toBeNull();
+    // A short number right under the receipt's title (before: none).
+    const cashBill = receipt(`
+MEGAH HARDWARE TRADING
+CASH BILL
+No: 12045      27 NOV 2026
+TOTAL      103.00
+`);
+    expect(values(cashBill, ['Receipt number'])).toEqual({ 'Receipt number': '12045' });
+    const unlabelled = receipt(`
+MEGAH HARDWARE TRADING
+No: 12045      27 NOV 2026
+TOTAL      103.00
+`);
+    expect(values(unlabelled, ['Receipt number'])['Receipt number'] ?? null).toBeNull();
   });
 
   it('reads the tax from "Total GST", and from a summary row whose amount lost its decimal point', () => {
@@ -646,6 +660,163 @@ GST SUMMARY      AMOUNT(RM)      TAX(RM)
 SR @ 6%      10123      6.07
 `);
     expect(values(summary, ['Tax'])).toEqual({ Tax: 6.07 });
+  });
+
+  it('ends the address at a phone number printed without its label or at a registration id', () => {
+    // Before: the phone line, "SIRET …" and "USt-IdNr. …" ran on into the address (and with them
+    // the ticket line or the first item).
+    const us = receipt(`
+GREENLEAF MARKET
+1420 W MAIN ST
+SPRINGFIELD, IL 62704
+(217) 555-0142
+TOTAL      27.53
+`);
+    expect(values(us, ['Address'])).toEqual({ Address: '1420 W MAIN ST SPRINGFIELD, IL 62704' });
+    const french = receipt(`
+SUPERMARCHE LE PANIER SARL
+12 rue de la République
+69002 LYON
+SIRET 123 456 789 00012
+Pommes 1kg      2,99 €
+`);
+    expect(values(french, ['Address'])).toEqual({ Address: '12 rue de la République 69002 LYON' });
+    const german = receipt(`
+Bäckerei Müller GmbH
+Hauptstraße 12
+80331 München
+USt-IdNr. DE123456789
+Roggenbrot 750g      3,95
+`);
+    expect(values(german, ['Address'])).toEqual({ Address: 'Hauptstraße 12 80331 München' });
+  });
+
+  it('joins a company form on the next line to a name holding a trade word', () => {
+    // Before: "TRADING" counted as the name's suffix, and "SDN BHD" was left off.
+    const doc = receipt(`
+TRADING SUPPLIES ENGINEERING
+SDN BHD (544321-T)
+PT 1234, JALAN SG 3/2,
+68100 BATU CAVES, SELANGOR
+`);
+    expect(values(doc, ['Company', 'Address'])).toEqual({
+      Company: 'TRADING SUPPLIES ENGINEERING SDN BHD',
+      Address: 'PT 1234, JALAN SG 3/2, 68100 BATU CAVES, SELANGOR',
+    });
+  });
+
+  it('ends a till receipt’s address at its fields, and passes over a speck left of it or on a line of its own', () => {
+    // Words placed on a 600 × 900 px scan, 9 px a character; each row is [text, x].
+    const scan = (rows: [string, number][][]) => {
+      const words = rows.flatMap((row, i) =>
+        row.map(([text, x]) => {
+          const y = 40 + i * 30;
+          const box: [number, number, number, number] = [
+            x / 600,
+            y / 900,
+            (x + text.length * 9) / 600,
+            (y + 14) / 900,
+          ];
+          return { text, box, confidence: 0.93 };
+        }),
+      );
+      const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 600, height: 900, words });
+      return { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] } as ExtractedDocument;
+    };
+    // Before: "Bill No" and "Date" were passed over as an invoice's right-hand fields, and the
+    // items below them ran on into the address.
+    const till = scan([
+      [['KEDAI MAKAN SRI MELATI', 60]],
+      [['NO 3, JALAN BESAR,', 60]],
+      [['81700 PASIR GUDANG, JOHOR', 60]],
+      [['Bill No : 38211', 60]],
+      [['Date : 12-03-2018', 60]],
+      [
+        ['NASI LEMAK AYAM', 40],
+        ['2', 300],
+        ['13.00', 480],
+      ],
+    ]);
+    expect(values(till, ['Address'])).toEqual({ Address: 'NO 3, JALAN BESAR, 81700 PASIR GUDANG, JOHOR' });
+    // An invoice's fields at the right of its address lines are still passed over.
+    const invoice = scan([
+      [['HARMONY HARDWARE LLC', 40]],
+      [
+        ['256 Oak Avenue', 40],
+        ['Invoice No: 4471', 400],
+      ],
+      [['Invoice Date: 03/02/2024', 400]],
+      [['Portland, OR 97201', 40]],
+    ]);
+    expect(values(invoice, ['Address'])).toEqual({ Address: '256 Oak Avenue Portland, OR 97201' });
+    // Before: "3" read from the paper's edge led the line and ended the address with it.
+    const speck = scan([
+      [['SWC ENTERPRISE SDN BHD', 120]],
+      [['NO. 5-7, JALAN MUTIARA EMAS 9/3,', 120]],
+      [['81100 JOHOR BAHRU, JOHOR', 120]],
+      [
+        ['3', 20],
+        ['TEL: 07-3612 880', 120],
+      ],
+    ]);
+    expect(values(speck, ['Address'])).toEqual({
+      Address: 'NO. 5-7, JALAN MUTIARA EMAS 9/3, 81100 JOHOR BAHRU, JOHOR',
+    });
+    // Before: a "1" read from the paper's edge on a line of its own ended the address.
+    const edge = scan([
+      [['THE OLD BELL INN', 200]],
+      [['3 Church Lane, Ludlow', 180]],
+      [['SY8 1AQ', 220]],
+      [['1', 520]],
+      [['VAT Reg: 987 6543 21', 160]],
+    ]);
+    expect(values(edge, ['Address'])).toEqual({ Address: '3 Church Lane, Ludlow SY8 1AQ' });
+  });
+
+  it('reads a receipt number in brackets, glued to its label, or labelled in German or French', () => {
+    // Before: each of these gave no receipt number.
+    const cases: [string, string][] = [
+      ['Invoice No :      (CS00012345', 'CS00012345'],
+      ['Receipt#:85912/104/T0311', '85912/104/T0311'],
+      ['Rechnung Nr. 2026-08817', '2026-08817'],
+      ['Beleg-Nr. 4711      27.11.2026 09:12', '4711'],
+      ['Ticket n° 0452 - Caisse 2', '0452'],
+    ];
+    for (const [line, number] of cases) {
+      const doc = receipt(`KEDAI MAJU\n${line}\nTOTAL      12.00`);
+      expect(values(doc, ['Receipt number']), line).toEqual({ 'Receipt number': number });
+    }
+  });
+
+  it('reads the tax a total says it includes', () => {
+    // Before: "… included in total" was passed over as a total line, and no tax was read.
+    const doc = receipt(`
+MYDIN MART MAJU (M) SDN BHD
+NETT TOTAL      52.30
+GST @ 6% included in total      2.96
+`);
+    expect(values(doc, ['Tax', 'Total'])).toEqual({ Tax: 2.96, Total: 52.3 });
+  });
+
+  it('reads a tax or total whose decimal point OCR read as a colon, and "S$$" as S$', () => {
+    // Before: faint print read "GST 9%  1:12" and "Total  S$$10.30", and gave no tax and the
+    // largest item as the total.
+    const doc = receipt(`
+KOPI CORNER FOOD PTE. LTD.
+Chicken Rice      4.50
+Fishball Noodle      5.80
+GST 9%      1:12
+Total      S$$10.30
+`);
+    expect(values(doc, ['Tax', 'Total'])).toEqual({ Tax: 1.12, Total: 10.3 });
+    const colon = receipt(`
+KOPI CORNER FOOD PTE. LTD.
+Chicken Rice      4.50
+Fishball Noodle      5.80
+GST 9%      0.92
+TOTAL      11:22
+`);
+    expect(values(colon, ['Total'])).toEqual({ Total: 11.22 });
   });
 
   it('matches data point names by synonym', () => {

@@ -348,7 +348,7 @@ export function parseAmount(raw: string): { value: number; hasCurrency: boolean 
     s = s.slice(1);
   }
   // OCR doubles or garbles symbols: "$$364.20" (S$), "RM:12.50".
-  s = s.replace(/^\$\$/, 'S$').replace(/^(RM|\$|£|€)[:.]?(?=\d)/i, '$1');
+  s = s.replace(/^S?\$\$/i, 'S$').replace(/^(RM|\$|£|€)[:.]?(?=\d)/i, '$1');
   const prefix = CURRENCY_PREFIX.exec(s);
   if (prefix) {
     hasCurrency = true;
@@ -492,13 +492,18 @@ function printsCents(lines: RLine[]): boolean {
   return cents >= 3;
 }
 
-/** A total whose decimal point OCR lost ("TOTAL 32262" for 322.62): the line's last bare figure. */
+/**
+ * A total whose decimal point OCR lost ("TOTAL 32262" for 322.62) or read as a colon, as it does
+ * on faint thermal print ("GST 9%  1:12"): the line's last figure.
+ */
 function amountWithoutPoint(words: RWord[]): Money | undefined {
   const index = words.length - 1;
   const word = words[index];
-  const m = word && /^(?:RM)?(\d{3,7})$/i.exec(fixDigits(word.text));
-  if (!m) return undefined;
-  return { value: Number(m[1]) / 100, words: [word], hasCurrency: /^RM/i.test(word.text), index };
+  const text = word ? fixDigits(word.text) : '';
+  const m = /^(?:RM)?(\d{3,7})$/i.exec(text) ?? /^(?:RM)?(\d{1,5}):(\d{2})$/i.exec(text);
+  if (!m || !word) return undefined;
+  const value = m[2] === undefined ? Number(m[1]) / 100 : Number(`${m[1]}.${m[2]}`);
+  return { value, words: [word], hasCurrency: /^RM/i.test(word.text), index };
 }
 
 /** What cash paid less the change given back says the total was ("CASH 50.00 / CHANGE 24.05"). */
@@ -663,11 +668,17 @@ function findTax(lines: RLine[]): Found | undefined {
     const taxTotal =
       /^(?:total\s+(?:gst|vat|tax|sst)|(?:gst|vat|tax|sst)\s+total)\b(?!.*\b(?:incl|excl|sales))/.test(label);
     if (/tax invoice|\b(?:id|reg|regn|registration|no)\b|\bexcl|invoice/.test(label)) continue;
-    if (/\btotal\b/.test(label) && !taxTotal) continue;
+    // "GST @ 6% included in total 2.96" is the tax the total holds.
+    if (/\btotal\b/.test(label) && !taxTotal && !/\bincl(?:uded|\.)? in (?:the )?total\b/.test(label))
+      continue;
     // "GST 6%  1.47": the amount, not the rate.
     const money = moneyIn(line.words).filter((m) => m.value >= 0);
     const last = money.at(-1);
     if (last) return { value: round2(last.value), line, words: last.words, base: 0.88 };
+    // "GST 9%  1:12": its point read as a colon, on a receipt that prints cents.
+    const lost = printsCents(lines) ? amountWithoutPoint(line.words) : undefined;
+    if (lost && /:/.test(lost.words[0]?.text ?? ''))
+      return { value: round2(lost.value), line, words: lost.words, base: 0.75 };
   }
   return taxFromSummary(lines);
 }
@@ -975,10 +986,15 @@ function findTime(lines: RLine[], date: Found | undefined): Found | undefined {
 
 const LEGAL_SUFFIX =
   /\b(?:SDN\.?\s*BHD\.?|BHD\.?|S\/B|BERHAD|PTE\.?\s*LTD\.?|PTY\.?\s*LTD\.?|LTD\.?|LIMITED|PLC|LLC|L\.L\.C\.|INC\.?|INCORPORATED|CORP\.?|CORPORATION|CO\.?,? LTD|COMPANY|GMBH|G\.M\.B\.H\.|AG|KG|S\.?A\.?R\.?L\.?|S\.?A\.?|S\.?R\.?L\.?|B\.?V\.?|N\.?V\.?|OY|AB|ENTERPRISES?|TRADING|HOLDINGS?)(?=$|[\s.,)(&])/i;
+/** The legal suffixes that are a company's form, not a word of its trade ("TRADING", "ENTERPRISE"). */
+const COMPANY_FORM =
+  /\b(?:SDN\.?\s*BHD|BHD|S\/B|BERHAD|PTE\.?\s*LTD|PTY\.?\s*LTD|LTD|LIMITED|PLC|LLC|INC|CORP|CORPORATION|GMBH)\b/i;
 const NOT_COMPANY =
   /^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|tax receipt|quotation|statement|order)\b|^\W*$/i;
 const CONTACT =
-  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?:?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|ust-?id|tin)\b|@/i;
+  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?:?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|acn|uen|siret|siren|ust-?id(?:nr)?|st(?:euer)?-?nr|tin)\b|@/i;
+/** A phone number on a line of its own, under a short label or none ("(217) 555-0142", "Ph 330-555-0177"). */
+const PHONE_LINE = /^(?:ph|tel|t)?\.?:?\s*\+?\(?\d{2,4}\)?[\s.-]?\d{3,4}[\s.-]\d{4}$/i;
 /** "(627189-M)", also as OCR reads it: "(627E89-M)", a digit taken for a letter. */
 const REG_NUMBER =
   /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?(?:\d{3,}|(?=(?:[A-Z]*\d){4})[\dA-Z]{5,9})[-\s]?[A-Z]?\s*\)?\.?$/i;
@@ -1116,7 +1132,8 @@ function findCompany(lines: RLine[]): CompanyHit | undefined {
     LEGAL_SUFFIX.test(next.text) &&
     !ADDRESS_WORD.test(outsideParens(next.text)) &&
     !/\d/.test(outsideParens(next.text)) &&
-    (!LEGAL_SUFFIX.test(text) || /^\(/.test(next.text) || /\([^)]*$/.test(text))
+    // "TRADING SUPPLIES ENGINEERING" / "SDN BHD": a name's trade word is no company form.
+    (!COMPANY_FORM.test(text) || /^\(/.test(next.text) || /\([^)]*$/.test(text))
   ) {
     text = `${text} ${stripRegNumber(next.text)}`;
     words = [...words, ...next.words];
@@ -1216,11 +1233,16 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
   const parts: { text: string; words: RWord[]; line: RLine }[] = [];
   for (let i = start; i < Math.min(lines.length, start + 8); i++) {
     const line = lines[i] as RLine;
-    // The left-hand block only (an invoice prints its number and date on the right).
-    const segment = line.segments[0] ?? [];
+    // The left-hand block only (an invoice prints its number and date on the right); a lone
+    // character set apart before it is a speck or the paper's edge.
+    const lone =
+      line.segments.length > 1 && (line.segments[0] ?? []).map((w) => w.text).join('').length === 1;
+    const segment = line.segments[lone ? 1 : 0] ?? [];
     const part = { ...line, words: segment };
     const text = cleanAddressPart(lineText(segment));
     if (!text) continue;
+    // A line of one character ("1", "3.") is a speck or the paper's edge, not a line of the address.
+    if (text.length <= 2 && /^[^\p{L}\p{N}]*[\p{L}\p{N}][^\p{L}\p{N}]*$/u.test(text)) continue;
     // "(GST ID NO : 000306020352)" under the address ends it; a bracketed line before it is skipped.
     if (parts.length > 0 && /^\(.*\)$/.test(text) && CONTACT.test(text)) break;
     if (REG_NUMBER.test(text) || /^\(.*\)$/.test(text) || (/^(?:SDN|BHD)/i.test(text) && parts.length === 0))
@@ -1228,12 +1250,19 @@ function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | u
     // The name's last line, its registration number after it ("SUPERMARKET(3030754)").
     if (parts.length === 0 && stripRegNumber(text) !== text && !ADDRESS_WORD.test(stripRegNumber(text)))
       continue;
-    // An invoice's right-hand fields ("Invoice No", "Due Date") sit between the address lines.
-    if (/^(?:invoice|receipt|bill|due|date|order|ref|po\b|account|customer|page)/i.test(text)) continue;
+    // An invoice's right-hand fields ("Invoice No", "Due Date") sit between the address lines; on
+    // a till receipt the same fields start at or left of the address's margin, below it.
+    if (/^(?:invoice|receipt|bill|due|date|order|ref|po\b|account|customer|page)/i.test(text)) {
+      const x = segment[0]?.box?.[0];
+      const margin = Math.min(...parts.map((p) => p.words[0]?.box?.[0] ?? Number.POSITIVE_INFINITY));
+      if (parts.length > 0 && x !== undefined && x <= margin + 0.02) break;
+      continue;
+    }
     // A colon is a label's ("Cashier: …"), unless the line names a street ("NO.5: 55,57 & 59, JALAN …").
     const labelled = /:/.test(text) && !STREET_WORD.test(text);
     if (
       CONTACT.test(text) ||
+      PHONE_LINE.test(text) ||
       NOT_COMPANY.test(text) ||
       // The receipt's title, misread ("SIMPLED TAX IWWOICE"): no address says tax or invoice.
       /\b(?:tax|invoice|receipt)\b/i.test(text) ||
@@ -1350,23 +1379,43 @@ function findCardLastFour(lines: RLine[]): Found | undefined {
 }
 
 const NUMBER_LABEL =
-  /\b(?:receipt|invoice|inv|bill|doc(?:ument)?|trans(?:action)?|txn|order|check|chk|ticket|ref(?:erence)?|slip|cs|no\.? resit)\s*(?:no|num|number|nbr|#|id)?\.?\s*[:#]?\s*$/i;
+  /\b(?:receipt|invoice|inv|bill|doc(?:ument)?|trans(?:action)?|txn|order|check|chk|ticket|ref(?:erence)?|slip|cs|no\.? resit|beleg|bon|rechnung|quittung|facture)[\s-]*(?:no|num|number|nbr|nr|n[°º®]|#|id)?\.?\s*[:#]?\s*$/i;
+/** A label and its number OCR read as one word, no space printed between them ("Receipt#:85912/104"). */
+const GLUED_NUMBER = /^(.*?(?:no|nr|#)\.?[:#]?)([A-Z0-9][A-Z0-9\-/]*)$/i;
 
 function findReceiptNumber(lines: RLine[]): Found | undefined {
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
+    // Right under the receipt's title ("CASH BILL" / "No: 12045"), a bare "No:" is its number even
+    // when short.
+    const underTitle =
+      /^(?:cash bill|bill|receipt|cash receipt|official receipt|invoice|tax invoice|simplified tax invoice)$/i.test(
+        lines[index - 1]?.text.trim() ?? '',
+      );
     for (let i = 0; i < line.words.length; i++) {
-      const before = lineText(line.words.slice(Math.max(0, i - 3), i));
+      const word = line.words[i] as RWord;
+      const glued = GLUED_NUMBER.exec(word.text);
+      let before = lineText(line.words.slice(Math.max(0, i - 3), i));
+      let read = word.text;
+      if (
+        glued?.[1] &&
+        glued[2] &&
+        /[A-Z]{2}/i.test(glued[1]) &&
+        NUMBER_LABEL.test(`${before} ${glued[1]}`)
+      ) {
+        before = `${before} ${glued[1]}`;
+        read = glued[2];
+      }
       // A line of its own opening with a bare "No:" ("No: INV65888696" under "TAX INVOICE") numbers
       // the receipt, unless the line is a phone, fax or registration number's.
       const bare =
         /^\s*no\.?\s*[:#]\s*$|^\s*no\.\s*$/i.test(lineText(line.words.slice(0, i))) &&
         !/\b(?:tel|phone|fax|reg|gst|co|company|roc)\b/i.test(line.text);
       if (!NUMBER_LABEL.test(before) && !bare) continue;
-      const word = line.words[i] as RWord;
-      // OCR reads a C as "€" ("€S57327128").
-      const token = word.text.replace(/^[:#]+|[.,;]+$/g, '').replace(/^€(?=[A-Z0-9])/, 'C');
+      // OCR reads a C as "€" ("€S57327128"), and a bracket into the number ("(CS00012345").
+      const token = read.replace(/^[:#([]+|[.,;)\]]+$/g, '').replace(/^€(?=[A-Z0-9])/, 'C');
       if (!/\d/.test(token) || token.length < 3 || !/^[A-Z0-9][A-Z0-9\-/]*$/i.test(token)) continue;
-      if (bare && !(/[A-Z]/i.test(token) || token.replace(/\D/g, '').length >= 6)) continue;
+      const digits = token.replace(/\D/g, '').length;
+      if (bare && !(/[A-Z]/i.test(token) || digits >= 6 || (underTitle && digits >= 4))) continue;
       if (datesIn({ ...line, words: [word] }, 0).length) continue;
       return { value: token, line, words: [word], base: 0.88 };
     }
