@@ -61,6 +61,9 @@ describe('figures computed from the periods a table prints', () => {
     ['Revenue growth rate', { op: 'growth', item: 'Revenue', periods: [] }],
     ['Decrease in total assets from FY2018 to FY2019', { op: 'decrease', periods: ['FY2018', 'FY2019'] }],
     ['Average total assets for 2018 and 2019', { op: 'average', item: 'total assets' }],
+    ['Average operating income for 2017-2019', { op: 'average', periods: ['2017', '2018', '2019'] }],
+    ['Average revenue from FY2017 to FY2019', { periods: ['FY2017', 'FY2018', 'FY2019'] }],
+    ['Change in revenue from 2017 to 2019', { op: 'change', periods: ['2017', '2019'] }],
     ['Sum of net income in 2017, 2018 and 2019', { op: 'sum', periods: ['2017', '2018', '2019'] }],
     ['Change in net sales (%) 2019', { op: 'growth', item: 'net sales' }],
   ])('reads %j', (name, expected) => {

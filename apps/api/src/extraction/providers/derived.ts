@@ -69,18 +69,33 @@ function opOf(word: string, relative: boolean): DerivedOp {
 const CHANGE_WORD = '(?:change|increase|decrease|difference|growth|variation|movement|decline|reduction)';
 const RELATIVE = String.raw`(?:percentage|percent|per\s+cent|%|relative|rate\s+of)`;
 
-/** "X in 2018 and 2019", "X from 2017 to 2019", "X between 2018 and 2019", "X for 2018, 2019": the periods. */
-function periodsOf(text: string): { item: string; periods: string[] } | undefined {
+/**
+ * "X in 2018 and 2019", "X from 2017 to 2019", "X between 2018 and 2019", "X for 2018, 2019": the
+ * item and its periods, earliest first; `range` when two periods are a span's ends ("2017-2019",
+ * "from 2017 to 2019", "2017 through 2019").
+ */
+function periodsOf(text: string): { item: string; periods: string[]; range: boolean } | undefined {
   const m = new RegExp(
-    String.raw`^(.*?)\s*(?:,|\bfor\b|\bin\b|\bover\b|\bbetween\b|\bfrom\b|\bduring\b)?\s*(?:the\s+(?:years?|periods?)\s+)?(${PERIOD}(?:\s*(?:,|\band\b|\bto\b|-|–|\bthrough\b|\bvs\.?|\bversus\b)\s*${PERIOD})+)\s*$`,
+    String.raw`^(.*?)\s*(?:,|\bfor\b|\bin\b|\bover\b|\bbetween\b|\b(from)\b|\bduring\b)?\s*(?:the\s+(?:years?|periods?)\s+)?(${PERIOD}(?:\s*(?:,|\band\b|\bto\b|-|–|\bthrough\b|\bvs\.?|\bversus\b)\s*${PERIOD})+)\s*$`,
     'i',
   ).exec(text);
-  if (!m?.[1] || !m[2]) return undefined;
-  const periods = [...m[2].matchAll(PERIOD_RE)].map((p) => p[0]);
+  if (!m?.[1] || !m[3]) return undefined;
+  const periods = [...m[3].matchAll(PERIOD_RE)].map((p) => p[0]);
   const years = periods.map((p) => Number(YEAR_OF.exec(p)?.[0]));
   if (new Set(years).size !== years.length) return undefined;
   const order = periods.map((p, i) => ({ p, y: years[i] ?? 0 })).sort((a, b) => a.y - b.y);
-  return { item: m[1].trim(), periods: order.map((o) => o.p) };
+  const range =
+    periods.length === 2 && (Boolean(m[2]) || /\d\s*(?:-|–|\bto\b|\bthrough\b)\s*\D*\d/i.test(m[3]));
+  return { item: m[1].trim(), periods: order.map((o) => o.p), range };
+}
+
+/** Every period of a span, in the first one's form: "FY2017", "FY2019" → FY2017, FY2018, FY2019. */
+function spanOf(periods: string[]): string[] {
+  const [first, last] = periods;
+  const from = Number(YEAR_OF.exec(first ?? '')?.[0]);
+  const to = Number(YEAR_OF.exec(last ?? '')?.[0]);
+  if (!first || !(to > from) || to - from > 20) return periods;
+  return Array.from({ length: to - from + 1 }, (_, i) => first.replace(YEAR_OF, String(from + i)));
 }
 
 /**
@@ -99,8 +114,14 @@ export function derivedAsk(name: string): DerivedAsk | undefined {
     const parts = periodsOf(agg[2]);
     const op = /^(?:sum|total)$/i.test(agg[1]) ? 'sum' : 'average';
     // "Total X in 2018 and 2019" only as a sum of named years; "Total assets 2019" is a line.
+    // "Average X from 2017 to 2019" is of the three years; a change is of its span's ends.
     if (parts && parts.periods.length >= 2 && parts.item)
-      return { op, word: agg[1].toLowerCase(), item: parts.item, periods: parts.periods };
+      return {
+        op,
+        word: agg[1].toLowerCase(),
+        item: parts.item,
+        periods: parts.range ? spanOf(parts.periods) : parts.periods,
+      };
     return undefined;
   }
   // "(Percentage) change in X from 2018 to 2019", "Growth rate of X 2019"
