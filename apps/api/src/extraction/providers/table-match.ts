@@ -1,5 +1,11 @@
 import { type NormalisedValue, normalisePercent, normaliseValue, type Scale } from '@sieve/contracts';
-import { cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../documents/layout';
+import {
+  type ColumnUnit,
+  cellAt,
+  type LayoutPage,
+  type LayoutTable,
+  type TableCell,
+} from '../documents/layout';
 import {
   latestPeriod,
   type Period,
@@ -8,7 +14,7 @@ import {
   periodKey,
   splitDataPoint,
 } from '../documents/periods';
-import { isPercentLabel, labelUnits, rowKind } from '../documents/scale';
+import { detectColumnUnit, isPercentLabel, labelUnits, rowKind } from '../documents/scale';
 import { columnHeaderPath, isFigureText } from '../documents/table-builder';
 import type { ExtractedItem, ItemAnchor } from '../types';
 import { tokenize } from './words';
@@ -256,6 +262,8 @@ interface PreparedColumn {
   header: string;
   period: Period | undefined;
   words: string[];
+  /** Its figures are percentages of revenue ("% of net sales"): a profit's share there is its margin. */
+  ofRevenue: boolean;
 }
 
 interface PreparedTable {
@@ -265,6 +273,10 @@ interface PreparedTable {
 }
 
 const prepared = new WeakMap<LayoutTable, PreparedTable>();
+
+/** "% of net sales", "as a percentage of revenue", "percent of total revenues". */
+const OF_REVENUE =
+  /(?:%|\bper\s?cent(?:age)?)\s+of\s+(?:total\s+)?(?:net\s+)?(?:revenues?|sales|turnover)\b/i;
 
 const CHANGE_HEADER = /Δ|\+\s*\/\s*[-–−]|\bvar\.|\bvariance\b|\bchg\b|\byoy\b|\by\/y\b/i;
 
@@ -288,12 +300,16 @@ function prepare(table: LayoutTable): PreparedTable {
     const colWords = plainWords(header);
     if (
       (colWords.length > 0 && /%|\bper\s?cent\b/i.test(header)) ||
-      (table.columnUnits[c] === 'percent' && !colWords.includes('percent'))
+      (columnUnitOf(table, c) === 'percent' && !colWords.includes('percent'))
     )
       colWords.push('percent');
     // "Δ %", "+/-", "Var.", "Chg": the change on the year before.
     if (CHANGE_HEADER.test(header) && !colWords.includes('change')) colWords.push('change');
-    columns.push({ column: c, header, period, words: colWords });
+    const ofRevenue =
+      colWords.includes('percent') &&
+      (OF_REVENUE.test(header) ||
+        (!/%/.test(header) && OF_REVENUE.test([table.title ?? '', ...table.context].join(' '))));
+    columns.push({ column: c, header, period, words: colWords, ofRevenue });
   }
   // A change column headed with no period is the latest period's change on the one before.
   const latest = latestPeriod(columns.flatMap((c) => (c.period?.years.length ? [c.period] : [])));
@@ -339,6 +355,19 @@ function locationOf(page: number, table: LayoutTable, rowName: string, header: s
   return [`page ${page}`, table.title, rowName, header].filter((p) => p && p.trim() !== '').join(' · ');
 }
 
+/**
+ * A column's unit: a header line of its own that says percent ("2019" / "% of Revenue" /
+ * "(Dollars in thousands)") makes it a percentage column, whatever scale a line spanning the
+ * amounts beside it gives.
+ */
+function columnUnitOf(table: LayoutTable, column: number): ColumnUnit | undefined {
+  const own = table.columnUnits[column];
+  if (own === 'percent') return own;
+  return columnHeaderPath(table, column).some((part) => detectColumnUnit(part) === 'percent')
+    ? 'percent'
+    : own;
+}
+
 function figureValue(
   text: string,
   rowName: string,
@@ -346,7 +375,7 @@ function figureValue(
   table: LayoutTable,
   column: number,
 ): NormalisedValue {
-  const unit = table.columnUnits[column];
+  const unit = columnUnitOf(table, column);
   // Pence and cents ("52.3p", "45.2c") and multiples ("12.5x") are the figure itself.
   let t = text
     .replace(/\*+$/, '')
@@ -504,6 +533,14 @@ const DEFINING = new Set(
     'free adjusted underlying organic diluted basic comprehensive discontinued continuing selling margin ratio rate growth yield percentage',
   ),
 );
+/** Words of figures that may be percentages: only these are answered from a column of percentages. */
+const RATIO_WORDS = new Set(
+  words(
+    'margin ratio rate growth yield percent change share return split weighting conversion utilisation utilization occupancy churn retention mix',
+  ),
+);
+/** A line of profit, whose share of revenue is a margin. */
+const PROFIT_WORDS = new Set(words('income profit earnings loss ebitda ebita'));
 /** The GAAP figure's own names ("Statutory NPAT", "Reported revenue"). */
 const AS_REPORTED = new Set(words('statutory reported'));
 /** Rows that name only which form of the section's item they give ("Basic", "Basic and diluted"). */
@@ -557,6 +594,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   const dpWords = words(label);
   if (dpWords.length === 0) return { candidates: [] };
   const dpKind = rowKind(label, []);
+  const asksRatio = dpKind === 'percent' || dpWords.some((w) => RATIO_WORDS.has(w));
   const dpBalance = balanceOf(label);
   const out: TableCandidate[] = [];
   let blankScore: number | undefined;
@@ -601,7 +639,12 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
         const kind = rowKind(row.name, row.section);
         const kindClash =
           (dpKind === 'shares' && kind === 'per-share') || (dpKind === 'per-share' && kind === 'shares');
+        // A profit's share of revenue is its margin ("Gross profit" under "% of net sales").
+        const isProfit = rowWords.some((w) => PROFIT_WORDS.has(w));
         for (const col of prep.columns) {
+          // A percentage is no amount: "Net sales" of a column of shares of net sales (100.0 %).
+          if (col.words.includes('percent') && !asksRatio) continue;
+          const marginOfShare = col.ofRevenue && isProfit && dpWords.includes('margin');
           let score = kindClash ? 0.7 : 1;
           let unexplained = 0;
           let inRow = 0;
@@ -618,7 +661,10 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
               inRow += 1;
               score *= 0.92;
             } else if (SOFT.has(w)) continue;
-            else if (col.words.includes(w)) {
+            else if (w === 'margin' && marginOfShare) {
+              score *= 0.97;
+              inColumn += 1;
+            } else if (col.words.includes(w)) {
               score *= 0.97;
               inColumn += 1;
             } else if (synonymsOf(w).some((x) => col.words.includes(x))) {
@@ -648,7 +694,10 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
             else continue;
           }
           const extra = rowWords.filter(
-            (w) => !dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)),
+            (w) =>
+              !dpWords.includes(w) &&
+              !synonymsOf(w).some((x) => dpWords.includes(x)) &&
+              !(marginOfShare && PROFIT_WORDS.has(w)),
           );
           // "Cost of sales" is no sales figure, though "sales" is revenue.
           if (extra.includes('cost')) continue;

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { HeuristicProvider } from '../providers/heuristic';
+import type { ExtractedDocument } from '../types';
+import { loadHtml } from './html';
+
+/**
+ * Report tables as filings and annual reports write them in HTML, asked as analysts ask: each
+ * case a layout the reader once got wrong.
+ */
+
+async function answers(doc: ExtractedDocument, dataPoints: string[]) {
+  const { result } = await new HeuristicProvider().extract(doc, dataPoints, { documentType: 'html' });
+  return result;
+}
+
+async function ask(doc: ExtractedDocument, dataPoints: string[]) {
+  const result = await answers(doc, dataPoints);
+  return Object.fromEntries(dataPoints.map((d) => [d, result[d]?.value ?? null]));
+}
+
+describe('a statement of income as percentages of net sales', () => {
+  it('answers a margin from its profit line, and no amount from a percentage', async () => {
+    // Before: "Net sales 2019" answered 1 (its "100.0 %") in the High band, and no margin was
+    // found, the table naming gross profit and operating income, not margins.
+    const doc = loadHtml(`<p>The following table sets forth, for the periods indicated, certain items from our
+      consolidated statements of income expressed as a percentage of net sales:</p>
+      <table><tr><td></td><td colspan="5">Fiscal Year</td></tr>
+        <tr><td></td><td>2019</td><td></td><td>2018</td><td></td></tr>
+        <tr><td>Net sales</td><td>100.0</td><td>%</td><td>100.0</td><td>%</td></tr>
+        <tr><td>Cost of sales</td><td>64.2</td><td></td><td>64.8</td><td></td></tr>
+        <tr><td>Gross profit</td><td>35.8</td><td></td><td>35.2</td><td></td></tr>
+        <tr><td>Selling, general and administrative expenses</td><td>24.8</td><td></td><td>24.8</td><td></td></tr>
+        <tr><td>Operating income</td><td>11.0</td><td>%</td><td>10.4</td><td>%</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Gross margin 2019',
+        'Operating margin 2018',
+        'Net sales 2019',
+        'Operating income 2019',
+      ]),
+    ).toEqual({
+      'Gross margin 2019': 0.358,
+      'Operating margin 2018': 0.104,
+      'Net sales 2019': null,
+      'Operating income 2019': null,
+    });
+  });
+
+  it('reads a "% of Revenue" column under a scale line spanning the amounts as percentages', async () => {
+    // Before: "(Dollars in thousands)" over both made "33.0" 33,000 dollars.
+    const doc = loadHtml(`<table>
+      <tr><td></td><td colspan="2">2019</td><td colspan="2">2018</td></tr>
+      <tr><td></td><td>Amount</td><td>% of Revenue</td><td>Amount</td><td>% of Revenue</td></tr>
+      <tr><td></td><td colspan="4">(Dollars in thousands)</td></tr>
+      <tr><td>Revenue</td><td>$ 98,412</td><td>100.0 %</td><td>$ 87,206</td><td>100.0 %</td></tr>
+      <tr><td>Gross profit</td><td>57,079</td><td>58.0</td><td>48,835</td><td>56.0</td></tr>
+      <tr><td>Sales and marketing</td><td>30,508</td><td>31.0</td><td>28,778</td><td>33.0</td></tr>
+      <tr><td>Loss from operations</td><td>(2,953)</td><td>(3.0)</td><td>(6,977)</td><td>(8.0)</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Revenue 2019',
+        'Sales and marketing as % of revenue 2018',
+        'Gross margin 2018',
+        'Operating margin 2019',
+      ]),
+    ).toEqual({
+      'Revenue 2019': 98_412_000,
+      'Sales and marketing as % of revenue 2018': 0.33,
+      'Gross margin 2018': 0.56,
+      'Operating margin 2019': -0.03,
+    });
+  });
+});
