@@ -71,3 +71,28 @@ describe('a statement of income as percentages of net sales', () => {
     });
   });
 });
+
+describe('a table of revenue by type with no heading over its lines', () => {
+  it('answers "Subscription revenue" from the "Subscription" line its "Total revenue" closes', async () => {
+    // Before: no answer; "revenue" was named only by the total.
+    const doc = loadHtml(`<p>The following table sets forth the components of our revenue (in thousands):</p>
+      <table><tr><th></th><th>June 30, 2019</th><th>June 30, 2018</th><th>Change</th></tr>
+        <tr><td>Subscription</td><td>$118,402</td><td>$101,250</td><td>$17,152</td></tr>
+        <tr><td>Professional services</td><td>45,811</td><td>50,622</td><td>(4,811)</td></tr>
+        <tr><td>Total revenue</td><td>$164,213</td><td>$151,872</td><td>$12,341</td></tr>
+        <tr><td>Subscription</td><td>31,022</td><td>28,640</td><td>2,382</td></tr>
+        <tr><td>Professional services</td><td>40,100</td><td>44,870</td><td>(4,770)</td></tr>
+        <tr><td>Total cost of revenue</td><td>71,122</td><td>73,510</td><td>(2,388)</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Subscription revenue 2018',
+        'Professional services revenue 2019',
+        'Total revenue 2019',
+      ]),
+    ).toEqual({
+      'Subscription revenue 2018': 101_250_000,
+      'Professional services revenue 2019': 45_811_000,
+      'Total revenue 2019': 164_213_000,
+    });
+  });
+});

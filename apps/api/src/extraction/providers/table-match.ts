@@ -270,6 +270,11 @@ interface PreparedTable {
   table: LayoutTable;
   columns: PreparedColumn[];
   titleWords: string[];
+  /**
+   * For each row, the words of the whole it is part of: the total that closes its rows
+   * ("Subscription", "Professional services" above "Total revenue" are revenue).
+   */
+  wholeWords: string[][];
 }
 
 const prepared = new WeakMap<LayoutTable, PreparedTable>();
@@ -336,7 +341,20 @@ function prepare(table: LayoutTable): PreparedTable {
       continue;
     if (columns.filter((o) => o.header === col.header).length >= 2) col.period = { ...before.period };
   }
-  const result = { table, columns, titleWords: words(`${table.title ?? ''}`) };
+  const wholeWords: string[][] = [];
+  const totals = new Map<string, string[]>();
+  for (let r = table.rowCount - 1; r >= table.headerRows; r--) {
+    const row = table.rowLabels[r];
+    if (!row || row.isHeading) continue;
+    const key = row.section.join('\n');
+    if (row.isTotal)
+      totals.set(
+        key,
+        words(row.name).filter((w) => w !== 'total'),
+      );
+    else wholeWords[r] = totals.get(key) ?? [];
+  }
+  const result = { table, columns, titleWords: words(`${table.title ?? ''}`), wholeWords };
   prepared.set(table, result);
   return result;
 }
@@ -624,6 +642,11 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
         // "Net income (loss)": the bracketed other sign is the same line, not a further word.
         const otherSign = [...row.name.matchAll(ALTERNATIVE)].flatMap((m) => words(m[1] ?? ''));
         const sectionWords = row.section.flatMap(words);
+        // The total a row is part of names its item when the data point names that whole and no
+        // more ("Subscription revenue" of "Subscription" above "Total revenue"; not of a row
+        // above "Total cost of revenue").
+        const whole = prep.wholeWords[r] ?? [];
+        const wholeWords = whole.length > 0 && whole.every((w) => dpWords.includes(w)) ? whole : [];
         // "Basic" / "Diluted" under "Earnings per share": the section names the line item.
         const qualifierOnly = headWords.length > 0 && headWords.every((w) => QUALIFIERS.has(w));
         const named = (w: string) => rowWords.includes(w) || (qualifierOnly && sectionWords.includes(w));
@@ -671,7 +694,8 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
               // "Revenue growth" of a "Change" column.
               score *= 0.97 * 0.92;
               inColumn += 1;
-            } else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
+            } else if (sectionWords.includes(w) || prep.titleWords.includes(w) || wholeWords.includes(w))
+              score *= 0.93;
             else if (synonymsOf(w).some((x) => sectionWords.includes(x) || prep.titleWords.includes(x)))
               score *= 0.93 * 0.92;
             else if (w === 'total' && row.isTotal) score *= 0.98;
