@@ -96,3 +96,24 @@ describe('a table of revenue by type with no heading over its lines', () => {
     });
   });
 });
+
+describe('quarterly data set as one table a year', () => {
+  it('scales the second table by the units stated over the first, no line between them', async () => {
+    // Before: the 2018 table had no context of its own, so "131" came back as 131.
+    const doc = loadHtml(`<p><b>Quarterly Financial Data (Unaudited)</b></p>
+      <p>(in millions, except per share data)</p>
+      <table><tr><td></td><td colspan="4">2019</td></tr>
+        <tr><td></td><td>First Quarter</td><td>Second Quarter</td><td>Third Quarter</td><td>Fourth Quarter</td></tr>
+        <tr><td>Revenue</td><td>$ 2,104</td><td>$ 2,233</td><td>$ 2,318</td><td>$ 2,560</td></tr>
+        <tr><td>Diluted earnings per share</td><td>$ 0.41</td><td>$ 0.38</td><td>$ 0.58</td><td>$ 0.78</td></tr></table>
+      <table><tr><td></td><td colspan="4">Three Months Ended</td></tr>
+        <tr><td></td><td>March 31, 2018</td><td>June 30, 2018</td><td>September 30, 2018</td><td>December 31, 2018</td></tr>
+        <tr><td>Revenue</td><td>$ 1,988</td><td>$ 2,047</td><td>$ 2,150</td><td>$ 2,301</td></tr>
+        <tr><td>Diluted earnings per share</td><td>$ 0.36</td><td>$ 0.44</td><td>$ 0.48</td><td>$ 0.64</td></tr></table>`);
+    expect(await ask(doc, ['Revenue Q3 2018', 'Diluted EPS Q3 2018', 'Revenue Q2 2019'])).toEqual({
+      'Revenue Q3 2018': 2_150_000_000,
+      'Diluted EPS Q3 2018': 0.48,
+      'Revenue Q2 2019': 2_233_000_000,
+    });
+  });
+});

@@ -629,7 +629,11 @@ function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = m
   // this table's header, with the title and scale above it.
   const lone = out.loneRow?.lineIndexes[0] === out.lines.length - 1 ? out.loneRow : undefined;
   out.loneRow = undefined;
-  const context = lone ? lone.context : contextAbove(out);
+  // A table right under another, no line between (a filing's quarters one table a year, a
+  // statement split where a page broke): the same note, under its title and scale.
+  const previous = out.tables.at(-1);
+  const follows = previous !== undefined && previous.lineIndexes.at(-1) === out.lines.length - 1;
+  const context = lone ? lone.context : follows ? previous.context : contextAbove(out);
   let title: string | undefined;
   for (const child of table.children ?? []) {
     if (child.type === 'tag' && child.name === 'caption') {
