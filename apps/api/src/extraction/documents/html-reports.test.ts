@@ -117,3 +117,23 @@ describe('quarterly data set as one table a year', () => {
     });
   });
 });
+
+describe('a results table with "$ Change" and "% Change" beside the years', () => {
+  it('answers a change from "$ Change" and a growth from "% Change", each surely over the other', async () => {
+    // Before: the two tied (0.61, Low band), and "Revenue growth" took the dollar change.
+    const doc = loadHtml(`<p>The following table presents our results of operations (dollars in millions):</p>
+      <table><tr><td></td><td colspan="2">Year Ended December 31,</td><td colspan="2">2019 vs. 2018</td></tr>
+        <tr><td></td><td>2019</td><td>2018</td><td>$ Change</td><td>% Change</td></tr>
+        <tr><td>Net revenue</td><td>$ 5,421.7</td><td>$ 4,998.0</td><td>$ 423.7</td><td>8.5 %</td></tr>
+        <tr><td>Operating income</td><td>702.9</td><td>655.2</td><td>47.7</td><td>7.3 %</td></tr></table>`);
+    const result = await answers(doc, [
+      'Change in net revenue',
+      'Net revenue growth',
+      'Operating income % change',
+    ]);
+    expect(result['Change in net revenue']).toMatchObject({ value: 423_700_000 });
+    expect(result['Change in net revenue']?.confidence).toBeGreaterThan(0.85);
+    expect(result['Net revenue growth']?.value).toBe(0.085);
+    expect(result['Operating income % change']?.value).toBe(0.073);
+  });
+});

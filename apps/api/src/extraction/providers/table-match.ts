@@ -613,6 +613,9 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   if (dpWords.length === 0) return { candidates: [] };
   const dpKind = rowKind(label, []);
   const asksRatio = dpKind === 'percent' || dpWords.some((w) => RATIO_WORDS.has(w));
+  const asksChangeOnly =
+    dpWords.includes('change') && !dpWords.some((w) => w !== 'change' && RATIO_WORDS.has(w));
+  const asksGrowth = dpWords.includes('growth') && !dpWords.includes('change');
   const dpBalance = balanceOf(label);
   const out: TableCandidate[] = [];
   let blankScore: number | undefined;
@@ -669,6 +672,11 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           if (col.words.includes('percent') && !asksRatio) continue;
           const marginOfShare = col.ofRevenue && isProfit && dpWords.includes('margin');
           let score = kindClash ? 0.7 : 1;
+          // Beside "$ Change", "% Change" is a change asked as a percentage or a growth; "$ Change"
+          // is the change asked as nothing more.
+          const percentColumn = col.words.includes('percent');
+          if (percentColumn && asksChangeOnly) score *= 0.9;
+          if (!percentColumn && asksGrowth && col.words.includes('change')) score *= 0.9;
           let unexplained = 0;
           let inRow = 0;
           let inColumn = 0;
