@@ -137,3 +137,41 @@ describe('a results table with "$ Change" and "% Change" beside the years', () =
     expect(result['Operating income % change']?.value).toBe(0.073);
   });
 });
+
+describe('a change asked of a table that prints none', () => {
+  it('gives no answer rather than the year’s level', async () => {
+    // Before: "Change in stock-based compensation expense" answered the 2019 total.
+    const doc = loadHtml(`<table><tr><td></td><td>Years Ended December 31,</td><td></td></tr>
+      <tr><td></td><td>2019</td><td>2018</td></tr>
+      <tr><td></td><td>(in thousands)</td><td></td></tr>
+      <tr><td>Research and development</td><td>12,844</td><td>11,502</td></tr>
+      <tr><td>Sales and marketing</td><td>20,117</td><td>18,930</td></tr>
+      <tr><td>Total stock-based compensation expense</td><td>$ 32,961</td><td>$ 30,432</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Change in stock-based compensation expense',
+        'Total stock-based compensation expense 2018',
+      ]),
+    ).toEqual({
+      'Change in stock-based compensation expense': null,
+      'Total stock-based compensation expense 2018': 30_432_000,
+    });
+  });
+});
+
+describe('years down the side, measures across with their units under them', () => {
+  it('answers a net loss from "Net income (loss)"', async () => {
+    // Before: the bracketed "(loss)" was dropped with the units, so "Net loss" had no answer.
+    const doc = loadHtml(`<table>
+      <tr><td>Fiscal year</td><td>Revenue</td><td>Gross margin</td><td>Net income (loss)</td></tr>
+      <tr><td></td><td>($ millions)</td><td>(%)</td><td>($ millions)</td></tr>
+      <tr><td>2019</td><td>842.1</td><td>38.2</td><td>(12.4)</td></tr>
+      <tr><td>2018</td><td>790.5</td><td>36.9</td><td>8.8</td></tr>
+      <tr><td>2017</td><td>702.3</td><td>35.1</td><td>15.0</td></tr></table>`);
+    expect(await ask(doc, ['Net loss 2019', 'Net income 2017', 'Revenue 2018'])).toEqual({
+      'Net loss 2019': -12_400_000,
+      'Net income 2017': 15_000_000,
+      'Revenue 2018': 790_500_000,
+    });
+  });
+});

@@ -548,7 +548,7 @@ const BALANCE_SIDES = words('liabilities equity');
  */
 const DEFINING = new Set(
   words(
-    'free adjusted underlying organic diluted basic comprehensive discontinued continuing selling margin ratio rate growth yield percentage',
+    'free adjusted underlying organic diluted basic comprehensive discontinued continuing selling margin ratio rate growth change yield percentage',
   ),
 );
 /** Words of figures that may be percentages: only these are answered from a column of percentages. */
@@ -868,8 +868,14 @@ function transposedCandidates(
   const out: TableCandidate[] = [];
   // "(Percentages indicate year-on-year changes.)": each measure's "%" column is its growth.
   const changes = CHANGES_NOTE.test([table.title ?? '', ...table.context].join(' '));
+  // "Net income (loss) ($ millions)": the bracketed other sign stays a word of the measure.
   const measureWords = (header: string) =>
-    words(header.replace(/\([^)]*\)/g, ' ').replace(MEASURE_UNIT, ' '));
+    words(
+      header
+        .replace(ALTERNATIVE, ' $1 ')
+        .replace(/\([^)]*\)/g, ' ')
+        .replace(MEASURE_UNIT, ' '),
+    );
   for (const [i, col] of prep.columns.entries()) {
     let measure = col.header.trim();
     let colWords = measureWords(measure);
@@ -902,9 +908,10 @@ function transposedCandidates(
       else unexplained += 1;
     }
     if (inHeader === 0 || unexplained > 0) continue;
+    const otherSign = [...measure.matchAll(ALTERNATIVE)].flatMap((m) => words(m[1] ?? ''));
     for (const w of colWords)
       if (!dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)))
-        score *= extraWordFactor(w);
+        score *= otherSign.includes(w) ? 0.98 : extraWordFactor(w);
     // Read the other way round: a little less sure than an ordinary table.
     score *= 0.95;
     for (const [r, rowPeriod] of periods) {
