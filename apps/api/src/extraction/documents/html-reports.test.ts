@@ -175,3 +175,29 @@ describe('years down the side, measures across with their units under them', () 
     });
   });
 });
+
+describe('units stated under a table', () => {
+  it('scales a table stating no units by the line right under it, not a table whose heading it is', async () => {
+    // Before: "(in millions)" under the table was read as nothing, and $2,395.9 million as $2,395.9.
+    const lifted = loadHtml(`<table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Americas</td><td>$ 1,245.6</td><td>$ 1,130.2</td></tr>
+        <tr><td>Total net revenue</td><td>$ 2,395.9</td><td>$ 2,200.6</td></tr></table>
+      <p>(in millions)</p>
+      <p>Net revenue grew in every region, led by the Americas.</p>`);
+    expect(await ask(lifted, ['Total net revenue 2019'])).toEqual({
+      'Total net revenue 2019': 2_395_900_000,
+    });
+    const stacked = loadHtml(`<h4>Headcount</h4>
+      <table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Employees</td><td>1,204</td><td>1,150</td></tr>
+        <tr><td>Contractors</td><td>310</td><td>295</td></tr></table>
+      <p>(in thousands)</p>
+      <table><tr><td></td><td>December 31, 2019</td><td>December 31, 2018</td></tr>
+        <tr><td>Backlog</td><td>52,100</td><td>48,700</td></tr>
+        <tr><td>Bookings</td><td>61,800</td><td>57,200</td></tr></table>`);
+    expect(await ask(stacked, ['Contractors 2019', 'Backlog 2018'])).toEqual({
+      'Contractors 2019': 310,
+      'Backlog 2018': 48_700_000,
+    });
+  });
+});
