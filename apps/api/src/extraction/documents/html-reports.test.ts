@@ -201,3 +201,23 @@ describe('units stated under a table', () => {
     });
   });
 });
+
+describe('a change column beside the years', () => {
+  it('answers no share of revenue from a "% Change" column', async () => {
+    // Before: "Subscription revenue as a percentage of total revenue" took the 16.9 % change.
+    const doc = loadHtml(`<p>Revenue (in thousands):</p>
+      <table><tr><th></th><th>June 30, 2019</th><th>June 30, 2018</th><th>% Change</th></tr>
+        <tr><td>Subscription</td><td>$118,402</td><td>$101,250</td><td>16.9%</td></tr>
+        <tr><td>Professional services</td><td>45,811</td><td>50,622</td><td>(9.5)%</td></tr>
+        <tr><td>Total revenue</td><td>$164,213</td><td>$151,872</td><td>8.1%</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Subscription revenue as a percentage of total revenue 2019',
+        'Subscription revenue % change',
+      ]),
+    ).toEqual({
+      'Subscription revenue as a percentage of total revenue 2019': null,
+      'Subscription revenue % change': 0.169,
+    });
+  });
+});

@@ -557,6 +557,8 @@ const RATIO_WORDS = new Set(
     'margin ratio rate growth yield percent change share return split weighting conversion utilisation utilization occupancy churn retention mix',
   ),
 );
+/** Words of a data point asking a change from the period before. */
+const CHANGE_WORDS = new Set(words('change growth increase decrease variance yoy movement difference'));
 /** A line of profit, whose share of revenue is a margin. */
 const PROFIT_WORDS = new Set(words('income profit earnings loss ebitda ebita'));
 /** The GAAP figure's own names ("Statutory NPAT", "Reported revenue"). */
@@ -616,6 +618,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   const asksChangeOnly =
     dpWords.includes('change') && !dpWords.some((w) => w !== 'change' && RATIO_WORDS.has(w));
   const asksGrowth = dpWords.includes('growth') && !dpWords.includes('change');
+  const asksChange = dpWords.some((w) => CHANGE_WORDS.has(w));
   const dpBalance = balanceOf(label);
   const out: TableCandidate[] = [];
   let blankScore: number | undefined;
@@ -675,6 +678,8 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           // Beside "$ Change", "% Change" is a change asked as a percentage or a growth; "$ Change"
           // is the change asked as nothing more.
           const percentColumn = col.words.includes('percent');
+          // A change column answers only a change ("% Change" is no share of revenue).
+          if (col.words.includes('change') && !asksChange && !rowWords.includes('change')) continue;
           if (percentColumn && asksChangeOnly) score *= 0.9;
           if (!percentColumn && asksGrowth && col.words.includes('change')) score *= 0.9;
           let unexplained = 0;
