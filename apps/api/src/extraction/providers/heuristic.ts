@@ -137,7 +137,9 @@ type Expectation = 'date' | 'number' | 'any';
 
 function expectationOf(dataPoint: string): Expectation {
   const words = spaced(dataPoint).toLowerCase();
-  if (/\b(?:date|dated|day|as of|period end|expiry|expiration|effective|maturity)\b|\bon$/.test(words))
+  if (/\b(?:date|dated|day|as of|period end|expiry|expiration|maturity)\b|\bon$/.test(words)) return 'date';
+  // "Effective date", but "Effective tax rate" is a figure.
+  if (/\beffective\b/.test(words) && !/\b(?:rates?|yields?|interest|percent(?:age)?)\b/.test(words))
     return 'date';
   if (
     /\b(?:revenues?|sales|income|profits?|loss(?:es)?|expenditures?|spending|outlays?|headcount|margins?|ratios?|rates?|amounts?|totals?|prices?|costs?|expenses?|eps|earnings|assets|liabilities|equity|cash|debt|balances?|counts?|employees|shares|percent(?:age)?|pct|growth|yields?|fees?|tax(?:es)?|payments?|rent|salary|volume|quantity|ebitda|capex|dividends?|spend|budget|value)\b/.test(
