@@ -221,3 +221,18 @@ describe('a change column beside the years', () => {
     });
   });
 });
+
+describe('units stated in the paragraph under a table', () => {
+  it('scales the table by a sentence saying what its amounts are in', async () => {
+    // Before: $512.4 million came back as 512.4 in the High band.
+    const doc = loadHtml(`<p>The following table shows our income tax data:</p>
+      <table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Income before income taxes</td><td>$ 512.4</td><td>$ 488.0</td></tr>
+        <tr><td>Provision for income taxes</td><td>107.6</td><td>119.6</td></tr></table>
+      <p>The effective tax rate was 21.0% and 24.5% for 2019 and 2018, respectively. All amounts above are in millions.</p>`);
+    expect(await ask(doc, ['Income before income taxes 2019', 'Effective tax rate 2018'])).toEqual({
+      'Income before income taxes 2019': 512_400_000,
+      'Effective tax rate 2018': 0.245,
+    });
+  });
+});

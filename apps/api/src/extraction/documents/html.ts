@@ -472,6 +472,9 @@ function impliedTable(node: DomNode): { before: DomNode[]; rows: RowNodes[]; aft
   return { before: kids.slice(0, best[0]), rows, after: kids.slice(best[1]) };
 }
 
+const UNITS_SENTENCE =
+  /\b(?:all\s+)?(?:amounts|figures|numbers|dollar\s+amounts)\s+(?:above\s+|in\s+(?:the\s+)?(?:above\s+)?table\s+(?:above\s+)?)?(?:are\s+)?(?:(?:presented|stated|expressed|shown|reported)\s+)?in\s+(?:(?:US\$|\$|€|£|USD|EUR|GBP)\s*)?(?:thousands|millions|billions)\b/i;
+
 /**
  * A line stating only units right under a table that states none ("(in millions)", "All amounts
  * in millions."), as tables lifted from reports carry them: that table's scale, unless the next
@@ -484,7 +487,11 @@ function scaleBelow(
 ): string | undefined {
   const at = (table.lineIndexes.at(-1) ?? -1) + 1;
   const line = out.lines[at];
-  if (!line || line.inTable || line.text.length > 60 || !detectScaleText(line.text)) return undefined;
+  if (!line || line.inTable) return undefined;
+  // Or a sentence of the paragraph under it saying so ("All amounts above are in millions.").
+  const said = UNITS_SENTENCE.exec(line.text)?.[0];
+  if (said) return said;
+  if (line.text.length > 60 || !detectScaleText(line.text)) return undefined;
   if (!isScaleOnly(line.text.replace(/\b(?:are|is|stated|expressed|presented|shown)\b/gi, ' ')))
     return undefined;
   const nextStart = next?.lineIndexes[0];
