@@ -236,3 +236,19 @@ describe('units stated in the paragraph under a table', () => {
     });
   });
 });
+
+describe('figures written with their scale in words', () => {
+  it('reads a first row of "12.3 billion" as figures, not as a header line', async () => {
+    // Before: the Revenue row joined the header, and every other row took its "billion".
+    const doc = loadHtml(`<table>
+      <tr><td>($ in millions)</td><td>FY19</td><td>FY18</td></tr>
+      <tr><td>Revenue</td><td>12.3 billion</td><td>11.1 billion</td></tr>
+      <tr><td>Adjusted EBITDA</td><td>2,410</td><td>2,155</td></tr>
+      <tr><td>Net debt</td><td>3,880</td><td>4,210</td></tr></table>`);
+    expect(await ask(doc, ['Revenue FY2019', 'Adjusted EBITDA 2018', 'Net debt 2019'])).toEqual({
+      'Revenue FY2019': 12_300_000_000,
+      'Adjusted EBITDA 2018': 2_155_000_000,
+      'Net debt 2019': 3_880_000_000,
+    });
+  });
+});
