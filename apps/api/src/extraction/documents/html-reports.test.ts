@@ -252,3 +252,24 @@ describe('figures written with their scale in words', () => {
     });
   });
 });
+
+describe('a change asked of a table and the sentence under it', () => {
+  it('answers a change in an item from the amount the sentence states, over a table’s "% Change"', async () => {
+    // Before: "Change in net revenue" had no answer (the sentence was read only for a growth),
+    // and "Change in operating income" took the table's 20 % over the $30.9 million stated.
+    const doc = loadHtml(`<table>
+        <tr><td></td><td>Fiscal 2019</td><td>Fiscal 2018</td><td>% Change</td></tr>
+        <tr><td></td><td colspan="2">(in millions)</td><td></td></tr>
+        <tr><td>Net revenue</td><td>$ 1,284.6</td><td>$ 1,152.2</td><td>11 %</td></tr>
+        <tr><td>Operating income</td><td>183.4</td><td>152.5</td><td>20 %</td></tr></table>
+      <p>Net revenue increased by $132.4 million, or 11.5%, in fiscal 2019 compared to fiscal 2018.
+      Operating income increased $30.9 million in fiscal 2019 compared to fiscal 2018.</p>`);
+    expect(
+      await ask(doc, ['Change in net revenue', 'Change in operating income', 'Operating income % change']),
+    ).toEqual({
+      'Change in net revenue': 132_400_000,
+      'Change in operating income': 30_900_000,
+      'Operating income % change': 0.2,
+    });
+  });
+});

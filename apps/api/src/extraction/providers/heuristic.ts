@@ -381,6 +381,10 @@ const RATIO_WORDS =
 const isRatio = (dataPoint: string) => RATIO_WORDS.test(spaced(dataPoint));
 /** A data point that is a change from the year before ("Revenue growth", "EBITDA YoY"). */
 const ASKS_CHANGE = /\b(?:growth|yoy|y\/y|year[\s-](?:on|over)[\s-]year)\b/i;
+/** A data point asking the change of an item ("Change in net revenue"; not "Net change in cash"). */
+const CHANGE_OF = /^\s*(?:change|increase|decrease)\s+in\s+/i;
+/** Asked as a percentage: "% change", "growth", "percentage change". */
+const ASKS_PERCENT = /%|\bpercent(?:age)?\b|\bpct\b|\bgrowth\b|\byoy\b|\by\/y\b/i;
 
 const HOW_FACTOR: Record<How, number> = {
   'same-line': 1,
@@ -700,8 +704,11 @@ function proseCandidate(
 ): { raw: string; factor: number; sentence: string } | null | undefined {
   const reading = index.proseReading(lineIndex, prose.label);
   if (!reading) return undefined;
+  // "Change in net revenue" is the amount ("increased by $132.4 million, or 6.4%"), unless a
+  // percentage is asked.
+  const amountChange = prose.changes && CHANGE_OF.test(dataPoint) && !ASKS_PERCENT.test(dataPoint);
   const kindFits = (prose.changes ? reading.changes : reading.figures).filter((f) =>
-    f.percent ? isRatio(dataPoint) : !PERCENT_ONLY.test(spaced(dataPoint)),
+    f.percent ? isRatio(dataPoint) && !amountChange : !PERCENT_ONLY.test(spaced(dataPoint)),
   );
   // The section's period is for data points that ask one.
   const figures = kindFits.filter((f) => !f.fromContext || prose.period);
@@ -805,7 +812,8 @@ function proseLabels(bare: string): ProseLabel[] {
     spelledOut(bare),
   );
   if (perShare) labels.push({ label: labelStems(`per ${perShare[1] ?? 'diluted'} share`), changes: false });
-  const item = bare.replace(new RegExp(ASKS_CHANGE.source, 'gi'), ' ').trim();
+  // "Change in net revenue": the change a sentence states of net revenue.
+  const item = bare.replace(new RegExp(ASKS_CHANGE.source, 'gi'), ' ').replace(CHANGE_OF, '').trim();
   if (item === bare.trim() || item === '') return labels;
   return [...labels, ...forms(item).map((label) => ({ label, changes: true }))];
 }

@@ -680,7 +680,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           const percentColumn = col.words.includes('percent');
           // A change column answers only a change ("% Change" is no share of revenue).
           if (col.words.includes('change') && !asksChange && !rowWords.includes('change')) continue;
-          if (percentColumn && asksChangeOnly) score *= 0.9;
+          if (percentColumn && asksChangeOnly) score *= 0.8;
           if (!percentColumn && asksGrowth && col.words.includes('change')) score *= 0.9;
           let unexplained = 0;
           let inRow = 0;
