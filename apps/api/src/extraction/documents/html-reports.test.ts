@@ -273,3 +273,25 @@ describe('a change asked of a table and the sentence under it', () => {
     });
   });
 });
+
+describe('a balance sheet that prints no total liabilities', () => {
+  it('answers no total liabilities rather than the current ones, and long-term debt net of its current portion', async () => {
+    // Before: "Total liabilities" took "Total current liabilities" (Medium band).
+    const doc = loadHtml(`<p>CONSOLIDATED BALANCE SHEETS</p><p>(In thousands)</p>
+      <table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Current liabilities:</td><td></td><td></td></tr>
+        <tr><td>Accounts payable</td><td>$ 12,877</td><td>$ 11,090</td></tr>
+        <tr><td>Current portion of long-term debt</td><td>5,000</td><td>5,000</td></tr>
+        <tr><td>Total current liabilities</td><td>17,877</td><td>16,090</td></tr>
+        <tr><td>Long-term debt, net of current portion</td><td>75,000</td><td>80,000</td></tr>
+        <tr><td>Total stockholders' equity</td><td>154,567</td><td>124,467</td></tr>
+        <tr><td>Total liabilities and stockholders' equity</td><td>$ 247,444</td><td>$ 220,557</td></tr></table>`);
+    expect(
+      await ask(doc, ['Total liabilities 2019', 'Long-term debt 2018', 'Total current liabilities 2019']),
+    ).toEqual({
+      'Total liabilities 2019': null,
+      'Long-term debt 2018': 80_000_000,
+      'Total current liabilities 2019': 17_877_000,
+    });
+  });
+});

@@ -738,6 +738,9 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           );
           // "Cost of sales" is no sales figure, though "sales" is revenue.
           if (extra.includes('cost')) continue;
+          // "Total current liabilities" is not the total liabilities, nor "Current portion of
+          // long-term debt" the long-term debt ("…, net of current portion" describes it only).
+          if (extra.some((w) => (w === 'current' || w === 'noncurrent') && headWords.includes(w))) continue;
           // "Total equity" asked of a balance sheet printing one "Equity" line: that line, less
           // surely; never a line with other words ("Other equity").
           if (missingTotal) {
