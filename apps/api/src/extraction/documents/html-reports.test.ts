@@ -295,3 +295,21 @@ describe('a balance sheet that prints no total liabilities', () => {
     });
   });
 });
+
+describe('items a table does not print, beside lines that name them', () => {
+  it('answers no revenue from deferred revenue, and no net income from the minority’s share of it', async () => {
+    // Before: "Revenue 2019" took "Deferred revenue" (0.90) and "Net income 2019" the
+    // non-controlling interests' share (0.80).
+    const doc = loadHtml(`<p>Selected data (in millions)</p>
+      <table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Cost of revenue</td><td>412.0</td><td>398.5</td></tr>
+        <tr><td>Deferred revenue</td><td>88.1</td><td>80.4</td></tr>
+        <tr><td>Net income attributable to noncontrolling interests</td><td>3.3</td><td>2.9</td></tr>
+        <tr><td>Net income including noncontrolling interests</td><td>95.1</td><td>90.2</td></tr></table>`);
+    expect(await ask(doc, ['Revenue 2019', 'Deferred revenue 2018', 'Net income 2019'])).toEqual({
+      'Revenue 2019': null,
+      'Deferred revenue 2018': 80_400_000,
+      'Net income 2019': 95_100_000,
+    });
+  });
+});

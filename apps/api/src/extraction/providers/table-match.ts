@@ -557,6 +557,8 @@ const RATIO_WORDS = new Set(
     'margin ratio rate growth yield percent change share return split weighting conversion utilisation utilization occupancy churn retention mix',
   ),
 );
+/** Words that make a line the balance an item leaves behind, not the item ("Deferred revenue"). */
+const BALANCE_OF_ITEM = new Set(words('deferred unearned accrued prepaid unbilled'));
 /** Words of a data point asking a change from the period before. */
 const CHANGE_WORDS = new Set(words('change growth increase decrease variance yoy movement difference'));
 /** A line of profit, whose share of revenue is a margin. */
@@ -738,6 +740,11 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           );
           // "Cost of sales" is no sales figure, though "sales" is revenue.
           if (extra.includes('cost')) continue;
+          // "Deferred revenue" is a liability, not revenue; "Accrued expenses" no expenses of the
+          // year; the non-controlling interests' share of net income is not the net income
+          // (though "Net income including non-controlling interests" is).
+          if (extra.some((w) => BALANCE_OF_ITEM.has(w))) continue;
+          if (extra.includes('noncontrolling') && !/\binclud/i.test(row.name)) continue;
           // "Total current liabilities" is not the total liabilities, nor "Current portion of
           // long-term debt" the long-term debt ("…, net of current portion" describes it only).
           if (extra.some((w) => (w === 'current' || w === 'noncurrent') && headWords.includes(w))) continue;
