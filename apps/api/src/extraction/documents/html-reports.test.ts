@@ -313,3 +313,21 @@ describe('items a table does not print, beside lines that name them', () => {
     });
   });
 });
+
+describe('a cash flow statement asked for a cash balance it does not print', () => {
+  it('answers no cash from the operating activities’ net cash, and the operating cash flow from it', async () => {
+    // Before: "Cash 2019" took the net cash provided by operating activities (Low band, wrong).
+    const doc = loadHtml(`<p>Consolidated Statements of Cash Flows (in millions)</p>
+      <table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Net income</td><td>412</td><td>380</td></tr>
+        <tr><td>Net cash provided by operating activities</td><td>610</td><td>577</td></tr>
+        <tr><td>Net cash used in investing activities</td><td>(180)</td><td>(210)</td></tr></table>`);
+    expect(
+      await ask(doc, ['Cash 2019', 'Cash and cash equivalents 2019', 'Operating cash flow 2018']),
+    ).toEqual({
+      'Cash 2019': null,
+      'Cash and cash equivalents 2019': null,
+      'Operating cash flow 2018': 577_000_000,
+    });
+  });
+});

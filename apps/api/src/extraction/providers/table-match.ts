@@ -559,6 +559,9 @@ const RATIO_WORDS = new Set(
 );
 /** Words that make a line the balance an item leaves behind, not the item ("Deferred revenue"). */
 const BALANCE_OF_ITEM = new Set(words('deferred unearned accrued prepaid unbilled'));
+const ACTIVITIES = words('activities')[0] ?? 'activities';
+/** Words of a data point asking a cash flow rather than a balance. */
+const FLOW_WORDS = new Set(words('flow flows activities provided used generated'));
 /** Words of a data point asking a change from the period before. */
 const CHANGE_WORDS = new Set(words('change growth increase decrease variance yoy movement difference'));
 /** A line of profit, whose share of revenue is a margin. */
@@ -745,6 +748,8 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           // (though "Net income including non-controlling interests" is).
           if (extra.some((w) => BALANCE_OF_ITEM.has(w))) continue;
           if (extra.includes('noncontrolling') && !/\binclud/i.test(row.name)) continue;
+          // "Net cash provided by operating activities" is a flow, not the cash asked for.
+          if (extra.includes(ACTIVITIES) && !dpWords.some((w) => FLOW_WORDS.has(w))) continue;
           // "Total current liabilities" is not the total liabilities, nor "Current portion of
           // long-term debt" the long-term debt ("…, net of current portion" describes it only).
           if (extra.some((w) => (w === 'current' || w === 'noncurrent') && headWords.includes(w))) continue;
