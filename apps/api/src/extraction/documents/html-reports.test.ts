@@ -331,3 +331,21 @@ describe('a cash flow statement asked for a cash balance it does not print', () 
     });
   });
 });
+
+describe('a loss-making year', () => {
+  it('answers "Net income" from the "Net loss" line, less surely than "Net loss" itself', async () => {
+    // Before: no answer for "Net income".
+    const doc =
+      loadHtml(`<p>CONSOLIDATED STATEMENTS OF OPERATIONS (in thousands, except per share amounts)</p>
+      <table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Revenues</td><td>$ 45,210</td><td>$ 30,118</td></tr>
+        <tr><td>Loss from operations</td><td>(37,100)</td><td>(36,622)</td></tr>
+        <tr><td>Net loss</td><td>$ (34,450)</td><td>$ (35,649)</td></tr>
+        <tr><td>Net loss per share, basic and diluted</td><td>$ (1.12)</td><td>$ (1.31)</td></tr></table>`);
+    const result = await answers(doc, ['Net income 2019', 'Net loss 2018', 'Net loss per share 2019']);
+    expect(result['Net income 2019']).toMatchObject({ value: -34_450_000 });
+    expect(result['Net income 2019']?.confidence).toBeLessThanOrEqual(0.95);
+    expect(result['Net loss 2018']).toMatchObject({ value: -35_649_000 });
+    expect(result['Net loss per share 2019']).toMatchObject({ value: -1.12 });
+  });
+});

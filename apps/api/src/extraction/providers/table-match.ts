@@ -186,6 +186,8 @@ const PHRASES: [RegExp, string][] = [
     'net income$1',
   ],
   [/\b(?:net\s+)?(?:profit|income|earnings)\s+after\s+(?:income\s+)?tax(?:es|ation)?\b/gi, 'net income'],
+  // A loss-making year's "Net loss" is its net income, less the sign.
+  [/\bnet\s+loss(?:es)?\b(?!\s*(?:per|on|from)\b)/gi, 'net income loss'],
   // Japanese and IFRS statements: "Profit attributable to owners of parent".
   [
     /\b(?:net\s+)?(?:profit|income|earnings)\s+attributable\s+to\s+(?:the\s+)?(?:owners|shareholders|stockholders|equity\s+holders)\s+of\s+(?:the\s+)?(?:parent(?:\s+company)?|company)\b/gi,
