@@ -472,6 +472,33 @@ function impliedTable(node: DomNode): { before: DomNode[]; rows: RowNodes[]; aft
   return { before: kids.slice(0, best[0]), rows, after: kids.slice(best[1]) };
 }
 
+const UNITS_SENTENCE =
+  /\b(?:all\s+)?(?:amounts|figures|numbers|dollar\s+amounts)\s+(?:above\s+|in\s+(?:the\s+)?(?:above\s+)?table\s+(?:above\s+)?)?(?:are\s+)?(?:(?:presented|stated|expressed|shown|reported)\s+)?in\s+(?:(?:US\$|\$|€|£|USD|EUR|GBP)\s*)?(?:thousands|millions|billions)\b/i;
+
+/**
+ * A line stating only units right under a table that states none ("(in millions)", "All amounts
+ * in millions."), as tables lifted from reports carry them: that table's scale, unless the next
+ * table starts so soon after that the line is its heading.
+ */
+function scaleBelow(
+  out: TextCollector,
+  table: PendingTable,
+  next: PendingTable | undefined,
+): string | undefined {
+  const at = (table.lineIndexes.at(-1) ?? -1) + 1;
+  const line = out.lines[at];
+  if (!line || line.inTable) return undefined;
+  // Or a sentence of the paragraph under it saying so ("All amounts above are in millions.").
+  const said = UNITS_SENTENCE.exec(line.text)?.[0];
+  if (said) return said;
+  if (line.text.length > 60 || !detectScaleText(line.text)) return undefined;
+  if (!isScaleOnly(line.text.replace(/\b(?:are|is|stated|expressed|presented|shown)\b/gi, ' ')))
+    return undefined;
+  const nextStart = next?.lineIndexes[0];
+  if (nextStart !== undefined && nextStart - at <= 3) return undefined;
+  return line.text;
+}
+
 /** The text just above a table (not rows of an earlier table): its title and scale. */
 function contextAbove(out: TextCollector): string[] {
   const context: string[] = [];
@@ -629,7 +656,11 @@ function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = m
   // this table's header, with the title and scale above it.
   const lone = out.loneRow?.lineIndexes[0] === out.lines.length - 1 ? out.loneRow : undefined;
   out.loneRow = undefined;
-  const context = lone ? lone.context : contextAbove(out);
+  // A table right under another, no line between (a filing's quarters one table a year, a
+  // statement split where a page broke): the same note, under its title and scale.
+  const previous = out.tables.at(-1);
+  const follows = previous !== undefined && previous.lineIndexes.at(-1) === out.lines.length - 1;
+  const context = lone ? lone.context : follows ? previous.context : contextAbove(out);
   let title: string | undefined;
   for (const child of table.children ?? []) {
     if (child.type === 'tag' && child.name === 'caption') {
@@ -800,18 +831,22 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
     return line;
   });
   const tables: LayoutTable[] = [];
-  for (const pending of out.tables) {
+  for (const [t, pending] of out.tables.entries()) {
+    const below = scaleBelow(out, pending, out.tables[t + 1]);
     // A table that starts over with headers of its own is read as one table per part.
     const starts = headerBlockStarts(pending.rows);
     starts.forEach((start, i) => {
       const end = starts[i + 1] ?? pending.rows.length;
       const lineIndexes = pending.lineIndexes.slice(start, end);
-      const table = tableFromMarkup(pending.rows.slice(start, end), {
-        page: 1,
-        context: pending.context,
-        ...(pending.title ? { title: pending.title } : {}),
-        rowBox: (r) => lineBox(lineIndexes[r] ?? 0),
-      });
+      const build = (context: string[]) =>
+        tableFromMarkup(pending.rows.slice(start, end), {
+          page: 1,
+          context,
+          ...(pending.title ? { title: pending.title } : {}),
+          rowBox: (r) => lineBox(lineIndexes[r] ?? 0),
+        });
+      let table = build(pending.context);
+      if (table && table.scale === undefined && below) table = build([...pending.context, below]);
       if (table) {
         table.rowTexts = lineIndexes.map((l) => out.lines[l]?.text ?? '');
         tables.push(table);

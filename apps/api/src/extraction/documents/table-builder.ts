@@ -37,7 +37,7 @@ export interface GridInput {
 }
 
 const NUMBER_CELL =
-  /^[(\-–—−+]?\s*(?:[A-Z]{0,3}[$€£¥₹]|RM|Rs\.?)?\s*[(\-–—−]?\s*(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:[.,]\d+)?\s*\)?\s*(?:%|pts|bps|x|m|bn|k|p|c|¢)?\)?\*?$/i;
+  /^[(\-–—−+]?\s*(?:[A-Z]{0,3}[$€£¥₹]|RM|Rs\.?)?\s*[(\-–—−]?\s*(?:\d{1,3}(?:[,.\s]\d{3})+|\d+)(?:[.,]\d+)?\s*\)?\s*(?:%|pts|bps|x|m|bn|k|p|c|¢|mn|million|billion|thousand)?\)?\*?$/i;
 const DASH_CELL = /^(?:[-–—−]+|n\/?a|n\.[am]\.|nm|nil|none|—\s*%|-\s*%|\$\s*[-–—]+)$/i;
 
 /** A cell that holds a figure (or a dash standing for none). */

@@ -212,6 +212,15 @@ describe('HeuristicProvider', () => {
     expect(result['Capital expenditures 2024']?.location).toBe('line 3');
   });
 
+  it('reads an effective tax rate as a figure, an effective date as a date', async () => {
+    // Before: "effective" made "Effective tax rate" a date, and the sentence gave nothing.
+    const values = await valuesOf(
+      'The effective tax rate was 21.0% and 24.5% for 2019 and 2018, respectively.\nEffective date: March 1, 2020',
+      ['Effective tax rate 2018', 'Effective date'],
+    );
+    expect(values).toEqual({ 'Effective tax rate 2018': 0.245, 'Effective date': '20200301' });
+  });
+
   it('takes a sentence that names no year as about the year its section heading names, less surely', async () => {
     const doc = loadText(
       'Fiscal 2024 Compared to Fiscal 2023\nNet income increased to $431 million from $388 million a year ago, on higher sales.',

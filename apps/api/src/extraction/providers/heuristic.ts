@@ -139,7 +139,9 @@ type Expectation = 'date' | 'number' | 'any';
 
 function expectationOf(dataPoint: string): Expectation {
   const words = spaced(dataPoint).toLowerCase();
-  if (/\b(?:date|dated|day|as of|period end|expiry|expiration|effective|maturity)\b|\bon$/.test(words))
+  if (/\b(?:date|dated|day|as of|period end|expiry|expiration|maturity)\b|\bon$/.test(words)) return 'date';
+  // "Effective date", but "Effective tax rate" is a figure.
+  if (/\beffective\b/.test(words) && !/\b(?:rates?|yields?|interest|percent(?:age)?)\b/.test(words))
     return 'date';
   if (
     /\b(?:revenues?|sales|income|profits?|loss(?:es)?|expenditures?|spending|outlays?|headcount|margins?|ratios?|rates?|amounts?|totals?|prices?|costs?|expenses?|eps|earnings|assets|liabilities|equity|cash|debt|balances?|counts?|employees|shares|percent(?:age)?|pct|growth|yields?|fees?|tax(?:es)?|payments?|rent|salary|volume|quantity|ebitda|capex|dividends?|spend|budget|value)\b/.test(
@@ -381,6 +383,10 @@ const RATIO_WORDS =
 const isRatio = (dataPoint: string) => RATIO_WORDS.test(spaced(dataPoint));
 /** A data point that is a change from the year before ("Revenue growth", "EBITDA YoY"). */
 const ASKS_CHANGE = /\b(?:growth|yoy|y\/y|year[\s-](?:on|over)[\s-]year)\b/i;
+/** A data point asking the change of an item ("Change in net revenue"; not "Net change in cash"). */
+const CHANGE_OF = /^\s*(?:change|increase|decrease)\s+in\s+/i;
+/** Asked as a percentage: "% change", "growth", "percentage change". */
+const ASKS_PERCENT = /%|\bpercent(?:age)?\b|\bpct\b|\bgrowth\b|\byoy\b|\by\/y\b/i;
 
 const HOW_FACTOR: Record<How, number> = {
   'same-line': 1,
@@ -700,8 +706,11 @@ function proseCandidate(
 ): { raw: string; factor: number; sentence: string } | null | undefined {
   const reading = index.proseReading(lineIndex, prose.label);
   if (!reading) return undefined;
+  // "Change in net revenue" is the amount ("increased by $132.4 million, or 6.4%"), unless a
+  // percentage is asked.
+  const amountChange = prose.changes && CHANGE_OF.test(dataPoint) && !ASKS_PERCENT.test(dataPoint);
   const kindFits = (prose.changes ? reading.changes : reading.figures).filter((f) =>
-    f.percent ? isRatio(dataPoint) : !PERCENT_ONLY.test(spaced(dataPoint)),
+    f.percent ? isRatio(dataPoint) && !amountChange : !PERCENT_ONLY.test(spaced(dataPoint)),
   );
   // The section's period is for data points that ask one.
   const figures = kindFits.filter((f) => !f.fromContext || prose.period);
@@ -835,7 +844,8 @@ function proseLabels(bare: string): ProseLabel[] {
     spelledOut(bare),
   );
   if (perShare) labels.push({ label: labelStems(`per ${perShare[1] ?? 'diluted'} share`), changes: false });
-  const item = bare.replace(new RegExp(ASKS_CHANGE.source, 'gi'), ' ').trim();
+  // "Change in net revenue": the change a sentence states of net revenue.
+  const item = bare.replace(new RegExp(ASKS_CHANGE.source, 'gi'), ' ').replace(CHANGE_OF, '').trim();
   if (item === bare.trim() || item === '') return labels;
   return [...labels, ...forms(item).map((label) => ({ label, changes: true }))];
 }

@@ -1,5 +1,11 @@
 import { type NormalisedValue, normalisePercent, normaliseValue, type Scale } from '@sieve/contracts';
-import { cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../documents/layout';
+import {
+  type ColumnUnit,
+  cellAt,
+  type LayoutPage,
+  type LayoutTable,
+  type TableCell,
+} from '../documents/layout';
 import {
   latestPeriod,
   type Period,
@@ -8,7 +14,7 @@ import {
   periodKey,
   splitDataPoint,
 } from '../documents/periods';
-import { isPercentLabel, labelUnits, rowKind } from '../documents/scale';
+import { detectColumnUnit, isPercentLabel, labelUnits, rowKind } from '../documents/scale';
 import { columnHeaderPath, isFigureText } from '../documents/table-builder';
 import type { ExtractedItem, ItemAnchor } from '../types';
 import { tokenize } from './words';
@@ -180,6 +186,8 @@ const PHRASES: [RegExp, string][] = [
     'net income$1',
   ],
   [/\b(?:net\s+)?(?:profit|income|earnings)\s+after\s+(?:income\s+)?tax(?:es|ation)?\b/gi, 'net income'],
+  // A loss-making year's "Net loss" is its net income, less the sign.
+  [/\bnet\s+loss(?:es)?\b(?!\s*(?:per|on|from)\b)/gi, 'net income loss'],
   // Japanese and IFRS statements: "Profit attributable to owners of parent".
   [
     /\b(?:net\s+)?(?:profit|income|earnings)\s+attributable\s+to\s+(?:the\s+)?(?:owners|shareholders|stockholders|equity\s+holders)\s+of\s+(?:the\s+)?(?:parent(?:\s+company)?|company)\b/gi,
@@ -256,15 +264,26 @@ interface PreparedColumn {
   header: string;
   period: Period | undefined;
   words: string[];
+  /** Its figures are percentages of revenue ("% of net sales"): a profit's share there is its margin. */
+  ofRevenue: boolean;
 }
 
 interface PreparedTable {
   table: LayoutTable;
   columns: PreparedColumn[];
   titleWords: string[];
+  /**
+   * For each row, the words of the whole it is part of: the total that closes its rows
+   * ("Subscription", "Professional services" above "Total revenue" are revenue).
+   */
+  wholeWords: string[][];
 }
 
 const prepared = new WeakMap<LayoutTable, PreparedTable>();
+
+/** "% of net sales", "as a percentage of revenue", "percent of total revenues". */
+const OF_REVENUE =
+  /(?:%|\bper\s?cent(?:age)?)\s+of\s+(?:total\s+)?(?:net\s+)?(?:revenues?|sales|turnover)\b/i;
 
 const CHANGE_HEADER = /Δ|\+\s*\/\s*[-–−]|\bvar\.|\bvariance\b|\bchg\b|\byoy\b|\by\/y\b/i;
 
@@ -288,12 +307,16 @@ function prepare(table: LayoutTable): PreparedTable {
     const colWords = plainWords(header);
     if (
       (colWords.length > 0 && /%|\bper\s?cent\b/i.test(header)) ||
-      (table.columnUnits[c] === 'percent' && !colWords.includes('percent'))
+      (columnUnitOf(table, c) === 'percent' && !colWords.includes('percent'))
     )
       colWords.push('percent');
     // "Δ %", "+/-", "Var.", "Chg": the change on the year before.
     if (CHANGE_HEADER.test(header) && !colWords.includes('change')) colWords.push('change');
-    columns.push({ column: c, header, period, words: colWords });
+    const ofRevenue =
+      colWords.includes('percent') &&
+      (OF_REVENUE.test(header) ||
+        (!/%/.test(header) && OF_REVENUE.test([table.title ?? '', ...table.context].join(' '))));
+    columns.push({ column: c, header, period, words: colWords, ofRevenue });
   }
   // A change column headed with no period is the latest period's change on the one before.
   const latest = latestPeriod(columns.flatMap((c) => (c.period?.years.length ? [c.period] : [])));
@@ -320,7 +343,20 @@ function prepare(table: LayoutTable): PreparedTable {
       continue;
     if (columns.filter((o) => o.header === col.header).length >= 2) col.period = { ...before.period };
   }
-  const result = { table, columns, titleWords: words(`${table.title ?? ''}`) };
+  const wholeWords: string[][] = [];
+  const totals = new Map<string, string[]>();
+  for (let r = table.rowCount - 1; r >= table.headerRows; r--) {
+    const row = table.rowLabels[r];
+    if (!row || row.isHeading) continue;
+    const key = row.section.join('\n');
+    if (row.isTotal)
+      totals.set(
+        key,
+        words(row.name).filter((w) => w !== 'total'),
+      );
+    else wholeWords[r] = totals.get(key) ?? [];
+  }
+  const result = { table, columns, titleWords: words(`${table.title ?? ''}`), wholeWords };
   prepared.set(table, result);
   return result;
 }
@@ -339,6 +375,19 @@ function locationOf(page: number, table: LayoutTable, rowName: string, header: s
   return [`page ${page}`, table.title, rowName, header].filter((p) => p && p.trim() !== '').join(' · ');
 }
 
+/**
+ * A column's unit: a header line of its own that says percent ("2019" / "% of Revenue" /
+ * "(Dollars in thousands)") makes it a percentage column, whatever scale a line spanning the
+ * amounts beside it gives.
+ */
+function columnUnitOf(table: LayoutTable, column: number): ColumnUnit | undefined {
+  const own = table.columnUnits[column];
+  if (own === 'percent') return own;
+  return columnHeaderPath(table, column).some((part) => detectColumnUnit(part) === 'percent')
+    ? 'percent'
+    : own;
+}
+
 function figureValue(
   text: string,
   rowName: string,
@@ -346,7 +395,7 @@ function figureValue(
   table: LayoutTable,
   column: number,
 ): NormalisedValue {
-  const unit = table.columnUnits[column];
+  const unit = columnUnitOf(table, column);
   // Pence and cents ("52.3p", "45.2c") and multiples ("12.5x") are the figure itself.
   let t = text
     .replace(/\*+$/, '')
@@ -501,9 +550,24 @@ const BALANCE_SIDES = words('liabilities equity');
  */
 const DEFINING = new Set(
   words(
-    'free adjusted underlying organic diluted basic comprehensive discontinued continuing selling margin ratio rate growth yield percentage',
+    'free adjusted underlying organic diluted basic comprehensive discontinued continuing selling margin ratio rate growth change yield percentage',
   ),
 );
+/** Words of figures that may be percentages: only these are answered from a column of percentages. */
+const RATIO_WORDS = new Set(
+  words(
+    'margin ratio rate growth yield percent change share return split weighting conversion utilisation utilization occupancy churn retention mix',
+  ),
+);
+/** Words that make a line the balance an item leaves behind, not the item ("Deferred revenue"). */
+const BALANCE_OF_ITEM = new Set(words('deferred unearned accrued prepaid unbilled'));
+const ACTIVITIES = words('activities')[0] ?? 'activities';
+/** Words of a data point asking a cash flow rather than a balance. */
+const FLOW_WORDS = new Set(words('flow flows activities provided used generated'));
+/** Words of a data point asking a change from the period before. */
+const CHANGE_WORDS = new Set(words('change growth increase decrease variance yoy movement difference'));
+/** A line of profit, whose share of revenue is a margin. */
+const PROFIT_WORDS = new Set(words('income profit earnings loss ebitda ebita'));
 /** The GAAP figure's own names ("Statutory NPAT", "Reported revenue"). */
 const AS_REPORTED = new Set(words('statutory reported'));
 /** Rows that name only which form of the section's item they give ("Basic", "Basic and diluted"). */
@@ -557,6 +621,11 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   const dpWords = words(label);
   if (dpWords.length === 0) return { candidates: [] };
   const dpKind = rowKind(label, []);
+  const asksRatio = dpKind === 'percent' || dpWords.some((w) => RATIO_WORDS.has(w));
+  const asksChangeOnly =
+    dpWords.includes('change') && !dpWords.some((w) => w !== 'change' && RATIO_WORDS.has(w));
+  const asksGrowth = dpWords.includes('growth') && !dpWords.includes('change');
+  const asksChange = dpWords.some((w) => CHANGE_WORDS.has(w));
   const dpBalance = balanceOf(label);
   const out: TableCandidate[] = [];
   let blankScore: number | undefined;
@@ -586,6 +655,11 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
         // "Net income (loss)": the bracketed other sign is the same line, not a further word.
         const otherSign = [...row.name.matchAll(ALTERNATIVE)].flatMap((m) => words(m[1] ?? ''));
         const sectionWords = row.section.flatMap(words);
+        // The total a row is part of names its item when the data point names that whole and no
+        // more ("Subscription revenue" of "Subscription" above "Total revenue"; not of a row
+        // above "Total cost of revenue").
+        const whole = prep.wholeWords[r] ?? [];
+        const wholeWords = whole.length > 0 && whole.every((w) => dpWords.includes(w)) ? whole : [];
         // "Basic" / "Diluted" under "Earnings per share": the section names the line item.
         const qualifierOnly = headWords.length > 0 && headWords.every((w) => QUALIFIERS.has(w));
         const named = (w: string) => rowWords.includes(w) || (qualifierOnly && sectionWords.includes(w));
@@ -601,8 +675,20 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
         const kind = rowKind(row.name, row.section);
         const kindClash =
           (dpKind === 'shares' && kind === 'per-share') || (dpKind === 'per-share' && kind === 'shares');
+        // A profit's share of revenue is its margin ("Gross profit" under "% of net sales").
+        const isProfit = rowWords.some((w) => PROFIT_WORDS.has(w));
         for (const col of prep.columns) {
+          // A percentage is no amount: "Net sales" of a column of shares of net sales (100.0 %).
+          if (col.words.includes('percent') && !asksRatio) continue;
+          const marginOfShare = col.ofRevenue && isProfit && dpWords.includes('margin');
           let score = kindClash ? 0.7 : 1;
+          // Beside "$ Change", "% Change" is a change asked as a percentage or a growth; "$ Change"
+          // is the change asked as nothing more.
+          const percentColumn = col.words.includes('percent');
+          // A change column answers only a change ("% Change" is no share of revenue).
+          if (col.words.includes('change') && !asksChange && !rowWords.includes('change')) continue;
+          if (percentColumn && asksChangeOnly) score *= 0.8;
+          if (!percentColumn && asksGrowth && col.words.includes('change')) score *= 0.9;
           let unexplained = 0;
           let inRow = 0;
           let inColumn = 0;
@@ -618,14 +704,18 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
               inRow += 1;
               score *= 0.92;
             } else if (SOFT.has(w)) continue;
-            else if (col.words.includes(w)) {
+            else if (w === 'margin' && marginOfShare) {
+              score *= 0.97;
+              inColumn += 1;
+            } else if (col.words.includes(w)) {
               score *= 0.97;
               inColumn += 1;
             } else if (synonymsOf(w).some((x) => col.words.includes(x))) {
               // "Revenue growth" of a "Change" column.
               score *= 0.97 * 0.92;
               inColumn += 1;
-            } else if (sectionWords.includes(w) || prep.titleWords.includes(w)) score *= 0.93;
+            } else if (sectionWords.includes(w) || prep.titleWords.includes(w) || wholeWords.includes(w))
+              score *= 0.93;
             else if (synonymsOf(w).some((x) => sectionWords.includes(x) || prep.titleWords.includes(x)))
               score *= 0.93 * 0.92;
             else if (w === 'total' && row.isTotal) score *= 0.98;
@@ -648,10 +738,23 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
             else continue;
           }
           const extra = rowWords.filter(
-            (w) => !dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)),
+            (w) =>
+              !dpWords.includes(w) &&
+              !synonymsOf(w).some((x) => dpWords.includes(x)) &&
+              !(marginOfShare && PROFIT_WORDS.has(w)),
           );
           // "Cost of sales" is no sales figure, though "sales" is revenue.
           if (extra.includes('cost')) continue;
+          // "Deferred revenue" is a liability, not revenue; "Accrued expenses" no expenses of the
+          // year; the non-controlling interests' share of net income is not the net income
+          // (though "Net income including non-controlling interests" is).
+          if (extra.some((w) => BALANCE_OF_ITEM.has(w))) continue;
+          if (extra.includes('noncontrolling') && !/\binclud/i.test(row.name)) continue;
+          // "Net cash provided by operating activities" is a flow, not the cash asked for.
+          if (extra.includes(ACTIVITIES) && !dpWords.some((w) => FLOW_WORDS.has(w))) continue;
+          // "Total current liabilities" is not the total liabilities, nor "Current portion of
+          // long-term debt" the long-term debt ("…, net of current portion" describes it only).
+          if (extra.some((w) => (w === 'current' || w === 'noncurrent') && headWords.includes(w))) continue;
           // "Total equity" asked of a balance sheet printing one "Equity" line: that line, less
           // surely; never a line with other words ("Other equity").
           if (missingTotal) {
@@ -787,8 +890,14 @@ function transposedCandidates(
   const out: TableCandidate[] = [];
   // "(Percentages indicate year-on-year changes.)": each measure's "%" column is its growth.
   const changes = CHANGES_NOTE.test([table.title ?? '', ...table.context].join(' '));
+  // "Net income (loss) ($ millions)": the bracketed other sign stays a word of the measure.
   const measureWords = (header: string) =>
-    words(header.replace(/\([^)]*\)/g, ' ').replace(MEASURE_UNIT, ' '));
+    words(
+      header
+        .replace(ALTERNATIVE, ' $1 ')
+        .replace(/\([^)]*\)/g, ' ')
+        .replace(MEASURE_UNIT, ' '),
+    );
   for (const [i, col] of prep.columns.entries()) {
     let measure = col.header.trim();
     let colWords = measureWords(measure);
@@ -821,9 +930,10 @@ function transposedCandidates(
       else unexplained += 1;
     }
     if (inHeader === 0 || unexplained > 0) continue;
+    const otherSign = [...measure.matchAll(ALTERNATIVE)].flatMap((m) => words(m[1] ?? ''));
     for (const w of colWords)
       if (!dpWords.includes(w) && !synonymsOf(w).some((x) => dpWords.includes(x)))
-        score *= extraWordFactor(w);
+        score *= otherSign.includes(w) ? 0.98 : extraWordFactor(w);
     // Read the other way round: a little less sure than an ordinary table.
     score *= 0.95;
     for (const [r, rowPeriod] of periods) {
