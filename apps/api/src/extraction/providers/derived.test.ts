@@ -110,7 +110,8 @@ describe('figures computed from the periods a table prints', () => {
     );
     // The table's own 2019 average (not the mean of two year-ends), and its Change column.
     expect(result['Average total assets for 2018 and 2019']?.value).toBe(5_707_300_000);
-    expect(result['Increase in backlog 2019']).toMatchObject({ value: 42 });
+    // The backlog table, right under the first, takes its "(in millions)".
+    expect(result['Increase in backlog 2019']).toMatchObject({ value: 42_000_000 });
   });
 
   it('computes nothing from a period the document does not give, and stays below High', async () => {
