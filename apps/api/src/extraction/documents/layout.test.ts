@@ -3089,3 +3089,75 @@ describe('a cash flow statement’s balances at the start and the end of the yea
     );
   });
 });
+
+describe('a statement set with open leading (rows far more than a line apart)', () => {
+  it('keeps its section headings and the year header above them', async () => {
+    // 8 pt type on rows 22 pt apart: "Cash flows from operating activities:" sits a row's gap
+    // above the first figures, farther than a line's height; it ended the table's top, so the
+    // years over it were lost and the heading became the title.
+    const doc = await drawn([
+      { y: 760, items: [{ text: 'CONSOLIDATED STATEMENTS OF CASH FLOWS', x: 230 }] },
+      { y: 748, items: [{ text: '(In millions)', x: 285 }] },
+      rowAt(720, '', ['2023', '2022'], [440, 500]),
+      { y: 698, items: [{ text: 'Cash flows from operating activities:', x: 80 }] },
+      rowAt(676, 'Net income', ['1,904', '1,622'], [440, 500]),
+      rowAt(654, 'Depreciation and amortization', ['622', '588'], [440, 500]),
+      rowAt(632, 'Net cash provided by operating activities', ['2,848', '2,455'], [440, 500]),
+      { y: 610, items: [{ text: 'Cash flows from investing activities:', x: 80 }] },
+      rowAt(588, 'Purchases of property and equipment', ['(702)', '(655)'], [440, 500]),
+      rowAt(566, 'Net cash used in investing activities', ['(1,972)', '(625)'], [440, 500]),
+    ]);
+    expect(firstTable(doc).title).toBe('CONSOLIDATED STATEMENTS OF CASH FLOWS');
+    expect(
+      await ask(doc, ['Net cash provided by operating activities 2022', 'Capital expenditures 2023']),
+    ).toEqual({
+      'Net cash provided by operating activities 2022': 2_455_000_000,
+      'Capital expenditures 2023': -702_000_000,
+    });
+  });
+});
+
+describe('a balance sheet as filings print it', () => {
+  const dots = ' .'.repeat(30);
+  it('reads labels run into spaced dot leaders from the text layer', async () => {
+    // Before: each "." was a word of its own, the page read as mostly symbols, and it was sent
+    // to OCR as a text layer that says nothing ("INVeNtories", "Total @ssets").
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'CONSOLIDATED BALANCE SHEETS (In thousands)', x: 200 }] },
+      rowAt(720, '', ['2023', '2022'], [440, 500]),
+      rowAt(704, `Cash and cash equivalents${dots}`, ['1,204,556', '987,221'], [440, 500]),
+      rowAt(692, `Accounts receivable, net${dots}`, ['402,118', '377,930'], [440, 500]),
+      rowAt(680, `Inventories${dots}`, ['288,045', '301,662'], [440, 500]),
+      rowAt(668, `Total assets${dots}`, ['3,668,425', '3,398,003'], [440, 500]),
+    ]);
+    expect(doc.layout?.[0]?.source).toBe('text');
+    expect(rowNames(firstTable(doc))).toEqual([
+      'Cash and cash equivalents',
+      'Accounts receivable, net',
+      'Inventories',
+      'Total assets',
+    ]);
+    expect(await ask(doc, ['Inventories 2022', 'Total assets 2023'])).toEqual({
+      'Inventories 2022': 301_662_000,
+      'Total assets 2023': 3_668_425_000,
+    });
+  });
+
+  it('takes "ASSETS" centred on the page under the years for a heading, not the title', async () => {
+    const doc = await drawn([
+      { y: 760, items: [{ text: 'CONSOLIDATED BALANCE SHEETS', x: 250 }] },
+      { y: 748, items: [{ text: '(In thousands)', x: 280 }] },
+      { y: 732, items: [{ text: 'December 31,', x: 445 }] },
+      rowAt(720, '', ['2023', '2022'], [440, 500]),
+      { y: 706, items: [{ text: 'ASSETS', x: 292 }] },
+      { y: 694, items: [{ text: 'Current assets:', x: 80 }] },
+      rowAt(682, 'Cash and cash equivalents', ['1,204,556', '987,221'], [440, 500]),
+      rowAt(670, 'Total current assets', ['1,894,719', '1,666,813'], [440, 500]),
+    ]);
+    const table = firstTable(doc);
+    expect(table.title).toBe('CONSOLIDATED BALANCE SHEETS');
+    expect(await ask(doc, ['Total current assets 2022'])).toEqual({
+      'Total current assets 2022': 1_666_813_000,
+    });
+  });
+});

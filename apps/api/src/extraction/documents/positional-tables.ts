@@ -367,6 +367,13 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       ...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]),
       1,
     );
+    // Lines a row apart: tables set with open leading space their rows wider than a line's height.
+    const bodyGaps = body
+      .slice(1)
+      .map((r, n) => r.line.box[1] - (body[n] as Row).line.box[3])
+      .sort((a, b) => a - b);
+    const rowGap = bodyGaps[Math.floor(bodyGaps.length / 2)] ?? 0;
+    const rowApart = (row: Row) => Math.max(Math.max(lineHeight, row.height) * 1.2, rowGap * 1.25);
     for (let k = bodyStart - 1; k >= 0 && bodyStart - k <= MAX_HEADER_LINES + 3; k--) {
       const row = rows[k] as Row;
       const below = rows[k + 1] as Row;
@@ -385,9 +392,9 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
           above &&
           row.segs.length === 1 &&
           row.line.box[2] < firstBand.x0 &&
-          gap <= Math.max(lineHeight, row.height) * 1.2 &&
+          gap <= rowApart(row) &&
           above.line.box[1] < row.line.box[1] &&
-          row.line.box[1] - above.line.box[3] <= Math.max(lineHeight, row.height) * 1.2 &&
+          row.line.box[1] - above.line.box[3] <= rowApart(row) &&
           isHeaderLine(above, headerZones, labelsX0, bands)
         )
           continue;
@@ -396,7 +403,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         if (
           above &&
           isLabelScale(row, firstBand) &&
-          row.line.box[1] - above.line.box[3] <= Math.max(lineHeight, row.height) * 1.2 &&
+          row.line.box[1] - above.line.box[3] <= rowApart(row) &&
           isHeaderLine(above, headerZones, labelsX0, bands)
         )
           continue;
@@ -409,8 +416,13 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
           row.line.text.length < 80 &&
           row.line.box[2] < firstBand.x0 &&
           (row.line.box[0] <= labelsX0 + 0.03 ||
-            (Math.abs(centre - 0.5) > 0.04 && row.line.text.length <= 60)) &&
-          gap <= Math.max(lineHeight, row.height) * 1.2 &&
+            (Math.abs(centre - 0.5) > 0.04 && row.line.text.length <= 60) ||
+            // Centred on the page but under the column headings ("ASSETS" under the years).
+            (above !== undefined &&
+              above.line.box[1] < row.line.box[1] &&
+              row.line.box[1] - above.line.box[3] <= rowApart(row) &&
+              isHeaderLine(above, headerZones, labelsX0, bands))) &&
+          gap <= rowApart(row) &&
           !detectScaleText(row.line.text) &&
           !/\bcontinued\b/i.test(row.line.text);
         if (isHeading) {
