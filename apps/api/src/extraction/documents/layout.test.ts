@@ -3161,3 +3161,24 @@ describe('a balance sheet as filings print it', () => {
     });
   });
 });
+
+describe('quarterly data with each year’s rows under a heading of the year', () => {
+  it('answers a quarter of the earlier year from the rows under its heading', async () => {
+    // Before: the introduction's "December 31, 2023" dated every quarter column, and the rows
+    // under "2022" answered no 2022 quarter.
+    const doc = loadHtml(`<p>Quarterly financial data (unaudited) for the eight quarters ended December 31, 2023
+      (in thousands):</p>
+      <table><tr><td></td><td>First Quarter</td><td>Second Quarter</td><td>Third Quarter</td><td>Fourth Quarter</td></tr>
+        <tr><td><b>2023</b></td><td></td><td></td><td></td><td></td></tr>
+        <tr><td>Revenue</td><td>412,338</td><td>438,902</td><td>451,117</td><td>497,560</td></tr>
+        <tr><td>Net income (loss)</td><td>(12,406)</td><td>4,881</td><td>18,230</td><td>35,902</td></tr>
+        <tr><td><b>2022</b></td><td></td><td></td><td></td><td></td></tr>
+        <tr><td>Revenue</td><td>355,610</td><td>371,045</td><td>389,726</td><td>420,993</td></tr>
+        <tr><td>Net income (loss)</td><td>(30,118)</td><td>(22,540)</td><td>(9,871)</td><td>2,305</td></tr></table>`);
+    expect(await ask(doc, ['Revenue Q1 2022', 'Net income Q2 2022', 'Revenue Q4 2023'])).toEqual({
+      'Revenue Q1 2022': 355_610_000,
+      'Net income Q2 2022': -22_540_000,
+      'Revenue Q4 2023': 497_560_000,
+    });
+  });
+});

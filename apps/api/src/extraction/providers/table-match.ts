@@ -6,6 +6,7 @@ import {
   parsePeriod,
   periodFit,
   periodKey,
+  periodSpans,
   splitDataPoint,
 } from '../documents/periods';
 import { isPercentLabel, labelUnits, rowKind } from '../documents/scale';
@@ -255,6 +256,8 @@ interface PreparedColumn {
   column: number;
   header: string;
   period: Period | undefined;
+  /** The header names a year itself (not one taken from the title). */
+  ownYears: boolean;
   words: string[];
 }
 
@@ -293,7 +296,7 @@ function prepare(table: LayoutTable): PreparedTable {
       colWords.push('percent');
     // "Δ %", "+/-", "Var.", "Chg": the change on the year before.
     if (CHANGE_HEADER.test(header) && !colWords.includes('change')) colWords.push('change');
-    columns.push({ column: c, header, period, words: colWords });
+    columns.push({ column: c, header, period, ownYears: Boolean(own?.years.length), words: colWords });
   }
   // A change column headed with no period is the latest period's change on the one before.
   const latest = latestPeriod(columns.flatMap((c) => (c.period?.years.length ? [c.period] : [])));
@@ -601,7 +604,11 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
         const kind = rowKind(row.name, row.section);
         const kindClash =
           (dpKind === 'shares' && kind === 'per-share') || (dpKind === 'per-share' && kind === 'shares');
+        const rowYears = yearOfSection(row.section);
         for (const col of prep.columns) {
+          // Quarters across, each year's rows under a heading of the year: the heading's year.
+          const colPeriod =
+            rowYears && !col.ownYears ? { ...(col.period ?? {}), years: rowYears } : col.period;
           let score = kindClash ? 0.7 : 1;
           let unexplained = 0;
           let inRow = 0;
@@ -695,7 +702,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
 
           let latestAssumed = false;
           if (period) {
-            const fit = periodFit(period, col.period);
+            const fit = periodFit(period, colPeriod);
             if (fit === 0) continue;
             score *= fit;
           } else if (latestKey !== undefined) {
@@ -725,6 +732,19 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   }
   out.sort((a, b) => b.score - a.score);
   return { candidates: out, blankScore };
+}
+
+/** The years of the nearest section heading that is nothing but a period ("2022", "Fiscal 2022:"). */
+function yearOfSection(section: string[]): number[] | undefined {
+  for (const heading of [...section].reverse()) {
+    const spans = periodSpans(heading);
+    if (spans.length === 0) continue;
+    const rest = spans.reduceRight((t, sp) => t.slice(0, sp.start) + t.slice(sp.end), heading);
+    if (/\p{L}{2,}/u.test(rest.replace(/\b(?:quarters?|unaudited)\b/gi, ''))) continue;
+    const years = parsePeriod(heading)?.years;
+    if (years?.length) return years;
+  }
+  return undefined;
 }
 
 function rowHasFigure(table: LayoutTable, row: number): boolean {
