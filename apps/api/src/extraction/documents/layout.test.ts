@@ -3166,7 +3166,8 @@ describe('quarterly data with each year’s rows under a heading of the year', (
   it('answers a quarter of the earlier year from the rows under its heading', async () => {
     // Before: the introduction's "December 31, 2023" dated every quarter column, and the rows
     // under "2022" answered no 2022 quarter.
-    const doc = loadHtml(`<p>Quarterly financial data (unaudited) for the eight quarters ended December 31, 2023
+    const doc =
+      loadHtml(`<p>Quarterly financial data (unaudited) for the eight quarters ended December 31, 2023
       (in thousands):</p>
       <table><tr><td></td><td>First Quarter</td><td>Second Quarter</td><td>Third Quarter</td><td>Fourth Quarter</td></tr>
         <tr><td><b>2023</b></td><td></td><td></td><td></td><td></td></tr>
@@ -3179,6 +3180,36 @@ describe('quarterly data with each year’s rows under a heading of the year', (
       'Revenue Q1 2022': 355_610_000,
       'Net income Q2 2022': -22_540_000,
       'Revenue Q4 2023': 497_560_000,
+    });
+  });
+});
+
+describe('stock option activity printed from a table with labels centred on their figures', () => {
+  it('finishes each wrapped label with its line under the figures, and scales only the shares column', async () => {
+    // "Outstanding at" over the figures and "December 31, 2023" under them: the second line
+    // opened a section (and at the table's foot was left out), so both balances read "Outstanding at".
+    // The price column was scaled by its neighbour's "(in thousands)".
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'Stock option activity', x: 80 }] },
+      rowAt(724, '', ['Shares (in thousands)', 'Exercise Price'], [440, 520]),
+      { y: 709, items: [{ text: 'Outstanding at', x: 80 }] },
+      rowAt(700, '', ['6,482', '$ 41.27'], [440, 520]),
+      { y: 691, items: [{ text: 'December 31, 2022', x: 80 }] },
+      rowAt(678, 'Granted', ['1,104', '58.90'], [440, 520]),
+      rowAt(666, 'Exercised', ['(1,390)', '29.55'], [440, 520]),
+      { y: 651, items: [{ text: 'Outstanding at', x: 80 }] },
+      rowAt(642, '', ['5,984', '$ 46.93'], [440, 520]),
+      { y: 633, items: [{ text: 'December 31, 2023', x: 80 }] },
+    ]);
+    expect(rowNames(firstTable(doc))).toEqual([
+      'Outstanding at December 31, 2022',
+      'Granted',
+      'Exercised',
+      'Outstanding at December 31, 2023',
+    ]);
+    expect(await ask(doc, ['Options granted exercise price', 'Options exercised'])).toEqual({
+      'Options granted exercise price': 58.9,
+      'Options exercised': -1_390_000,
     });
   });
 });

@@ -340,7 +340,16 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         // A wrapped label's second half under its figure row ("…at end of" / "year"), or the
         // last line of a label its figures sit beside, centred ("December 31," / "2023").
         const before = (rows[end] as Row).label.map((l) => l.text).join(' ');
-        if ((/^[a-z(]/.test(row.line.text) || /,$/.test(before)) && j === end + 1 && row.segs.length === 1) {
+        // Or the label wraps round its figures, centred on them: its first line above them, the
+        // figures' own line without a label ("Balance at December" / figures / "31, 2023").
+        const above = rows[end - 1];
+        const centred =
+          before === '' && end > i && above !== undefined && !isValueRow(above) && above.segs.length === 1;
+        if (
+          (/^[a-z(]/.test(row.line.text) || /,$/.test(before) || centred) &&
+          j === end + 1 &&
+          row.segs.length === 1
+        ) {
           end = j;
           j += 1;
           continue;
