@@ -3213,3 +3213,26 @@ describe('stock option activity printed from a table with labels centred on thei
     });
   });
 });
+
+describe('an activity table with balances dated in their lines', () => {
+  it('answers each balance from the line of the date asked, not the first with the words', async () => {
+    // Before: the introduction's year dated every column, so both "Outstanding at" lines fitted
+    // 2023 and the first (December 31, 2022) answered.
+    const doc = loadHtml(`<h4>Stock Options</h4>
+      <p>A summary of stock option activity for the year ended December 31, 2023 is presented below:</p>
+      <table><tr><td></td><td>Number of Shares (in thousands)</td><td>Weighted-Average Exercise Price</td></tr>
+        <tr><td>Outstanding at December 31, 2022</td><td>6,482</td><td>$ 41.27</td></tr>
+        <tr><td>Granted</td><td>1,104</td><td>58.90</td></tr>
+        <tr><td>Exercised</td><td>(1,390)</td><td>29.55</td></tr>
+        <tr><td>Outstanding at December 31, 2023</td><td>5,984</td><td>$ 46.93</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Options outstanding at December 31, 2023',
+        'Weighted-average exercise price outstanding at December 31, 2022',
+      ]),
+    ).toEqual({
+      'Options outstanding at December 31, 2023': 5_984_000,
+      'Weighted-average exercise price outstanding at December 31, 2022': 41.27,
+    });
+  });
+});

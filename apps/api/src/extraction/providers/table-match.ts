@@ -605,10 +605,17 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
         const kindClash =
           (dpKind === 'shares' && kind === 'per-share') || (dpKind === 'per-share' && kind === 'shares');
         const rowYears = yearOfSection(row.section);
+        const rowDate = balanceDate(row.name);
         for (const col of prep.columns) {
-          // Quarters across, each year's rows under a heading of the year: the heading's year.
-          const colPeriod =
-            rowYears && !col.ownYears ? { ...(col.period ?? {}), years: rowYears } : col.period;
+          // Quarters across, each year's rows under a heading of the year: the heading's year. A
+          // balance dated in its line ("Outstanding at December 31, 2022") is at that date.
+          const colPeriod = col.ownYears
+            ? col.period
+            : rowDate
+              ? rowDate
+              : rowYears
+                ? { ...(col.period ?? {}), years: rowYears }
+                : col.period;
           let score = kindClash ? 0.7 : 1;
           let unexplained = 0;
           let inRow = 0;
@@ -732,6 +739,13 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   }
   out.sort((a, b) => b.score - a.score);
   return { candidates: out, blankScore };
+}
+
+/** The date a line's balance is struck at ("Outstanding at December 31, 2022", "Balance as of 30 June 2024"). */
+function balanceDate(name: string): Period | undefined {
+  const at = /\b(?:at|as\s+(?:at|of))\s+(.*\b(?:19|20)\d{2})\b/i.exec(name)?.[1];
+  const period = at ? parsePeriod(at) : undefined;
+  return period?.years.length === 1 && period.day !== undefined ? period : undefined;
 }
 
 /** The years of the nearest section heading that is nothing but a period ("2022", "Fiscal 2022:"). */
