@@ -3236,3 +3236,50 @@ describe('an activity table with balances dated in their lines', () => {
     });
   });
 });
+
+describe('column headings set closer than a word space', () => {
+  it('heads each column with its own word ("Amount Percent Amount Percent")', async () => {
+    // Helvetica 8 pt: the words of the line stand 2 pt apart, one over each narrow column. Read
+    // as one segment, the header line ran across the page in two segments and was taken for
+    // prose: the table had no header, and no year answered.
+    const xs = [400, 431, 463, 494, 526, 557];
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'Income tax rate reconciliation (dollars in millions)', x: 60 }] },
+      rowAt(724, '', ['2023', '2022', '2021'], [425, 488, 551]),
+      {
+        y: 712,
+        items: [
+          { text: 'Year Ended December 31,', x: 60 },
+          { text: 'Amount Percent Amount Percent Amount Percent', x: 370 },
+        ],
+      },
+      rowAt(
+        698,
+        'Income tax at statutory rate',
+        ['412.6', '21.0 %', '380.1', '21.0 %', '344.8', '21.0 %'],
+        xs,
+        60,
+      ),
+      rowAt(
+        686,
+        'Foreign rate differential',
+        ['(31.4)', '(1.6)', '(27.2)', '(1.5)', '(19.7)', '(1.2)'],
+        xs,
+        60,
+      ),
+      rowAt(
+        674,
+        'Provision for income taxes',
+        ['402.2', '20.5 %', '362.0', '20.0 %', '341.6', '20.8 %'],
+        xs,
+        60,
+      ),
+    ]);
+    expect(
+      await ask(doc, ['Provision for income taxes 2021', 'Foreign rate differential percent 2023']),
+    ).toEqual({
+      'Provision for income taxes 2021': 341_600_000,
+      'Foreign rate differential percent 2023': -0.016,
+    });
+  });
+});

@@ -265,6 +265,23 @@ interface Band {
   x1: number;
 }
 
+/**
+ * A segment whose every word stands over a column of its own, no two over one, split into its
+ * words. A heading spanning columns ("Year Ended December 31," over two years) has words sharing
+ * a column, and a period ("Three Months") stays whole.
+ */
+function oneWordPerColumn(seg: Seg, zones: Band[]): Seg[] {
+  const words = seg.words;
+  if (!words || words.length < 2 || words.length !== seg.text.split(/\s+/).length) return [seg];
+  if (parsePeriod(seg.text)) return [seg];
+  const zoneOf = words.map((w) => zones.findIndex((z) => mostlyOver(w.box, [z])));
+  if (zoneOf.some((z) => z < 0) || new Set(zoneOf).size !== words.length) return [seg];
+  // Over columns side by side, none skipped; not a title centred on the page over a wide table.
+  if (zoneOf.some((z, i) => i > 0 && z !== (zoneOf[i - 1] as number) + 1)) return [seg];
+  if (Math.abs((seg.box[0] + seg.box[2]) / 2 - 0.5) < 0.03) return [seg];
+  return words.map((w) => ({ text: w.text, box: w.box, words: [w] }));
+}
+
 function mostlyOver(box: Box, zones: Band[]): boolean {
   const first = zones[0];
   const last = zones.at(-1);
@@ -369,6 +386,21 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       continue;
     }
     const firstBand = bands[0] as Band;
+    // Column headings set closer than the gap that parts segments ("Amount Percent Amount
+    // Percent" over six narrow columns) are one heading over each column. Only on the header line
+    // next to the figures: a line above it may head groups of them ("Common Stock" over "Shares
+    // Amount").
+    for (let k = bodyStart - 1; k >= 0 && bodyStart - k <= MAX_HEADER_LINES + 3; k--) {
+      const row = rows[k] as Row;
+      if (isValueRow(row)) break;
+      if (!row.segs.some((s) => mostlyOver(s.box, headerZones))) continue;
+      const segs = row.segs.flatMap((s) => oneWordPerColumn(s, headerZones));
+      if (segs.length !== row.segs.length) {
+        row.segs = segs;
+        row.label = segs;
+      }
+      break;
+    }
     // Upwards: section headings sitting in the label column, then header lines over the bands.
     let top = bodyStart;
     let sawHeader = false;
