@@ -3283,3 +3283,34 @@ describe('column headings set closer than a word space', () => {
     });
   });
 });
+
+describe('a continental balance sheet of whole amounts grouped by points', () => {
+  it('reads "702.441" as 702,441 where other figures group by points twice ("1.205.477")', async () => {
+    // Before: with no decimal comma in the table, "702.441" read as 702.441 thousand euros.
+    const doc = loadHtml(`<h3>Konzernbilanz / Consolidated balance sheet</h3>
+      <table><tr><td>in TEUR</td><td>31.12.2023</td><td>31.12.2022</td></tr>
+        <tr><td>Sachanlagen / Property, plant and equipment</td><td>1.205.477</td><td>1.166.032</td></tr>
+        <tr><td>Vorräte / Inventories</td><td>655.019</td><td>702.441</td></tr>
+        <tr><td>Summe Aktiva / Total assets</td><td>3.488.115</td><td>3.350.267</td></tr></table>`);
+    expect(await ask(doc, ['Inventories 2022', 'Total assets 2023'])).toEqual({
+      'Inventories 2022': 702_441_000,
+      'Total assets 2023': 3_488_115_000,
+    });
+  });
+});
+
+describe('segments across, each with sales to customers and to other segments', () => {
+  it('answers a segment’s revenue from its sales to customers, never the intersegment line', async () => {
+    // Before: "Intersegment revenue" (two words) beat "Net revenue from external customers" (three
+    // more) for "Asia Pacific net revenue", at 0.87.
+    const doc = loadHtml(`<h3>Segment Reporting</h3><p>Year ended December 31, 2023 (in millions)</p>
+      <table><tr><td></td><td>Americas</td><td>Asia Pacific</td><td>Eliminations</td><td>Consolidated</td></tr>
+        <tr><td>Net revenue from external customers</td><td>6,102</td><td>2,017</td><td>—</td><td>8,119</td></tr>
+        <tr><td>Intersegment revenue</td><td>214</td><td>41</td><td>(255)</td><td>—</td></tr>
+        <tr><td>Operating income</td><td>1,204</td><td>298</td><td>(77)</td><td>1,425</td></tr></table>`);
+    expect(await ask(doc, ['Asia Pacific net revenue 2023', 'Consolidated net revenue 2023'])).toEqual({
+      'Asia Pacific net revenue 2023': 2_017_000_000,
+      'Consolidated net revenue 2023': 8_119_000_000,
+    });
+  });
+});

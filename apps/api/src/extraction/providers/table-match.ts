@@ -415,7 +415,9 @@ function writesDecimalComma(table: LayoutTable): boolean {
     let other = 0;
     for (const cell of table.cells) {
       if (cell.row < table.headerRows || cell.column < table.labelColumns) continue;
-      if (/\d\.\d{3},\d|(?<![\d.,])\d{1,3},\d{1,2}(?![\d.,])/.test(cell.text)) european += 1;
+      // "4.812,3", "-12,8", or thousands grouped by points twice over ("1.205.477").
+      if (/\d\.\d{3},\d|(?<![\d.,])\d{1,3},\d{1,2}(?![\d.,])|\d\.\d{3}\.\d{3}(?![\d,])/.test(cell.text))
+        european += 1;
       if (/\d,\d{3}(?!\d)|(?<![\d.,])\d+\.\d{1,2}(?![\d.,])/.test(cell.text)) other += 1;
     }
     known = european >= 2 && other === 0;
@@ -666,6 +668,8 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           );
           // "Cost of sales" is no sales figure, though "sales" is revenue.
           if (extra.includes('cost')) continue;
+          // Nor are sales between segments ("Intersegment revenue") a segment's revenue.
+          if (extra.some((w) => /^inter-?(?:segment|company)$/.test(w))) continue;
           // "Total equity" asked of a balance sheet printing one "Equity" line: that line, less
           // surely; never a line with other words ("Other equity").
           if (missingTotal) {
