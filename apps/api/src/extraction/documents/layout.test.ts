@@ -3314,3 +3314,65 @@ describe('segments across, each with sales to customers and to other segments', 
     });
   });
 });
+
+describe('a scanned balance sheet whose labels OCR garbles beside the dot leaders', () => {
+  it('reads "Total @SSets" as Total assets, and an "8" in the column of dollar signs as "$"', async () => {
+    // Before: "Total @SSets" named nothing, its "$" read "8" joined its amount into no figure, and
+    // "Total assets" answered from "Total current assets".
+    const words: LayoutWord[] = [];
+    const put = (text: string, x0: number, x1: number, y: number) =>
+      words.push({ text, box: [x0, y, x1, y + 0.012], confidence: 0.9 });
+    put('2023', 0.7, 0.74, 0.1);
+    put('2022', 0.85, 0.89, 0.1);
+    const rows: [string[], [string, number, number][]][] = [
+      [
+        ['Cash'],
+        [
+          ['$', 0.597, 0.605],
+          ['1,204,556', 0.667, 0.74],
+          ['$', 0.8, 0.808],
+          ['987,221', 0.838, 0.89],
+        ],
+      ],
+      [
+        ['Inventories'],
+        [
+          ['288,045', 0.676, 0.74],
+          ['301,662', 0.838, 0.89],
+        ],
+      ],
+      [
+        ['Total', 'current', '@ssets'],
+        [
+          ['1,894,719', 0.667, 0.74],
+          ['1,666,813', 0.828, 0.89],
+        ],
+      ],
+      [
+        ['Total', '@SSetS', '.'],
+        [
+          ['8', 0.597, 0.605],
+          ['3,668,425', 0.667, 0.74],
+          ['$', 0.8, 0.808],
+          ['3,398,003', 0.828, 0.89],
+        ],
+      ],
+    ];
+    rows.forEach(([label, cells], r) => {
+      const y = 0.13 + r * 0.02;
+      let x = 0.05;
+      for (const w of label) {
+        put(w, x, x + w.length * 0.009, y);
+        x += w.length * 0.009 + 0.006;
+      }
+      for (const [text, x0, x1] of cells) put(text, x0, x1, y);
+    });
+    const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 1700, height: 2200, words });
+    const doc: ExtractedDocument = { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] };
+    expect(rowNames(firstTable(doc)).some((n) => n?.startsWith('Total assets'))).toBe(true);
+    expect(await ask(doc, ['Total assets 2023', 'Total current assets 2022'])).toEqual({
+      'Total assets 2023': 3_668_425,
+      'Total current assets 2022': 1_666_813,
+    });
+  });
+});
