@@ -3376,3 +3376,27 @@ describe('a scanned balance sheet whose labels OCR garbles beside the dot leader
     });
   });
 });
+
+describe('a lease maturity schedule: years down the side, then what follows them', () => {
+  it('answers each kind of lease for the year of its line', async () => {
+    // Before: with five years among nine lines (under the 60 % a table read the other way round
+    // needs), no year's payment answered.
+    const doc =
+      loadHtml(`<p>Maturities of lease liabilities as of December 31, 2023 were as follows (in thousands):</p>
+      <table><tr><td></td><td>Operating Leases</td><td>Finance Leases</td></tr>
+        <tr><td>2024</td><td>48,211</td><td>3,902</td></tr>
+        <tr><td>2025</td><td>44,630</td><td>3,511</td></tr>
+        <tr><td>2026</td><td>39,087</td><td>2,846</td></tr>
+        <tr><td>2027</td><td>31,455</td><td>1,120</td></tr>
+        <tr><td>2028</td><td>26,702</td><td>640</td></tr>
+        <tr><td>Thereafter</td><td>88,314</td><td>—</td></tr>
+        <tr><td>Total lease payments</td><td>278,399</td><td>12,019</td></tr>
+        <tr><td>Less: imputed interest</td><td>(41,870)</td><td>(806)</td></tr>
+        <tr><td>Present value of lease liabilities</td><td>236,529</td><td>11,213</td></tr></table>`);
+    expect(await ask(doc, ['Operating leases 2026', 'Finance leases 2024', 'Total lease payments'])).toEqual({
+      'Operating leases 2026': 39_087_000,
+      'Finance leases 2024': 3_902_000,
+      'Total lease payments': 278_399_000,
+    });
+  });
+});

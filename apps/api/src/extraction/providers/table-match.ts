@@ -798,7 +798,13 @@ function transposedPeriods(table: LayoutTable, prep: PreparedTable): Map<number,
     // The label must be the period itself, perhaps with a qualifier ("2022 restated", "FY2021").
     if (period && period.years.length > 0 && plainWords(row.name).length <= 1) periods.set(r, period);
   }
-  return body >= 2 && periods.size >= Math.max(2, Math.ceil(body * 0.6)) ? periods : undefined;
+  if (body >= 2 && periods.size >= Math.max(2, Math.ceil(body * 0.6))) return periods;
+  // A maturity schedule: a run of three or more years from the top, then "Thereafter" and totals
+  // ("2024" … "2028", "Thereafter", "Total lease payments", "Less: imputed interest").
+  const dated = [...periods.keys()];
+  const firstBody = table.rowLabels.findIndex((l, r) => r >= table.headerRows && l && !l.isHeading);
+  const run = dated.every((r, i) => r === firstBody + i);
+  return dated.length >= 3 && run ? periods : undefined;
 }
 
 /** The unit under a measure's name ("Millions of yen", "Yen", "%", "£m"). */
