@@ -3400,3 +3400,64 @@ describe('a lease maturity schedule: years down the side, then what follows them
     });
   });
 });
+
+describe('a scanned table whose OCR lost a figure after its dollar sign', () => {
+  it('keeps the columns apart: the sign joins the next column’s figure, not the two columns', async () => {
+    // Before: "$" (first quarter, its figure lost) + "438,902" (second quarter) made one segment
+    // across both columns, the bands grew into each other and every quarter fell into one column.
+    const words: LayoutWord[] = [];
+    const put = (text: string, x0: number, x1: number, y: number) =>
+      words.push({ text, box: [x0, y, x1, y + 0.012], confidence: 0.9 });
+    for (const [text, x0, x1] of [
+      ['Q1', 0.52, 0.55],
+      ['Q2', 0.64, 0.67],
+      ['Q3', 0.75, 0.78],
+      ['Q4', 0.87, 0.9],
+    ] as const)
+      put(text, x0, x1, 0.1);
+    const rows: [string, [string, number, number][]][] = [
+      [
+        'Revenue',
+        [
+          ['$', 0.467, 0.477],
+          ['438,902', 0.617, 0.687],
+          ['451,117', 0.726, 0.795],
+          ['497,560', 0.836, 0.906],
+        ],
+      ],
+      [
+        'Gross',
+        [
+          ['301,422', 0.5, 0.569],
+          ['322,051', 0.618, 0.687],
+          ['333,870', 0.726, 0.795],
+          ['371,214', 0.837, 0.906],
+        ],
+      ],
+      [
+        'Costs',
+        [
+          ['$', 0.467, 0.477],
+          ['(12,406)', 0.498, 0.575],
+          ['4,881', 0.639, 0.687],
+          ['18,230', 0.738, 0.795],
+          ['35,902', 0.848, 0.906],
+        ],
+      ],
+    ];
+    rows.forEach(([label, cells], r) => {
+      const y = 0.13 + r * 0.02;
+      put(label, 0.094, 0.094 + label.length * 0.009, y);
+      for (const [text, x0, x1] of cells) put(text, x0, x1, y);
+    });
+    const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 1700, height: 2200, words });
+    const doc: ExtractedDocument = { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] };
+    expect(firstTable(doc).columnCount).toBe(5);
+    expect(await ask(doc, ['Revenue Q2', 'Revenue Q4', 'Gross Q1', 'Costs Q1'])).toEqual({
+      'Revenue Q2': 438_902,
+      'Revenue Q4': 497_560,
+      'Gross Q1': 301_422,
+      'Costs Q1': -12_406,
+    });
+  });
+});

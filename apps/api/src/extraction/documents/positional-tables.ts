@@ -30,6 +30,8 @@ interface Seg {
   box: Box;
   /** Its words, where it is one segment of the line as read. */
   words?: LayoutWord[];
+  /** The figure's own box, without a currency sign set apart before it ("$      1,234"). */
+  figureBox?: Box;
 }
 
 /** "$" + "1,234" → "$ 1,234"; "45" + "%" → "45%". */
@@ -53,7 +55,7 @@ function mergeSymbols(segments: LayoutSegment[]): Seg[] {
       // A currency code ("EUR") set apart is a column of units' entry ("EUR m", "%", "EUR"), the
       // row's unit: "EUR 3.21" would be no figure at all.
       if (!isCurrencyCode(prefix.text) && isFigureText(text))
-        out.push({ text: `${prefix.text} ${text}`, box: unionBox([prefix.box, s.box]) });
+        out.push({ text: `${prefix.text} ${text}`, box: unionBox([prefix.box, s.box]), figureBox: s.box });
       else {
         out.push(prefix);
         out.push({ text, box: s.box });
@@ -292,12 +294,15 @@ function mostlyOver(box: Box, zones: Band[]): boolean {
 
 function bandsOf(figures: Seg[]): Band[] {
   const bands: Band[] = [];
-  for (const f of [...figures].sort((a, b) => a.box[2] - b.box[2])) {
-    const hit = bands.find((b) => Math.min(b.x1, f.box[2]) - Math.max(b.x0, f.box[0]) > 0);
+  // By the figures themselves: a "$" OCR kept where the figure after it was lost would join the
+  // next column's figure to it, and the two columns into one.
+  const boxes = figures.map((f) => f.figureBox ?? f.box).sort((a, b) => a[2] - b[2]);
+  for (const box of boxes) {
+    const hit = bands.find((b) => Math.min(b.x1, box[2]) - Math.max(b.x0, box[0]) > 0);
     if (hit) {
-      hit.x0 = Math.min(hit.x0, f.box[0]);
-      hit.x1 = Math.max(hit.x1, f.box[2]);
-    } else bands.push({ x0: f.box[0], x1: f.box[2] });
+      hit.x0 = Math.min(hit.x0, box[0]);
+      hit.x1 = Math.max(hit.x1, box[2]);
+    } else bands.push({ x0: box[0], x1: box[2] });
   }
   // Bands that grew into each other are one column.
   bands.sort((a, b) => a.x0 - b.x0);
@@ -595,7 +600,7 @@ function splitLabelFromFigure(row: Row, bands: Band[]): void {
     return;
   const label = segmentFrom(words.slice(0, -1));
   const figure = segmentFrom([last]);
-  row.segs = row.segs.flatMap((s) => (s === seg ? [label, figure] : [s]));
+  row.segs = row.segs.flatMap<Seg>((s) => (s === seg ? [label, figure] : [s]));
   row.label = row.label.map((s) => (s === seg ? label : s));
   row.figures = [figure, ...row.figures];
 }
@@ -923,8 +928,9 @@ function toTable(
         });
         continue;
       }
+      const own = s.figureBox ?? s.box;
       const hits = bands
-        .map((b, c) => ({ c, o: Math.min(b.x1, s.box[2]) - Math.max(b.x0, s.box[0]) }))
+        .map((b, c) => ({ c, o: Math.min(b.x1, own[2]) - Math.max(b.x0, own[0]) }))
         .filter((h) => h.o > 0)
         .sort((a, b) => b.o - a.o);
       if (
