@@ -351,6 +351,26 @@ export function signed(text: string): string {
     );
 }
 
+/** A word of letters with an "@" among them, where an e-mail address would have a dot after it. */
+const AT_FOR_A = /^\p{L}*@\p{L}*\p{L}[.,:;]?$/u;
+
+/**
+ * A dollar sign OCR read as "8", "S" or "5", standing where other lines have their "$" (a column
+ * of signs set apart from the amounts): joined to the amount after it, it made no figure at all.
+ */
+function dollarsReadAsDigits(words: LayoutWord[]): void {
+  const signs = words.filter((w) => w.text === '$');
+  if (signs.length === 0) return;
+  for (const w of words) {
+    if (!/^[8S5]$/.test(w.text)) continue;
+    const h = w.box[3] - w.box[1];
+    const inColumn = signs.filter(
+      (d) => Math.abs(d.box[0] - w.box[0]) < h * 0.5 && Math.abs(d.box[2] - w.box[2]) < h * 0.5,
+    );
+    if (inColumn.length > 0) w.text = '$';
+  }
+}
+
 /** One page of the layout model from its words: lines, segments and tables. */
 export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
   const aspect = input.width > 0 ? input.height / input.width : 1;
@@ -363,6 +383,19 @@ export function layoutPageFromWords(input: PageWordsInput): LayoutPage {
   if (input.source === 'ocr') {
     repairQuarterLabels(words);
     repairUnitWords(words);
+    // OCR reads a small "a" as "@" beside dot leaders ("Total @SSets", "current @ssets").
+    for (const w of words) {
+      if (AT_FOR_A.test(w.text)) w.text = w.text.replace(/@/g, 'a');
+      // Capitals OCR scattered through a word ("aSSets", "eXpenses", "INVeNtories"): one case.
+      if (
+        w.text.length >= 5 &&
+        /\p{Lu}/u.test(w.text.slice(1)) &&
+        /\p{Ll}/u.test(w.text.slice(1)) &&
+        /^\p{L}+[.,:;]?$/u.test(w.text)
+      )
+        w.text = w.text[0] + w.text.slice(1).toLowerCase();
+    }
+    dollarsReadAsDigits(words);
   }
   const lines = textRegions(words)
     .flatMap((region) => splitDotLeaders(groupWordsIntoLines(region, aspect)))

@@ -3089,3 +3089,375 @@ describe('a cash flow statement’s balances at the start and the end of the yea
     );
   });
 });
+
+describe('a statement set with open leading (rows far more than a line apart)', () => {
+  it('keeps its section headings and the year header above them', async () => {
+    // 8 pt type on rows 22 pt apart: "Cash flows from operating activities:" sits a row's gap
+    // above the first figures, farther than a line's height; it ended the table's top, so the
+    // years over it were lost and the heading became the title.
+    const doc = await drawn([
+      { y: 760, items: [{ text: 'CONSOLIDATED STATEMENTS OF CASH FLOWS', x: 230 }] },
+      { y: 748, items: [{ text: '(In millions)', x: 285 }] },
+      rowAt(720, '', ['2023', '2022'], [440, 500]),
+      { y: 698, items: [{ text: 'Cash flows from operating activities:', x: 80 }] },
+      rowAt(676, 'Net income', ['1,904', '1,622'], [440, 500]),
+      rowAt(654, 'Depreciation and amortization', ['622', '588'], [440, 500]),
+      rowAt(632, 'Net cash provided by operating activities', ['2,848', '2,455'], [440, 500]),
+      { y: 610, items: [{ text: 'Cash flows from investing activities:', x: 80 }] },
+      rowAt(588, 'Purchases of property and equipment', ['(702)', '(655)'], [440, 500]),
+      rowAt(566, 'Net cash used in investing activities', ['(1,972)', '(625)'], [440, 500]),
+    ]);
+    expect(firstTable(doc).title).toBe('CONSOLIDATED STATEMENTS OF CASH FLOWS');
+    expect(
+      await ask(doc, ['Net cash provided by operating activities 2022', 'Capital expenditures 2023']),
+    ).toEqual({
+      'Net cash provided by operating activities 2022': 2_455_000_000,
+      'Capital expenditures 2023': -702_000_000,
+    });
+  });
+});
+
+describe('a balance sheet as filings print it', () => {
+  const dots = ' .'.repeat(30);
+  it('reads labels run into spaced dot leaders from the text layer', async () => {
+    // Before: each "." was a word of its own, the page read as mostly symbols, and it was sent
+    // to OCR as a text layer that says nothing ("INVeNtories", "Total @ssets").
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'CONSOLIDATED BALANCE SHEETS (In thousands)', x: 200 }] },
+      rowAt(720, '', ['2023', '2022'], [440, 500]),
+      rowAt(704, `Cash and cash equivalents${dots}`, ['1,204,556', '987,221'], [440, 500]),
+      rowAt(692, `Accounts receivable, net${dots}`, ['402,118', '377,930'], [440, 500]),
+      rowAt(680, `Inventories${dots}`, ['288,045', '301,662'], [440, 500]),
+      rowAt(668, `Total assets${dots}`, ['3,668,425', '3,398,003'], [440, 500]),
+    ]);
+    expect(doc.layout?.[0]?.source).toBe('text');
+    expect(rowNames(firstTable(doc))).toEqual([
+      'Cash and cash equivalents',
+      'Accounts receivable, net',
+      'Inventories',
+      'Total assets',
+    ]);
+    expect(await ask(doc, ['Inventories 2022', 'Total assets 2023'])).toEqual({
+      'Inventories 2022': 301_662_000,
+      'Total assets 2023': 3_668_425_000,
+    });
+  });
+
+  it('takes "ASSETS" centred on the page under the years for a heading, not the title', async () => {
+    const doc = await drawn([
+      { y: 760, items: [{ text: 'CONSOLIDATED BALANCE SHEETS', x: 250 }] },
+      { y: 748, items: [{ text: '(In thousands)', x: 280 }] },
+      { y: 732, items: [{ text: 'December 31,', x: 445 }] },
+      rowAt(720, '', ['2023', '2022'], [440, 500]),
+      { y: 706, items: [{ text: 'ASSETS', x: 292 }] },
+      { y: 694, items: [{ text: 'Current assets:', x: 80 }] },
+      rowAt(682, 'Cash and cash equivalents', ['1,204,556', '987,221'], [440, 500]),
+      rowAt(670, 'Total current assets', ['1,894,719', '1,666,813'], [440, 500]),
+    ]);
+    const table = firstTable(doc);
+    expect(table.title).toBe('CONSOLIDATED BALANCE SHEETS');
+    expect(await ask(doc, ['Total current assets 2022'])).toEqual({
+      'Total current assets 2022': 1_666_813_000,
+    });
+  });
+});
+
+describe('quarterly data with each year’s rows under a heading of the year', () => {
+  it('answers a quarter of the earlier year from the rows under its heading', async () => {
+    // Before: the introduction's "December 31, 2023" dated every quarter column, and the rows
+    // under "2022" answered no 2022 quarter.
+    const doc =
+      loadHtml(`<p>Quarterly financial data (unaudited) for the eight quarters ended December 31, 2023
+      (in thousands):</p>
+      <table><tr><td></td><td>First Quarter</td><td>Second Quarter</td><td>Third Quarter</td><td>Fourth Quarter</td></tr>
+        <tr><td><b>2023</b></td><td></td><td></td><td></td><td></td></tr>
+        <tr><td>Revenue</td><td>412,338</td><td>438,902</td><td>451,117</td><td>497,560</td></tr>
+        <tr><td>Net income (loss)</td><td>(12,406)</td><td>4,881</td><td>18,230</td><td>35,902</td></tr>
+        <tr><td><b>2022</b></td><td></td><td></td><td></td><td></td></tr>
+        <tr><td>Revenue</td><td>355,610</td><td>371,045</td><td>389,726</td><td>420,993</td></tr>
+        <tr><td>Net income (loss)</td><td>(30,118)</td><td>(22,540)</td><td>(9,871)</td><td>2,305</td></tr></table>`);
+    expect(await ask(doc, ['Revenue Q1 2022', 'Net income Q2 2022', 'Revenue Q4 2023'])).toEqual({
+      'Revenue Q1 2022': 355_610_000,
+      'Net income Q2 2022': -22_540_000,
+      'Revenue Q4 2023': 497_560_000,
+    });
+  });
+});
+
+describe('stock option activity printed from a table with labels centred on their figures', () => {
+  it('finishes each wrapped label with its line under the figures, and scales only the shares column', async () => {
+    // "Outstanding at" over the figures and "December 31, 2023" under them: the second line
+    // opened a section (and at the table's foot was left out), so both balances read "Outstanding at".
+    // The price column was scaled by its neighbour's "(in thousands)".
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'Stock option activity', x: 80 }] },
+      rowAt(724, '', ['Shares (in thousands)', 'Exercise Price'], [440, 520]),
+      { y: 709, items: [{ text: 'Outstanding at', x: 80 }] },
+      rowAt(700, '', ['6,482', '$ 41.27'], [440, 520]),
+      { y: 691, items: [{ text: 'December 31, 2022', x: 80 }] },
+      rowAt(678, 'Granted', ['1,104', '58.90'], [440, 520]),
+      rowAt(666, 'Exercised', ['(1,390)', '29.55'], [440, 520]),
+      { y: 651, items: [{ text: 'Outstanding at', x: 80 }] },
+      rowAt(642, '', ['5,984', '$ 46.93'], [440, 520]),
+      { y: 633, items: [{ text: 'December 31, 2023', x: 80 }] },
+    ]);
+    expect(rowNames(firstTable(doc))).toEqual([
+      'Outstanding at December 31, 2022',
+      'Granted',
+      'Exercised',
+      'Outstanding at December 31, 2023',
+    ]);
+    expect(await ask(doc, ['Options granted exercise price', 'Options exercised'])).toEqual({
+      'Options granted exercise price': 58.9,
+      'Options exercised': -1_390_000,
+    });
+  });
+});
+
+describe('an activity table with balances dated in their lines', () => {
+  it('answers each balance from the line of the date asked, not the first with the words', async () => {
+    // Before: the introduction's year dated every column, so both "Outstanding at" lines fitted
+    // 2023 and the first (December 31, 2022) answered.
+    const doc = loadHtml(`<h4>Stock Options</h4>
+      <p>A summary of stock option activity for the year ended December 31, 2023 is presented below:</p>
+      <table><tr><td></td><td>Number of Shares (in thousands)</td><td>Weighted-Average Exercise Price</td></tr>
+        <tr><td>Outstanding at December 31, 2022</td><td>6,482</td><td>$ 41.27</td></tr>
+        <tr><td>Granted</td><td>1,104</td><td>58.90</td></tr>
+        <tr><td>Exercised</td><td>(1,390)</td><td>29.55</td></tr>
+        <tr><td>Outstanding at December 31, 2023</td><td>5,984</td><td>$ 46.93</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Options outstanding at December 31, 2023',
+        'Weighted-average exercise price outstanding at December 31, 2022',
+      ]),
+    ).toEqual({
+      'Options outstanding at December 31, 2023': 5_984_000,
+      'Weighted-average exercise price outstanding at December 31, 2022': 41.27,
+    });
+  });
+});
+
+describe('column headings set closer than a word space', () => {
+  it('heads each column with its own word ("Amount Percent Amount Percent")', async () => {
+    // Helvetica 8 pt: the words of the line stand 2 pt apart, one over each narrow column. Read
+    // as one segment, the header line ran across the page in two segments and was taken for
+    // prose: the table had no header, and no year answered.
+    const xs = [400, 431, 463, 494, 526, 557];
+    const doc = await drawn([
+      { y: 740, items: [{ text: 'Income tax rate reconciliation (dollars in millions)', x: 60 }] },
+      rowAt(724, '', ['2023', '2022', '2021'], [425, 488, 551]),
+      {
+        y: 712,
+        items: [
+          { text: 'Year Ended December 31,', x: 60 },
+          { text: 'Amount Percent Amount Percent Amount Percent', x: 370 },
+        ],
+      },
+      rowAt(
+        698,
+        'Income tax at statutory rate',
+        ['412.6', '21.0 %', '380.1', '21.0 %', '344.8', '21.0 %'],
+        xs,
+        60,
+      ),
+      rowAt(
+        686,
+        'Foreign rate differential',
+        ['(31.4)', '(1.6)', '(27.2)', '(1.5)', '(19.7)', '(1.2)'],
+        xs,
+        60,
+      ),
+      rowAt(
+        674,
+        'Provision for income taxes',
+        ['402.2', '20.5 %', '362.0', '20.0 %', '341.6', '20.8 %'],
+        xs,
+        60,
+      ),
+    ]);
+    expect(
+      await ask(doc, ['Provision for income taxes 2021', 'Foreign rate differential percent 2023']),
+    ).toEqual({
+      'Provision for income taxes 2021': 341_600_000,
+      'Foreign rate differential percent 2023': -0.016,
+    });
+  });
+});
+
+describe('a continental balance sheet of whole amounts grouped by points', () => {
+  it('reads "702.441" as 702,441 where other figures group by points twice ("1.205.477")', async () => {
+    // Before: with no decimal comma in the table, "702.441" read as 702.441 thousand euros.
+    const doc = loadHtml(`<h3>Konzernbilanz / Consolidated balance sheet</h3>
+      <table><tr><td>in TEUR</td><td>31.12.2023</td><td>31.12.2022</td></tr>
+        <tr><td>Sachanlagen / Property, plant and equipment</td><td>1.205.477</td><td>1.166.032</td></tr>
+        <tr><td>Vorräte / Inventories</td><td>655.019</td><td>702.441</td></tr>
+        <tr><td>Summe Aktiva / Total assets</td><td>3.488.115</td><td>3.350.267</td></tr></table>`);
+    expect(await ask(doc, ['Inventories 2022', 'Total assets 2023'])).toEqual({
+      'Inventories 2022': 702_441_000,
+      'Total assets 2023': 3_488_115_000,
+    });
+  });
+});
+
+describe('segments across, each with sales to customers and to other segments', () => {
+  it('answers a segment’s revenue from its sales to customers, never the intersegment line', async () => {
+    // Before: "Intersegment revenue" (two words) beat "Net revenue from external customers" (three
+    // more) for "Asia Pacific net revenue", at 0.87.
+    const doc = loadHtml(`<h3>Segment Reporting</h3><p>Year ended December 31, 2023 (in millions)</p>
+      <table><tr><td></td><td>Americas</td><td>Asia Pacific</td><td>Eliminations</td><td>Consolidated</td></tr>
+        <tr><td>Net revenue from external customers</td><td>6,102</td><td>2,017</td><td>—</td><td>8,119</td></tr>
+        <tr><td>Intersegment revenue</td><td>214</td><td>41</td><td>(255)</td><td>—</td></tr>
+        <tr><td>Operating income</td><td>1,204</td><td>298</td><td>(77)</td><td>1,425</td></tr></table>`);
+    expect(await ask(doc, ['Asia Pacific net revenue 2023', 'Consolidated net revenue 2023'])).toEqual({
+      'Asia Pacific net revenue 2023': 2_017_000_000,
+      'Consolidated net revenue 2023': 8_119_000_000,
+    });
+  });
+});
+
+describe('a scanned balance sheet whose labels OCR garbles beside the dot leaders', () => {
+  it('reads "Total @SSets" as Total assets, and an "8" in the column of dollar signs as "$"', async () => {
+    // Before: "Total @SSets" named nothing, its "$" read "8" joined its amount into no figure, and
+    // "Total assets" answered from "Total current assets".
+    const words: LayoutWord[] = [];
+    const put = (text: string, x0: number, x1: number, y: number) =>
+      words.push({ text, box: [x0, y, x1, y + 0.012], confidence: 0.9 });
+    put('2023', 0.7, 0.74, 0.1);
+    put('2022', 0.85, 0.89, 0.1);
+    const rows: [string[], [string, number, number][]][] = [
+      [
+        ['Cash'],
+        [
+          ['$', 0.597, 0.605],
+          ['1,204,556', 0.667, 0.74],
+          ['$', 0.8, 0.808],
+          ['987,221', 0.838, 0.89],
+        ],
+      ],
+      [
+        ['Inventories'],
+        [
+          ['288,045', 0.676, 0.74],
+          ['301,662', 0.838, 0.89],
+        ],
+      ],
+      [
+        ['Total', 'current', '@ssets'],
+        [
+          ['1,894,719', 0.667, 0.74],
+          ['1,666,813', 0.828, 0.89],
+        ],
+      ],
+      [
+        ['Total', '@SSetS', '.'],
+        [
+          ['8', 0.597, 0.605],
+          ['3,668,425', 0.667, 0.74],
+          ['$', 0.8, 0.808],
+          ['3,398,003', 0.828, 0.89],
+        ],
+      ],
+    ];
+    rows.forEach(([label, cells], r) => {
+      const y = 0.13 + r * 0.02;
+      let x = 0.05;
+      for (const w of label) {
+        put(w, x, x + w.length * 0.009, y);
+        x += w.length * 0.009 + 0.006;
+      }
+      for (const [text, x0, x1] of cells) put(text, x0, x1, y);
+    });
+    const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 1700, height: 2200, words });
+    const doc: ExtractedDocument = { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] };
+    expect(rowNames(firstTable(doc)).some((n) => n?.startsWith('Total assets'))).toBe(true);
+    expect(await ask(doc, ['Total assets 2023', 'Total current assets 2022'])).toEqual({
+      'Total assets 2023': 3_668_425,
+      'Total current assets 2022': 1_666_813,
+    });
+  });
+});
+
+describe('a lease maturity schedule: years down the side, then what follows them', () => {
+  it('answers each kind of lease for the year of its line', async () => {
+    // Before: with five years among nine lines (under the 60 % a table read the other way round
+    // needs), no year's payment answered.
+    const doc =
+      loadHtml(`<p>Maturities of lease liabilities as of December 31, 2023 were as follows (in thousands):</p>
+      <table><tr><td></td><td>Operating Leases</td><td>Finance Leases</td></tr>
+        <tr><td>2024</td><td>48,211</td><td>3,902</td></tr>
+        <tr><td>2025</td><td>44,630</td><td>3,511</td></tr>
+        <tr><td>2026</td><td>39,087</td><td>2,846</td></tr>
+        <tr><td>2027</td><td>31,455</td><td>1,120</td></tr>
+        <tr><td>2028</td><td>26,702</td><td>640</td></tr>
+        <tr><td>Thereafter</td><td>88,314</td><td>—</td></tr>
+        <tr><td>Total lease payments</td><td>278,399</td><td>12,019</td></tr>
+        <tr><td>Less: imputed interest</td><td>(41,870)</td><td>(806)</td></tr>
+        <tr><td>Present value of lease liabilities</td><td>236,529</td><td>11,213</td></tr></table>`);
+    expect(await ask(doc, ['Operating leases 2026', 'Finance leases 2024', 'Total lease payments'])).toEqual({
+      'Operating leases 2026': 39_087_000,
+      'Finance leases 2024': 3_902_000,
+      'Total lease payments': 278_399_000,
+    });
+  });
+});
+
+describe('a scanned table whose OCR lost a figure after its dollar sign', () => {
+  it('keeps the columns apart: the sign joins the next column’s figure, not the two columns', async () => {
+    // Before: "$" (first quarter, its figure lost) + "438,902" (second quarter) made one segment
+    // across both columns, the bands grew into each other and every quarter fell into one column.
+    const words: LayoutWord[] = [];
+    const put = (text: string, x0: number, x1: number, y: number) =>
+      words.push({ text, box: [x0, y, x1, y + 0.012], confidence: 0.9 });
+    for (const [text, x0, x1] of [
+      ['Q1', 0.52, 0.55],
+      ['Q2', 0.64, 0.67],
+      ['Q3', 0.75, 0.78],
+      ['Q4', 0.87, 0.9],
+    ] as const)
+      put(text, x0, x1, 0.1);
+    const rows: [string, [string, number, number][]][] = [
+      [
+        'Revenue',
+        [
+          ['$', 0.467, 0.477],
+          ['438,902', 0.617, 0.687],
+          ['451,117', 0.726, 0.795],
+          ['497,560', 0.836, 0.906],
+        ],
+      ],
+      [
+        'Gross',
+        [
+          ['301,422', 0.5, 0.569],
+          ['322,051', 0.618, 0.687],
+          ['333,870', 0.726, 0.795],
+          ['371,214', 0.837, 0.906],
+        ],
+      ],
+      [
+        'Costs',
+        [
+          ['$', 0.467, 0.477],
+          ['(12,406)', 0.498, 0.575],
+          ['4,881', 0.639, 0.687],
+          ['18,230', 0.738, 0.795],
+          ['35,902', 0.848, 0.906],
+        ],
+      ],
+    ];
+    rows.forEach(([label, cells], r) => {
+      const y = 0.13 + r * 0.02;
+      put(label, 0.094, 0.094 + label.length * 0.009, y);
+      for (const [text, x0, x1] of cells) put(text, x0, x1, y);
+    });
+    const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 1700, height: 2200, words });
+    const doc: ExtractedDocument = { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] };
+    expect(firstTable(doc).columnCount).toBe(5);
+    expect(await ask(doc, ['Revenue Q2', 'Revenue Q4', 'Gross Q1', 'Costs Q1'])).toEqual({
+      'Revenue Q2': 438_902,
+      'Revenue Q4': 497_560,
+      'Gross Q1': 301_422,
+      'Costs Q1': -12_406,
+    });
+  });
+});

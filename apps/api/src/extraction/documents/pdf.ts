@@ -445,10 +445,26 @@ export function wordsFromItems(page: PdfPageItems): LayoutWord[] {
     const height = size > 0 ? size : 10;
     const top = (y - height * 0.8) / ph;
     const bottom = (y + height * 0.2) / ph;
-    for (const w of wordSpans(str, width, height))
-      words.push({ text: w.text, box: [(x + w.x0) / pw, top, (x + w.x1) / pw, bottom] });
+    for (const w of wordSpans(str, width, height)) {
+      const box: Box = [(x + w.x0) / pw, top, (x + w.x1) / pw, bottom];
+      const last = words.at(-1);
+      // Dot leaders set spaced (". . . . .", as filings print them) are one leader, as "....." is:
+      // a word each, they were read as a line of symbols (the page sent to OCR as unreadable).
+      if (last && isLeaderDots(w.text) && isLeaderDots(last.text) && sameRun(last.box, box)) {
+        last.text += w.text;
+        last.box = [last.box[0], last.box[1], box[2], last.box[3]];
+      } else words.push({ text: w.text, box });
+    }
   }
   return words;
+}
+
+const isLeaderDots = (text: string) => /^[.·…]+$/.test(text);
+
+/** Two words on one baseline, the second close after the first (a few spaces at most). */
+function sameRun(a: Box, b: Box): boolean {
+  const height = a[3] - a[1];
+  return Math.abs(a[1] - b[1]) < height * 0.2 && b[0] >= a[0] && b[0] - a[2] < height * 1.5;
 }
 
 /** Reads a PDF into lines with page and line numbers. Throws DocumentError with a readable message. */

@@ -30,6 +30,8 @@ interface Seg {
   box: Box;
   /** Its words, where it is one segment of the line as read. */
   words?: LayoutWord[];
+  /** The figure's own box, without a currency sign set apart before it ("$      1,234"). */
+  figureBox?: Box;
 }
 
 /** "$" + "1,234" → "$ 1,234"; "45" + "%" → "45%". */
@@ -53,7 +55,7 @@ function mergeSymbols(segments: LayoutSegment[]): Seg[] {
       // A currency code ("EUR") set apart is a column of units' entry ("EUR m", "%", "EUR"), the
       // row's unit: "EUR 3.21" would be no figure at all.
       if (!isCurrencyCode(prefix.text) && isFigureText(text))
-        out.push({ text: `${prefix.text} ${text}`, box: unionBox([prefix.box, s.box]) });
+        out.push({ text: `${prefix.text} ${text}`, box: unionBox([prefix.box, s.box]), figureBox: s.box });
       else {
         out.push(prefix);
         out.push({ text, box: s.box });
@@ -265,6 +267,23 @@ interface Band {
   x1: number;
 }
 
+/**
+ * A segment whose every word stands over a column of its own, no two over one, split into its
+ * words. A heading spanning columns ("Year Ended December 31," over two years) has words sharing
+ * a column, and a period ("Three Months") stays whole.
+ */
+function oneWordPerColumn(seg: Seg, zones: Band[]): Seg[] {
+  const words = seg.words;
+  if (!words || words.length < 2 || words.length !== seg.text.split(/\s+/).length) return [seg];
+  if (parsePeriod(seg.text)) return [seg];
+  const zoneOf = words.map((w) => zones.findIndex((z) => mostlyOver(w.box, [z])));
+  if (zoneOf.some((z) => z < 0) || new Set(zoneOf).size !== words.length) return [seg];
+  // Over columns side by side, none skipped; not a title centred on the page over a wide table.
+  if (zoneOf.some((z, i) => i > 0 && z !== (zoneOf[i - 1] as number) + 1)) return [seg];
+  if (Math.abs((seg.box[0] + seg.box[2]) / 2 - 0.5) < 0.03) return [seg];
+  return words.map((w) => ({ text: w.text, box: w.box, words: [w] }));
+}
+
 function mostlyOver(box: Box, zones: Band[]): boolean {
   const first = zones[0];
   const last = zones.at(-1);
@@ -275,12 +294,15 @@ function mostlyOver(box: Box, zones: Band[]): boolean {
 
 function bandsOf(figures: Seg[]): Band[] {
   const bands: Band[] = [];
-  for (const f of [...figures].sort((a, b) => a.box[2] - b.box[2])) {
-    const hit = bands.find((b) => Math.min(b.x1, f.box[2]) - Math.max(b.x0, f.box[0]) > 0);
+  // By the figures themselves: a "$" OCR kept where the figure after it was lost would join the
+  // next column's figure to it, and the two columns into one.
+  const boxes = figures.map((f) => f.figureBox ?? f.box).sort((a, b) => a[2] - b[2]);
+  for (const box of boxes) {
+    const hit = bands.find((b) => Math.min(b.x1, box[2]) - Math.max(b.x0, box[0]) > 0);
     if (hit) {
-      hit.x0 = Math.min(hit.x0, f.box[0]);
-      hit.x1 = Math.max(hit.x1, f.box[2]);
-    } else bands.push({ x0: f.box[0], x1: f.box[2] });
+      hit.x0 = Math.min(hit.x0, box[0]);
+      hit.x1 = Math.max(hit.x1, box[2]);
+    } else bands.push({ x0: box[0], x1: box[2] });
   }
   // Bands that grew into each other are one column.
   bands.sort((a, b) => a.x0 - b.x0);
@@ -340,7 +362,16 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         // A wrapped label's second half under its figure row ("…at end of" / "year"), or the
         // last line of a label its figures sit beside, centred ("December 31," / "2023").
         const before = (rows[end] as Row).label.map((l) => l.text).join(' ');
-        if ((/^[a-z(]/.test(row.line.text) || /,$/.test(before)) && j === end + 1 && row.segs.length === 1) {
+        // Or the label wraps round its figures, centred on them: its first line above them, the
+        // figures' own line without a label ("Balance at December" / figures / "31, 2023").
+        const above = rows[end - 1];
+        const centred =
+          before === '' && end > i && above !== undefined && !isValueRow(above) && above.segs.length === 1;
+        if (
+          (/^[a-z(]/.test(row.line.text) || /,$/.test(before) || centred) &&
+          j === end + 1 &&
+          row.segs.length === 1
+        ) {
           end = j;
           j += 1;
           continue;
@@ -360,6 +391,21 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       continue;
     }
     const firstBand = bands[0] as Band;
+    // Column headings set closer than the gap that parts segments ("Amount Percent Amount
+    // Percent" over six narrow columns) are one heading over each column. Only on the header line
+    // next to the figures: a line above it may head groups of them ("Common Stock" over "Shares
+    // Amount").
+    for (let k = bodyStart - 1; k >= 0 && bodyStart - k <= MAX_HEADER_LINES + 3; k--) {
+      const row = rows[k] as Row;
+      if (isValueRow(row)) break;
+      if (!row.segs.some((s) => mostlyOver(s.box, headerZones))) continue;
+      const segs = row.segs.flatMap((s) => oneWordPerColumn(s, headerZones));
+      if (segs.length !== row.segs.length) {
+        row.segs = segs;
+        row.label = segs;
+      }
+      break;
+    }
     // Upwards: section headings sitting in the label column, then header lines over the bands.
     let top = bodyStart;
     let sawHeader = false;
@@ -367,6 +413,13 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
       ...body.filter((r) => r.label.length).map((r) => (r.label[0] as Seg).box[0]),
       1,
     );
+    // Lines a row apart: tables set with open leading space their rows wider than a line's height.
+    const bodyGaps = body
+      .slice(1)
+      .map((r, n) => r.line.box[1] - (body[n] as Row).line.box[3])
+      .sort((a, b) => a - b);
+    const rowGap = bodyGaps[Math.floor(bodyGaps.length / 2)] ?? 0;
+    const rowApart = (row: Row) => Math.max(Math.max(lineHeight, row.height) * 1.2, rowGap * 1.25);
     for (let k = bodyStart - 1; k >= 0 && bodyStart - k <= MAX_HEADER_LINES + 3; k--) {
       const row = rows[k] as Row;
       const below = rows[k + 1] as Row;
@@ -385,9 +438,9 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
           above &&
           row.segs.length === 1 &&
           row.line.box[2] < firstBand.x0 &&
-          gap <= Math.max(lineHeight, row.height) * 1.2 &&
+          gap <= rowApart(row) &&
           above.line.box[1] < row.line.box[1] &&
-          row.line.box[1] - above.line.box[3] <= Math.max(lineHeight, row.height) * 1.2 &&
+          row.line.box[1] - above.line.box[3] <= rowApart(row) &&
           isHeaderLine(above, headerZones, labelsX0, bands)
         )
           continue;
@@ -396,7 +449,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
         if (
           above &&
           isLabelScale(row, firstBand) &&
-          row.line.box[1] - above.line.box[3] <= Math.max(lineHeight, row.height) * 1.2 &&
+          row.line.box[1] - above.line.box[3] <= rowApart(row) &&
           isHeaderLine(above, headerZones, labelsX0, bands)
         )
           continue;
@@ -409,8 +462,13 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
           row.line.text.length < 80 &&
           row.line.box[2] < firstBand.x0 &&
           (row.line.box[0] <= labelsX0 + 0.03 ||
-            (Math.abs(centre - 0.5) > 0.04 && row.line.text.length <= 60)) &&
-          gap <= Math.max(lineHeight, row.height) * 1.2 &&
+            (Math.abs(centre - 0.5) > 0.04 && row.line.text.length <= 60) ||
+            // Centred on the page but under the column headings ("ASSETS" under the years).
+            (above !== undefined &&
+              above.line.box[1] < row.line.box[1] &&
+              row.line.box[1] - above.line.box[3] <= rowApart(row) &&
+              isHeaderLine(above, headerZones, labelsX0, bands))) &&
+          gap <= rowApart(row) &&
           !detectScaleText(row.line.text) &&
           !/\bcontinued\b/i.test(row.line.text);
         if (isHeading) {
@@ -542,7 +600,7 @@ function splitLabelFromFigure(row: Row, bands: Band[]): void {
     return;
   const label = segmentFrom(words.slice(0, -1));
   const figure = segmentFrom([last]);
-  row.segs = row.segs.flatMap((s) => (s === seg ? [label, figure] : [s]));
+  row.segs = row.segs.flatMap<Seg>((s) => (s === seg ? [label, figure] : [s]));
   row.label = row.label.map((s) => (s === seg ? label : s));
   row.figures = [figure, ...row.figures];
 }
@@ -870,8 +928,9 @@ function toTable(
         });
         continue;
       }
+      const own = s.figureBox ?? s.box;
       const hits = bands
-        .map((b, c) => ({ c, o: Math.min(b.x1, s.box[2]) - Math.max(b.x0, s.box[0]) }))
+        .map((b, c) => ({ c, o: Math.min(b.x1, own[2]) - Math.max(b.x0, own[0]) }))
         .filter((h) => h.o > 0)
         .sort((a, b) => b.o - a.o);
       if (

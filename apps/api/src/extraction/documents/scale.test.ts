@@ -60,6 +60,10 @@ describe('rows whose figures are not scaled', () => {
     ['Personnel at end of period', [], 'percent'],
     ['Number of stores', [], 'percent'],
     ['Revenue', [], 'amount'],
+    // The rate paid, in brackets, does not make the amount paid a per-share figure.
+    ['Dividends declared ($1.20 per share)', [], 'amount'],
+    ['Final dividend (24.5p per share)', [], 'amount'],
+    ['Dividends declared per share', [], 'per-share'],
   ] as const)('%s under %j is %s', (label, section, kind) => {
     expect(rowKind(label, [...section])).toBe(kind);
   });

@@ -195,8 +195,12 @@ const PER_SHARE =
  * What a row's figures are, from its label and, for a generic label ("Basic", "Diluted"), the
  * heading it sits under ("Earnings per share:", "Weighted-average shares outstanding:").
  */
+/** The rate a line of amounts was paid at, in brackets ("Dividends declared ($1.20 per share)"). */
+const RATE_ASIDE =
+  /\(\s*[$€£¥]?\s?\d[\d.,]*\s*(?:cents?|p)?\s+(?:per|a)\s+(?:common\s+|ordinary\s+)?share\s*\)/gi;
+
 export function rowKind(label: string, section: string[]): RowKind {
-  const own = label.trim();
+  const own = label.replace(RATE_ASIDE, ' ').trim();
   if (isPercentLabel(own)) return 'percent';
   if (PER_SHARE.test(own)) return 'per-share';
   if (isShareCount(own)) return 'shares';

@@ -265,8 +265,18 @@ export function buildTable(input: GridInput): LayoutTable {
   );
 
   // Scale: title, text around the table, header cells (the top-left "(in millions)" too).
+  // A column's own "(in thousands)" ("Number of Shares (in thousands)" beside a price) scales
+  // that column, not the table: header text is read around such columns.
   const headerTexts: string[] = [];
-  for (let r = 0; r < headerRows; r++) headerTexts.push(rowText(r, 0, columnCount));
+  const ownScale = (c: number) => columnUnits[c] !== undefined && columnUnits[c] !== 'percent';
+  for (let r = 0; r < headerRows; r++) {
+    let from = 0;
+    for (let c = 0; c <= columnCount; c++) {
+      if (c < columnCount && !ownScale(c)) continue;
+      if (c > from) headerTexts.push(rowText(r, from, c));
+      from = c + 1;
+    }
+  }
   // A row that only states the scale ("(In millions, except per share amounts)") counts too.
   const scaleRows = new Set<number>();
   for (let r = 0; r < rowCount; r++) {
@@ -313,7 +323,8 @@ export function buildTable(input: GridInput): LayoutTable {
   }));
   let previousWasHeading = false;
   let pending: { text: string; rows: number[]; indent: number | undefined } | null = null;
-  let lastData: { row: number; indent: number | undefined } | null = null;
+  // `centred`: the row's figures stand on no label of their own, its label's first line above them.
+  let lastData: { row: number; indent: number | undefined; centred: boolean } | null = null;
 
   const openHeading = (text: string, indent: number | undefined) => {
     if (knowsIndent && indent !== undefined) {
@@ -341,6 +352,12 @@ export function buildTable(input: GridInput): LayoutTable {
         !FOOTNOTE.test(label) &&
         (/^(?:[a-z(]|%)/.test(label) ||
           endsUnfinished(finishing.text) ||
+          // A label wrapped round its figures, centred on them ("Balance at December" / figures /
+          // "31, 2021"): the line right under them ends it, unless it opens a section.
+          (lastData.centred &&
+            r === lastData.row + 1 &&
+            !/:$/.test(label) &&
+            !/^\p{Lu}{2,}\b[^\p{Ll}]*$/u.test(label)) ||
           // "…credit losses of $2,104 and" / "$1,876": cut after a joining word ("net" ends labels).
           (/\b(?:and|or|of|for|to|the|from|with|by)$/i.test(finishing.text) && !/:$/.test(label)))
       ) {
@@ -364,8 +381,10 @@ export function buildTable(input: GridInput): LayoutTable {
     }
     let text = label;
     let rowIndent = indent;
+    let centred = false;
     if (pending) {
       if (label === '' || CONTINUES.test(label) || goesOn(pending.text)) {
+        centred = label === '' && !/:$/.test(pending.text.trim());
         text = joinWrapped(pending.text, label).trim();
         rowIndent = pending.indent ?? indent;
       } else {
@@ -417,7 +436,7 @@ export function buildTable(input: GridInput): LayoutTable {
       isTotal,
       ...(rowIndent !== undefined ? { indent: rowIndent } : {}),
     };
-    lastData = { row: r, indent: rowIndent };
+    lastData = { row: r, indent: rowIndent, centred };
     previousWasHeading = false;
     if (isTotal && stack.length > 0) {
       const top = stack.at(-1) as Section;

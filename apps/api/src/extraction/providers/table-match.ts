@@ -12,6 +12,7 @@ import {
   parsePeriod,
   periodFit,
   periodKey,
+  periodSpans,
   splitDataPoint,
 } from '../documents/periods';
 import { detectColumnUnit, isPercentLabel, labelUnits, rowKind } from '../documents/scale';
@@ -263,6 +264,8 @@ interface PreparedColumn {
   column: number;
   header: string;
   period: Period | undefined;
+  /** The header names a year itself (not one taken from the title). */
+  ownYears: boolean;
   words: string[];
   /** Its figures are percentages of revenue ("% of net sales"): a profit's share there is its margin. */
   ofRevenue: boolean;
@@ -316,7 +319,14 @@ function prepare(table: LayoutTable): PreparedTable {
       colWords.includes('percent') &&
       (OF_REVENUE.test(header) ||
         (!/%/.test(header) && OF_REVENUE.test([table.title ?? '', ...table.context].join(' '))));
-    columns.push({ column: c, header, period, words: colWords, ofRevenue });
+    columns.push({
+      column: c,
+      header,
+      period,
+      ownYears: Boolean(own?.years.length),
+      words: colWords,
+      ofRevenue,
+    });
   }
   // A change column headed with no period is the latest period's change on the one before.
   const latest = latestPeriod(columns.flatMap((c) => (c.period?.years.length ? [c.period] : [])));
@@ -461,7 +471,9 @@ function writesDecimalComma(table: LayoutTable): boolean {
     let other = 0;
     for (const cell of table.cells) {
       if (cell.row < table.headerRows || cell.column < table.labelColumns) continue;
-      if (/\d\.\d{3},\d|(?<![\d.,])\d{1,3},\d{1,2}(?![\d.,])/.test(cell.text)) european += 1;
+      // "4.812,3", "-12,8", or thousands grouped by points twice over ("1.205.477").
+      if (/\d\.\d{3},\d|(?<![\d.,])\d{1,3},\d{1,2}(?![\d.,])|\d\.\d{3}\.\d{3}(?![\d,])/.test(cell.text))
+        european += 1;
       if (/\d,\d{3}(?!\d)|(?<![\d.,])\d+\.\d{1,2}(?![\d.,])/.test(cell.text)) other += 1;
     }
     known = european >= 2 && other === 0;
@@ -677,10 +689,21 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           (dpKind === 'shares' && kind === 'per-share') || (dpKind === 'per-share' && kind === 'shares');
         // A profit's share of revenue is its margin ("Gross profit" under "% of net sales").
         const isProfit = rowWords.some((w) => PROFIT_WORDS.has(w));
+        const rowYears = yearOfSection(row.section);
+        const rowDate = balanceDate(row.name);
         for (const col of prep.columns) {
           // A percentage is no amount: "Net sales" of a column of shares of net sales (100.0 %).
           if (col.words.includes('percent') && !asksRatio) continue;
           const marginOfShare = col.ofRevenue && isProfit && dpWords.includes('margin');
+          // Quarters across, each year's rows under a heading of the year: the heading's year. A
+          // balance dated in its line ("Outstanding at December 31, 2022") is at that date.
+          const colPeriod = col.ownYears
+            ? col.period
+            : rowDate
+              ? rowDate
+              : rowYears
+                ? { ...(col.period ?? {}), years: rowYears }
+                : col.period;
           let score = kindClash ? 0.7 : 1;
           // Beside "$ Change", "% Change" is a change asked as a percentage or a growth; "$ Change"
           // is the change asked as nothing more.
@@ -755,6 +778,8 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           // "Total current liabilities" is not the total liabilities, nor "Current portion of
           // long-term debt" the long-term debt ("…, net of current portion" describes it only).
           if (extra.some((w) => (w === 'current' || w === 'noncurrent') && headWords.includes(w))) continue;
+          // Nor are sales between segments ("Intersegment revenue") a segment's revenue.
+          if (extra.some((w) => /^inter-?(?:segment|company)$/.test(w))) continue;
           // "Total equity" asked of a balance sheet printing one "Equity" line: that line, less
           // surely; never a line with other words ("Other equity").
           if (missingTotal) {
@@ -798,7 +823,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
 
           let latestAssumed = false;
           if (period) {
-            const fit = periodFit(period, col.period);
+            const fit = periodFit(period, colPeriod);
             if (fit === 0) continue;
             score *= fit;
           } else if (latestKey !== undefined) {
@@ -828,6 +853,26 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   }
   out.sort((a, b) => b.score - a.score);
   return { candidates: out, blankScore };
+}
+
+/** The date a line's balance is struck at ("Outstanding at December 31, 2022", "Balance as of 30 June 2024"). */
+function balanceDate(name: string): Period | undefined {
+  const at = /\b(?:at|as\s+(?:at|of))\s+(.*\b(?:19|20)\d{2})\b/i.exec(name)?.[1];
+  const period = at ? parsePeriod(at) : undefined;
+  return period?.years.length === 1 && period.day !== undefined ? period : undefined;
+}
+
+/** The years of the nearest section heading that is nothing but a period ("2022", "Fiscal 2022:"). */
+function yearOfSection(section: string[]): number[] | undefined {
+  for (const heading of [...section].reverse()) {
+    const spans = periodSpans(heading);
+    if (spans.length === 0) continue;
+    const rest = spans.reduceRight((t, sp) => t.slice(0, sp.start) + t.slice(sp.end), heading);
+    if (/\p{L}{2,}/u.test(rest.replace(/\b(?:quarters?|unaudited)\b/gi, ''))) continue;
+    const years = parsePeriod(heading)?.years;
+    if (years?.length) return years;
+  }
+  return undefined;
 }
 
 function rowHasFigure(table: LayoutTable, row: number): boolean {
@@ -863,7 +908,13 @@ function transposedPeriods(table: LayoutTable, prep: PreparedTable): Map<number,
     // The label must be the period itself, perhaps with a qualifier ("2022 restated", "FY2021").
     if (period && period.years.length > 0 && plainWords(row.name).length <= 1) periods.set(r, period);
   }
-  return body >= 2 && periods.size >= Math.max(2, Math.ceil(body * 0.6)) ? periods : undefined;
+  if (body >= 2 && periods.size >= Math.max(2, Math.ceil(body * 0.6))) return periods;
+  // A maturity schedule: a run of three or more years from the top, then "Thereafter" and totals
+  // ("2024" … "2028", "Thereafter", "Total lease payments", "Less: imputed interest").
+  const dated = [...periods.keys()];
+  const firstBody = table.rowLabels.findIndex((l, r) => r >= table.headerRows && l && !l.isHeading);
+  const run = dated.every((r, i) => r === firstBody + i);
+  return dated.length >= 3 && run ? periods : undefined;
 }
 
 /** The unit under a measure's name ("Millions of yen", "Yen", "%", "£m"). */
