@@ -21,6 +21,12 @@ describe('correctOcrWords', () => {
       'BOOK STORY',
       'OJC MARKETING',
       'B1166 Johar Bahru',
+      // Real words a letter from a vocabulary word, by a letter OCR does not take for it, or by a plural.
+      'RESTORAN NASI KANDAR',
+      'BAKERS',
+      'TRADER',
+      'SUPPLIER',
+      'SERVICE',
     ])
       expect(correctOcrWords(name)).toBe(name);
   });

@@ -1,8 +1,9 @@
 /**
  * OCR's letter slips undone in the words shops print in their names and addresses: "JUN" and
  * "JLK" for "JLN", "BANDAS" and "EANDAR" for "BANDAR", "KEDAL" for "KEDAI", "SEXSYEN" for
- * "SEKSYEN". A word is replaced only by the one vocabulary word a single slip away, never when
- * two are; words outside the vocabulary's reach (most names) are left exactly as read.
+ * "SEKSYEN". A word is replaced only by the one vocabulary word a single slip away (a letter read
+ * as one it looks like, or one lost or added in a long word), never when two are; words outside the
+ * vocabulary's reach (most names: "NASI KANDAR", "TRADER") are left exactly as read.
  *
  * The vocabulary is the common stock of addresses and shop names where receipts are issued in
  * English and Malay: street and area words, states and larger towns, shop and company words.
@@ -62,10 +63,16 @@ const CONFUSED = [
 ];
 const confused = (a: string, b: string) => CONFUSED.some((p) => p === a + b || p === b + a);
 
+/** A final letter that makes one word the other's plural or singular ("SUPPLIER" / SUPPLIES). */
+const plural = (word: string, candidate: string, at: number) =>
+  at === word.length - 1 && (word[at] === 'S' || candidate[at] === 'S');
+
 /** The one vocabulary word a single slip away from `word`, if exactly one is. */
 function nearest(word: string): string | undefined {
   const found = new Set<string>();
-  // A letter read as another: any in words of six or more letters, only the usual confusions in shorter ones.
+  // Words a slip away of a kind OCR rarely makes: they make a word ambiguous, never its reading.
+  const unlikely = new Set<string>();
+  // A letter read as another it looks like: "KANDAR" is a name of its own, not BANDAR misread.
   for (const candidate of BY_LENGTH.get(word.length) ?? []) {
     let diff = -1;
     let count = 0;
@@ -74,10 +81,12 @@ function nearest(word: string): string | undefined {
         count += 1;
         diff = i;
       }
-    if (count !== 1) continue;
-    if (word.length >= 6 || confused(word[diff] as string, candidate[diff] as string)) found.add(candidate);
+    if (count !== 1 || plural(word, candidate, diff)) continue;
+    if (confused(word[diff] as string, candidate[diff] as string)) found.add(candidate);
+    else if (word.length >= 6) unlikely.add(candidate);
   }
-  // A letter lost or added (longer words only): "BANGT" is not that, "PERNIAGAN" is.
+  // A letter lost or added (longer words only): "BANGT" is not that, "PERNIAGAN" is; a final S
+  // is a word's plural, not a slip ("TRADER" is not TRADERS misread).
   if (word.length >= 6) {
     for (const candidate of [
       ...(BY_LENGTH.get(word.length + 1) ?? []),
@@ -85,13 +94,13 @@ function nearest(word: string): string | undefined {
     ]) {
       const [long, short] = candidate.length > word.length ? [candidate, word] : [word, candidate];
       for (let i = 0; i < long.length; i++)
-        if (long.slice(0, i) + long.slice(i + 1) === short) {
+        if (long.slice(0, i) + long.slice(i + 1) === short && !(i === long.length - 1 && long[i] === 'S')) {
           found.add(candidate);
           break;
         }
     }
   }
-  return found.size === 1 ? [...found][0] : undefined;
+  return found.size === 1 && unlikely.size === 0 ? [...found][0] : undefined;
 }
 
 /**
