@@ -33,6 +33,9 @@ describe('data points asked as questions', () => {
     ['How much was the gross profit in fiscal 2019 according to the table?', 'gross profit in fiscal 2019'],
     ['Give me the value of the diluted EPS 2018', 'diluted EPS 2018'],
     ['Revenue 2019', 'Revenue 2019'],
+    ['State income taxes 2021', 'State income taxes 2021'],
+    ['List price per unit', 'List price per unit'],
+    ['Report segment revenue?', 'Report segment revenue'],
     ['Which segment had the highest revenue?', 'segment had the highest revenue'],
   ])('reads %j as %j', (question, name) => {
     expect(askedName(question)).toBe(name);
@@ -112,6 +115,34 @@ describe('figures computed from the periods a table prints', () => {
     expect(result['Average total assets for 2018 and 2019']?.value).toBe(5_707_300_000);
     // The backlog table, right under the first, takes its "(in millions)".
     expect(result['Increase in backlog 2019']).toMatchObject({ value: 42_000_000 });
+  });
+
+  it('prefers the change a sentence states, and a cash-flow line, to one computed', async () => {
+    const doc = loadHtml(`<h2>Consolidated statements of cash flows</h2>
+      <table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Changes in operating assets and liabilities:</td><td></td><td></td></tr>
+        <tr><td>Accounts receivable</td><td>(3,318)</td><td>1,204</td></tr></table>
+      <table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Net revenue</td><td>2,201.4</td><td>2,069.0</td></tr></table>
+      <p>Net revenue increased by $132.4 million, or 6.4%, in fiscal 2019 compared to fiscal 2018.</p>`);
+    const { result } = await new HeuristicProvider().extract(
+      doc,
+      ['Change in accounts receivable 2019', 'Change in net revenue'],
+      { documentType: 'pdf' },
+    );
+    // Computed, the first would be -4,522 (the two years' movements apart) and the second 132.4.
+    expect(result['Change in accounts receivable 2019']?.value).toBe(-3318);
+    expect(result['Change in net revenue']?.value).toBe(132_400_000);
+  });
+
+  it('gives no growth from a loss or into one', async () => {
+    const { result } = await new HeuristicProvider().extract(
+      SELECTED_DATA,
+      ['Net income growth 2017', 'Net income growth 2018', 'Change in net income from 2017 to 2018'],
+      { documentType: 'pdf' },
+    );
+    expect(result['Net income growth 2018']?.value).toBeNull();
+    expect(result['Change in net income from 2017 to 2018']?.value).toBe(307_200_000);
   });
 
   it('computes nothing from a period the document does not give, and stays below High', async () => {

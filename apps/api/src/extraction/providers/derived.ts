@@ -18,7 +18,8 @@ const QUESTION_LEAD = new RegExp(
     String.raw`(?:what(?:'s|\s+(?:is|was|were|are|will\s+be|has\s+been|had\s+been|would\s+be))?`,
     String.raw`|which(?:\s+(?:is|was|were|are))?`,
     String.raw`|how\s+(?:much|many)(?:\s+(?:is|was|were|are|did|does|do|has|had|have))?`,
-    String.raw`|(?:give|provide|find|extract|report|state|show|tell|list)(?:\s+(?:me|us))?)\s+`,
+    // Imperatives that name no line item ("State income taxes", "List price" are items).
+    String.raw`|(?:give|provide|find|extract|tell)(?:\s+(?:me|us))?)\s+`,
     String.raw`(?:(?:the|a|an)\s+)?`,
     String.raw`(?:(?:value|amount|figure|number|level|total\s+amount)\s+of\s+(?:the\s+)?)?`,
     String.raw`(?:(?:company|group|firm|entity|business)(?:'s|’s)\s+|its\s+|their\s+)?`,
@@ -175,20 +176,25 @@ export function yearOfItem(item: ExtractedItem): string | undefined {
 }
 
 const LABELLED_CHANGE =
-  /\b(?:change|increase|decrease|growth|variance|variation|difference|movement|grew|rose|fell|declined)\b|Δ|%\s*chg|\byoy\b/i;
+  /\b(?:change[ds]?|increase[ds]?|decrease[ds]?|growth|grew|rose|fell|declined|variance|variation|difference|movements?)\b|Δ|%\s*chg|\byoy\b/i;
+
+/\b(?:change|increase|decrease|growth|variance|variation|difference|movement|grew|rose|fell|declined)\b|Δ|%\s*chg|\byoy\b/i;
 const LABELLED_AVERAGE = /\baverage\b|\bmean\b/i;
 
 /**
  * Whether the figure found for the whole data point is the one asked, printed by the document: the
  * table reader answers a growth only from a change column or row, or a sentence's stated change;
  * a change, an increase or an average it may answer with a level, so that one counts only where
- * its row or column names it so (or, read from a sentence, the sentence speaks of a change).
+ * its row, its column or the section its row sits in names it so (or, read from a sentence, the
+ * sentence speaks of a change).
  */
-export function printsDerived(ask: DerivedAsk, item: ExtractedItem): boolean {
+export function printsDerived(ask: DerivedAsk, item: ExtractedItem, section: string[] = []): boolean {
   if (item.value === null || ask.op === 'sum') return false;
   if (ask.word === 'growth') return true;
   const labels = `${item.anchor?.row_label ?? ''} ${item.anchor?.column_label ?? ''}`.trim();
   if (ask.op === 'average') return LABELLED_AVERAGE.test(labels);
+  // "Accounts receivable" under a cash-flow statement's "Changes in operating assets and liabilities".
+  if (labels && LABELLED_CHANGE.test(section.join(' '))) return true;
   return LABELLED_CHANGE.test(labels || item.source_text);
 }
 
@@ -217,7 +223,8 @@ export function combine(op: DerivedOp, parts: ExtractedItem[]): ExtractedItem | 
       value = first - last;
       break;
     case 'growth':
-      if (first === 0) return undefined;
+      // From a loss, or from a profit to a loss, a growth means nothing (reports print "n/m").
+      if (first <= 0 || last < 0) return undefined;
       value = (last - first) / Math.abs(first);
       break;
     case 'average':

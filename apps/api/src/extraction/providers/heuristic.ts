@@ -789,7 +789,11 @@ export function extractDataPoint(
 function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): ExtractedItem {
   const direct = extractDataPoint(doc, name, index);
   const ask = derivedAsk(name);
-  if (!ask || printsDerived(ask, direct)) return direct;
+  if (!ask) return direct;
+  const top = doc.layout ? matchTables(doc.layout, name).candidates[0] : undefined;
+  const section =
+    top && top.item.value === direct.value ? (top.table.rowLabels[top.cell.row]?.section ?? []) : [];
+  if (printsDerived(ask, direct, section)) return direct;
   if ((ask.op === 'change' || ask.op === 'decrease') && ask.word !== 'change') {
     // "Increase in backlog 2019" of a table with a "Change" column: that column, as asked.
     const asChange = extractDataPoint(
