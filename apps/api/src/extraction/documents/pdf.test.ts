@@ -122,6 +122,29 @@ describe('loadPdf', () => {
     }
   });
 
+  it('reads a page shown upside down (/Rotate 180) and keeps its boxes where they are shown', async () => {
+    // Before: its runs read right to left were taken as lines across, and nothing was found.
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([612, 792]);
+    const draw = (text: string, x: number, y: number, right = false) =>
+      page.drawText(text, { x: right ? x - font.widthOfTextAtSize(text, 9) : x, y, size: 9, font });
+    draw('Group income statement (£m)', 60, 700);
+    draw('2024', 400, 670, true);
+    draw('2023', 500, 670, true);
+    draw('Revenue', 60, 650);
+    draw('1,532.4', 400, 650, true);
+    draw('1,401.9', 500, 650, true);
+    page.setRotation(degrees(180));
+    const doc = await loadPdf(await pdf.save());
+    const { result } = await new HeuristicProvider().extract(doc, ['Revenue 2023'], { documentType: 'pdf' });
+    expect(result['Revenue 2023']?.value).toBe(1_401_900_000);
+    // Shown turned, the figure near the stored page's top right stands near the bottom left.
+    const [x0, y0, x1, y1] = result['Revenue 2023']?.anchor?.box ?? [0, 0, 0, 0];
+    expect(((x0 + x1) / 2) * 612).toBeCloseTo(612 - 480, -1);
+    expect(((y0 + y1) / 2) * 792).toBeCloseTo(650, -1);
+  });
+
   it('refuses garbage with a readable error', async () => {
     await expect(loadPdf(Buffer.from('this is not a pdf at all'))).rejects.toThrow(
       new DocumentError('The file is not a readable PDF (it is damaged or not a PDF)'),

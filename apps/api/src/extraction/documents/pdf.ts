@@ -308,44 +308,51 @@ function pdfError(name: string | undefined, message: string): DocumentError {
 }
 
 /** The way a run reads, from its direction on the page (y down): 0 →, 1 ↑, 2 ↓, 3 ←. */
+type Turn = 0 | 1 | 2 | 3;
+
 function textTurn(dx: number, dy: number): number {
   if (Math.abs(dx) >= Math.abs(dy)) return dx >= 0 ? 0 : 3;
   return dy < 0 ? 1 : 2;
 }
 
 /**
- * A page printed sideways (a wide table turned a quarter on a portrait page, with no /Rotate):
- * the way most of its text reads, 1 (bottom to top) or 2 (top to bottom); 0 when it reads across.
+ * A page printed sideways (a wide table turned a quarter on a portrait page, with no /Rotate) or
+ * shown upside down (a /Rotate of 180 on a page stored the right way up): the way most of its text
+ * reads, 1 (bottom to top), 2 (top to bottom) or 3 (right to left); 0 when it reads across.
  */
-export function pageTurn(page: PdfPageItems): 0 | 1 | 2 {
+export function pageTurn(page: PdfPageItems): Turn {
   const chars = [0, 0, 0, 0];
   for (const [str, , , , , turn = 0] of page.items) chars[turn] = (chars[turn] ?? 0) + str.trim().length;
   const total = chars.reduce((a, b) => a + b, 0);
   if (total === 0) return 0;
   if ((chars[1] ?? 0) > total * 0.6) return 1;
   if ((chars[2] ?? 0) > total * 0.6) return 2;
+  if ((chars[3] ?? 0) > total * 0.6) return 3;
   return 0;
 }
 
 /** The page as it reads when turned upright: its runs that read that way, placed across. */
-function turnedItems(page: PdfPageItems, turn: 1 | 2): PdfPageItems {
+function turnedItems(page: PdfPageItems, turn: 1 | 2 | 3): PdfPageItems {
   const { width: w, height: h } = page;
   const items: PdfItem[] = [];
   for (const [str, x, y, width, size, t = 0] of page.items) {
     if (t !== turn) continue;
-    items.push(turn === 1 ? [str, h - y, x, width, size, 0] : [str, y, w - x, width, size, 0]);
+    if (turn === 1) items.push([str, h - y, x, width, size, 0]);
+    else if (turn === 2) items.push([str, y, w - x, width, size, 0]);
+    else items.push([str, w - x, h - y, width, size, 0]);
   }
-  return { ...page, width: h, height: w, items };
+  return turn === 3 ? { ...page, items } : { ...page, width: h, height: w, items };
 }
 
 /** A box read on the turned page, back where it is on the page as it is stored (and shown). */
-function unturnBox(box: Box, turn: 1 | 2): Box {
+function unturnBox(box: Box, turn: 1 | 2 | 3): Box {
   const [x0, y0, x1, y1] = box;
+  if (turn === 3) return [1 - x1, 1 - y1, 1 - x0, 1 - y0];
   return turn === 1 ? [y0, 1 - x1, y1, 1 - x0] : [1 - y1, x0, 1 - y0, x1];
 }
 
 /** Every box of a layout read turned, put back in the page's own frame (so highlights land right). */
-function unturnLayout(page: LayoutPage, turn: 1 | 2): void {
+function unturnLayout(page: LayoutPage, turn: 1 | 2 | 3): void {
   const seen = new WeakSet<object>();
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object' || seen.has(node)) return;
