@@ -18,6 +18,21 @@ async function ask(doc: ExtractedDocument, dataPoints: string[]) {
   return Object.fromEntries(dataPoints.map((d) => [d, result[d]?.value ?? null]));
 }
 
+describe('a units caption over the years, as filings head their tables', () => {
+  it('answers the amounts: "except percentages" makes no column a percentage', async () => {
+    // Before: every year column under "(In millions, except percentages)" was taken for a column
+    // of percentages, and no amount was answered at all.
+    const doc = loadHtml(`<table><tr><td></td><td colspan="2">(In millions, except percentages)</td></tr>
+      <tr><td></td><td>2024</td><td>2023</td></tr>
+      <tr><td>Total revenue</td><td>1,234.5</td><td>1,000.0</td></tr>
+      <tr><td>Gross margin</td><td>45%</td><td>41%</td></tr></table>`);
+    expect(await ask(doc, ['Total revenue 2024', 'Gross margin 2023'])).toEqual({
+      'Total revenue 2024': 1_234_500_000,
+      'Gross margin 2023': 0.41,
+    });
+  });
+});
+
 describe('a statement of income as percentages of net sales', () => {
   it('answers a margin from its profit line, and no amount from a percentage', async () => {
     // Before: "Net sales 2019" answered 1 (its "100.0 %") in the High band, and no margin was

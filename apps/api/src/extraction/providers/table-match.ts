@@ -306,10 +306,12 @@ function prepare(table: LayoutTable): PreparedTable {
     if (contextPeriod && (!own || own.years.length === 0)) {
       period = { ...(own ?? {}), years: contextPeriod.years };
     }
-    // "% Change" is not "$ Change": the sign names the column when words do too.
-    const colWords = plainWords(header);
+    // "% Change" is not "$ Change": the sign names the column when words do too. A units caption
+    // over the years ("(In millions, except percentages)") names what the column is not.
+    const named = header.replace(/\bexcept\b[^)]*/gi, ' ');
+    const colWords = plainWords(named);
     if (
-      (colWords.length > 0 && /%|\bper\s?cent\b/i.test(header)) ||
+      (colWords.length > 0 && /%|\bper\s?cent\b/i.test(named)) ||
       (columnUnitOf(table, c) === 'percent' && !colWords.includes('percent'))
     )
       colWords.push('percent');
