@@ -15,7 +15,8 @@ import { renderTableCorpus } from './tables';
  * the scanned-tables suite's image-only version of page 12, OCR'd) or a path to any file, then
  * data points to ask of it: prints its tables (header paths, row names, sections, cells), with
  * LINES=1 its lines and segments, and each data point's value, confidence and location (with
- * CANDIDATES=1 the best table cells and their scores).
+ * CANDIDATES=1 the best table cells and their scores; DOCUMENT_TYPE=receipt_mapping asks as a
+ * receipt request does).
  */
 const [id = 'page-001.pdf', ...dataPoints] = process.argv.slice(2);
 async function corpusDocument(): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
@@ -72,8 +73,9 @@ for (const page of extracted.layout ?? []) {
   }
 }
 if (dataPoints.length > 0) {
+  // DOCUMENT_TYPE=receipt_mapping asks as a receipt request does (receipt fields first).
   const { result } = await new HeuristicProvider().extract(extracted, dataPoints, {
-    documentType: contentType === 'text/html' ? 'html' : 'pdf',
+    documentType: process.env.DOCUMENT_TYPE ?? (contentType === 'text/html' ? 'html' : 'pdf'),
   });
   for (const dp of dataPoints) {
     const item = result[dp];
