@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadHtml } from '../documents/html';
-import { askedName, derivedAsk } from './derived';
+import { askedName, derivedAsk, shareAsk } from './derived';
 import { HeuristicProvider } from './heuristic';
 
 const SELECTED_DATA = loadHtml(`<p>Selected financial data (in millions, except per share amounts)</p>
@@ -154,5 +154,86 @@ describe('figures computed from the periods a table prints', () => {
     expect(result['Change in net sales from 2015 to 2019']?.value).toBeNull();
     expect(result['Change in net sales from 2018 to 2019']?.confidence).toBeLessThanOrEqual(0.9);
     expect(result['Change in net sales from 2018 to 2019']?.source_text).toContain('4,021.2');
+  });
+});
+
+describe('shares and ratios of two line items', () => {
+  it.each([
+    [
+      'What proportion of total revenue was subscription revenue in 2019?',
+      { op: 'share', part: 'subscription revenue', whole: 'total revenue', period: '2019' },
+    ],
+    [
+      'What percentage of net sales was cost of sales in fiscal 2019?',
+      { op: 'share', part: 'cost of sales', whole: 'net sales', period: 'fiscal 2019' },
+    ],
+    [
+      'What was the percentage of share-based payments in total employee benefits expense in 2018?',
+      { op: 'share', part: 'share-based payments', whole: 'total employee benefits expense' },
+    ],
+    [
+      'Cost of sales as a percentage of net sales 2019',
+      { op: 'share', part: 'Cost of sales', whole: 'net sales' },
+    ],
+    [
+      'What proportion of total assets as of December 31, 2019 was goodwill?',
+      { part: 'goodwill', whole: 'total assets', period: 'December 31, 2019' },
+    ],
+    [
+      'What was the ratio of domestic to foreign income before income taxes in 2019?',
+      { op: 'ratio', part: 'domestic', whole: 'foreign income before income taxes' },
+    ],
+  ])('reads %j', (question, expected) => {
+    expect(shareAsk(askedName(question))).toMatchObject(expected);
+  });
+
+  it.each([
+    'Share of profit of associates 2019',
+    'Current portion of long-term debt 2019',
+    'Percentage of revenue 2019',
+    'Net sales 2019',
+    'Change in revenue from 2018 to 2019',
+  ])('asks no share of %j', (name) => {
+    expect(shareAsk(name)).toBeUndefined();
+  });
+
+  const TAX = loadHtml(`<p>The components of income before income taxes were as follows (in thousands):</p>
+<table>
+<tr><td></td><td>2019</td><td>2018</td></tr>
+<tr><td>Domestic</td><td>$ 82,114</td><td>$ 64,220</td></tr>
+<tr><td>Foreign</td><td>21,560</td><td>18,334</td></tr>
+<tr><td>Total income before income taxes</td><td>$ 103,674</td><td>$ 82,554</td></tr>
+</table>
+<p>The provision for income taxes consisted of the following (in thousands):</p>
+<table>
+<tr><td></td><td>2019</td><td>2018</td></tr>
+<tr><td>Federal</td><td>$ 12,340</td><td>$ 9,876</td></tr>
+<tr><td>Foreign</td><td>4,560</td><td>3,987</td></tr>
+<tr><td>Provision for income taxes</td><td>$ 16,900</td><td>$ 13,863</td></tr>
+</table>`);
+
+  it('divides the part by the whole of one column, reading the part in the whole’s table', async () => {
+    const asked = [
+      'What proportion of total income before income taxes was foreign in 2019?',
+      'What was the ratio of domestic to foreign income before income taxes in 2018?',
+      'What percentage of the provision for income taxes was federal in 2018?',
+    ];
+    const { result } = await new HeuristicProvider().extract(TAX, asked, { documentType: 'html' });
+    // Before: the first gave the Foreign level (21,560,000, 0.56), the others nothing.
+    expect(Object.fromEntries(asked.map((a) => [a, result[a]?.value]))).toEqual({
+      [asked[0] as string]: 0.20796,
+      [asked[1] as string]: 3.502782,
+      [asked[2] as string]: 0.7124,
+    });
+    for (const a of asked) expect(result[a]?.confidence).toBeLessThanOrEqual(0.9);
+  });
+
+  it('answers nothing, not the part, when the whole is not printed', async () => {
+    const { result } = await new HeuristicProvider().extract(
+      TAX,
+      ['What proportion of total revenue was foreign in 2019?'],
+      { documentType: 'html' },
+    );
+    expect(result['What proportion of total revenue was foreign in 2019?']?.value).toBeNull();
   });
 });

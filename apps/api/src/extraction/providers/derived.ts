@@ -29,6 +29,10 @@ const QUESTION_LEAD = new RegExp(
 const QUESTION_TAIL =
   /\s*(?:,?\s*(?:respectively|as reported|as stated|according to the (?:table|report|statement|document)|in the (?:table|report|statement|document)|for the (?:company|group)|reported|recorded))*\s*\?*\s*$/i;
 
+// Not "share" or "portion" first: "Share of profit of associates", "Current portion of debt" are lines.
+const SHARE_WORD = '(?:proportion|percentage|percent|fraction)';
+const SHARE_LEAD = new RegExp(String.raw`^${SHARE_WORD}\s+of\b`, 'i');
+
 /**
  * The data point a question names: "What was the company's net income in 2018?" → "net income in
  * 2018"; "How many shares were outstanding in 2019?" → "shares outstanding in 2019". Anything that
@@ -39,8 +43,9 @@ export function askedName(dataPoint: string): string {
   const lead = QUESTION_LEAD.exec(text);
   if (!lead && !/\?\s*$/.test(text)) return text;
   let name = text.slice(lead?.[0].length ?? 0).replace(QUESTION_TAIL, '');
-  // "shares were outstanding", "revenue was in 2019": the verb of the question, not the name.
-  if (lead) name = name.replace(/\s+(?:is|was|were|are)\b/gi, '');
+  // "shares were outstanding", "revenue was in 2019": the verb of the question, not the name; in
+  // "What proportion of total revenue was subscription revenue?" it parts the whole from the part.
+  if (lead && !SHARE_LEAD.test(name)) name = name.replace(/\s+(?:is|was|were|are)\b/gi, '');
   return name.trim() || text;
 }
 
@@ -242,5 +247,89 @@ export function combine(op: DerivedOp, parts: ExtractedItem[]): ExtractedItem | 
     source_url: latest.source_url,
     confidence: Math.min(DERIVED_CONFIDENCE_CAP, ...parts.map((p) => p.confidence)),
     ...(latest.anchor ? { anchor: latest.anchor } : {}),
+  };
+}
+
+export interface ShareAsk {
+  /** A share of a whole (as a decimal), or a ratio of two figures. */
+  op: 'share' | 'ratio';
+  part: string;
+  whole: string;
+  /** The period asked ("2019", "fiscal 2019", "December 31, 2019"), if any. */
+  period?: string;
+}
+
+const DATED_PERIOD = String.raw`(?:(?:\d{1,2}\s+[a-z]{3,9}|[a-z]{3,9}\.?\s+\d{1,2}),?\s+)?${PERIOD}`;
+
+/**
+ * A share or a ratio asked of two line items: "What proportion of total revenue was subscription
+ * revenue in 2019?", "Percentage of share-based payments in total employee benefits expense in
+ * 2018", "Cost of sales as a percentage of net sales 2019", "Ratio of domestic to foreign income
+ * in 2019". One period at most, anywhere in the question; the two items are read from it.
+ */
+export function shareAsk(name: string): ShareAsk | undefined {
+  let text = name
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/^(?:the|a|an)\s+/i, '');
+  const dated = [...text.matchAll(new RegExp(DATED_PERIOD, 'gi'))];
+  if (new Set(dated.map((d) => YEAR_OF.exec(d[0])?.[0])).size > 1) return undefined;
+  const period = dated[0]?.[0];
+  if (period)
+    text = text
+      .replace(
+        new RegExp(String.raw`\s*,?\s*(?:\b(?:in|for|during|of|at|as\s+(?:of|at))\s+)?${DATED_PERIOD}`, 'gi'),
+        ' ',
+      )
+      .replace(/\s+/g, ' ')
+      .trim();
+  const item = (s: string | undefined) => (s ?? '').replace(/^(?:the|a|an)\s+/i, '').trim();
+  const found = (op: ShareAsk['op'], part: string | undefined, whole: string | undefined) => {
+    const [p, w] = [item(part), item(whole)];
+    if (!/[a-z]/i.test(p) || !/[a-z]/i.test(w) || p.toLowerCase() === w.toLowerCase()) return undefined;
+    return { op, part: p, whole: w, ...(period ? { period } : {}) };
+  };
+  // "proportion of total revenue was subscription revenue", "percentage of net sales was cost of sales"
+  const whole = new RegExp(
+    String.raw`^${SHARE_WORD}\s+of\s+(.+?)\s+(?:is|was|were|are|came\s+from|comes\s+from|represented\s+by|made\s+up\s+(?:of|by))\s+(.+)$`,
+    'i',
+  ).exec(text);
+  if (whole) return found('share', whole[2], whole[1]);
+  // "percentage of share-based payments in total employee benefits expense"
+  const part = new RegExp(
+    String.raw`^${SHARE_WORD}\s+of\s+(.+?)\s+(?:in|of|to|within|out\s+of)\s+(.+)$`,
+    'i',
+  ).exec(text);
+  if (part) return found('share', part[1], part[2]);
+  // "cost of sales as a percentage of net sales"
+  const as = new RegExp(String.raw`^(.+?)\s+as\s+an?\s+(?:${SHARE_WORD}|share|%)\s+of\s+(.+)$`, 'i').exec(
+    text,
+  );
+  if (as) return found('share', as[1], as[2]);
+  // "ratio of domestic to foreign income"
+  const ratio = /^ratio\s+(?:of|between)\s+(.+?)\s+(?:to|and|vs\.?|versus|over)\s+(.+)$/i.exec(text);
+  if (ratio) return found('ratio', ratio[1], ratio[2]);
+  return undefined;
+}
+
+/** A figure a share asked of is printed as one: its column or row is of percentages or shares. */
+export function printsShare(item: ExtractedItem): boolean {
+  const labels = `${item.anchor?.row_label ?? ''} ${item.anchor?.column_label ?? ''}`;
+  return (
+    typeof item.value === 'number' && /%|\bpercent|\bproportion\b|\bshare\b|\bratio\b|\bmix\b/i.test(labels)
+  );
+}
+
+/** The share or ratio of two figures of one period, as sure as the less sure of them and never High. */
+export function divide(part: ExtractedItem, whole: ExtractedItem): ExtractedItem | undefined {
+  if (typeof part.value !== 'number' || typeof whole.value !== 'number' || whole.value === 0)
+    return undefined;
+  return {
+    value: Math.round((part.value / whole.value) * 1e6) / 1e6,
+    location: `${part.location}; ${whole.location}`,
+    source_text: [...new Set([part.source_text, whole.source_text])].join(' | '),
+    source_url: whole.source_url,
+    confidence: Math.min(DERIVED_CONFIDENCE_CAP, part.confidence, whole.confidence),
+    ...(part.anchor ? { anchor: part.anchor } : {}),
   };
 }

@@ -6,7 +6,7 @@ import {
   normaliseValue,
   type Scale,
 } from '@sieve/contracts';
-import type { Box } from '../documents/layout';
+import type { Box, LayoutPage } from '../documents/layout';
 import { withOcrConfidence } from '../documents/ocr-layout';
 import {
   latestPeriod,
@@ -28,7 +28,18 @@ import type {
   TextCell,
   TextLine,
 } from '../types';
-import { askedName, combine, derivedAsk, periodBefore, printsDerived, yearOfItem } from './derived';
+import {
+  askedName,
+  combine,
+  derivedAsk,
+  divide,
+  periodBefore,
+  printsDerived,
+  printsShare,
+  type ShareAsk,
+  shareAsk,
+  yearOfItem,
+} from './derived';
 import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from './prose';
 import { looksLikeReceipt } from './receipt-detect';
 import {
@@ -787,6 +798,8 @@ export function extractDataPoint(
  * does not print that figure itself.
  */
 function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): ExtractedItem {
+  const share = shareAsk(name);
+  if (share) return answerShare(doc, name, share, index);
   const direct = extractDataPoint(doc, name, index);
   const ask = derivedAsk(name);
   if (!ask) return direct;
@@ -813,6 +826,49 @@ function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): Ext
   }
   const parts = periods.map((period) => extractDataPoint(doc, `${ask.item} ${period}`, index));
   return combine(ask.op, parts) ?? notFound();
+}
+
+/**
+ * A share or ratio of two line items: printed (a "% of total" column), else the part over the whole
+ * of one column. The part is read in the whole's table first ("What proportion of total income
+ * before income taxes was foreign?": that table's Foreign line, not the tax provision's); a ratio's
+ * two items may stand in different tables, for the same year. Never the part's level instead.
+ */
+function answerShare(
+  doc: ExtractedDocument,
+  name: string,
+  ask: ShareAsk,
+  index: DocumentIndex,
+): ExtractedItem {
+  const direct = extractDataPoint(doc, name, index);
+  const computed = doc.layout ? computeShare(doc.layout, ask) : undefined;
+  if (!computed) return printsShare(direct) ? direct : notFound();
+  // A "% of total" column the reader took (labelled or not) agrees with the division, as printed.
+  const printed =
+    typeof direct.value === 'number' && Math.abs(direct.value - Number(computed.value)) <= 0.006;
+  return printed ? direct : computed;
+}
+
+function computeShare(layout: LayoutPage[], ask: ShareAsk): ExtractedItem | undefined {
+  const at = (item: string) => (ask.period ? `${item} ${ask.period}` : item);
+  const wholeMatch = matchTables(layout, at(ask.whole));
+  const whole = wholeMatch.candidates[0];
+  if (!whole) return undefined;
+  const partMatch = matchTables(layout, at(ask.part));
+  let part = partMatch.candidates.find(
+    (c) => c.table === whole.table && c.cell.column === whole.cell.column && c.cell.row !== whole.cell.row,
+  );
+  if (!part && ask.op === 'ratio') {
+    const first = partMatch.candidates[0];
+    if (first && first.table !== whole.table && yearOfItem(first.item) === yearOfItem(whole.item))
+      part = first;
+  }
+  if (!part) return undefined;
+  const sure = (c: typeof whole, m: typeof wholeMatch) => ({
+    ...c.item,
+    confidence: confidenceOf(c, m, layout.find((p) => p.number === c.table.page)?.ocrConfidence),
+  });
+  return divide(sure(part, partMatch), sure(whole, wholeMatch));
 }
 
 function insideTable(doc: ExtractedDocument, line: TextLine): boolean {
