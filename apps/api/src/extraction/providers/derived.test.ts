@@ -69,6 +69,10 @@ describe('figures computed from the periods a table prints', () => {
     ['Change in revenue from 2017 to 2019', { op: 'change', periods: ['2017', '2019'] }],
     ['Sum of net income in 2017, 2018 and 2019', { op: 'sum', periods: ['2017', '2018', '2019'] }],
     ['Change in net sales (%) 2019', { op: 'growth', item: 'net sales' }],
+    [
+      'Change in the percentage of total revenue from Europe between 2018 and 2019',
+      { op: 'change', item: 'percentage of total revenue from Europe', periods: ['2018', '2019'] },
+    ],
   ])('reads %j', (name, expected) => {
     expect(derivedAsk(name)).toMatchObject(expected);
   });
@@ -154,6 +158,26 @@ describe('figures computed from the periods a table prints', () => {
     expect(result['Change in net sales from 2015 to 2019']?.value).toBeNull();
     expect(result['Change in net sales from 2018 to 2019']?.confidence).toBeLessThanOrEqual(0.9);
     expect(result['Change in net sales from 2018 to 2019']?.source_text).toContain('4,021.2');
+  });
+});
+
+describe('a change of another line', () => {
+  it('is not the change asked: a cash-flow summary\'s "Net increase in cash" is no change in capital expenditures', async () => {
+    const doc = loadHtml(`<h3>Liquidity and Capital Resources</h3>
+      <p>The following table summarizes our cash flows (in thousands):</p>
+      <table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Net cash provided by operating activities</td><td>245,118</td><td>212,406</td></tr>
+        <tr><td>Net cash used in investing activities</td><td>(98,540)</td><td>(130,211)</td></tr>
+        <tr><td>Net increase in cash and cash equivalents</td><td>34,278</td><td>17,325</td></tr></table>
+      <p>Capital expenditures were $85.2 million in 2019 and $118.6 million in 2018.</p>`);
+    const asked = [
+      'What was the change in capital expenditures from 2018 to 2019?',
+      'Increase in backlog 2019',
+    ];
+    const { result } = await new HeuristicProvider().extract(doc, asked, { documentType: 'html' });
+    // Before: 34,278,000 (0.47), the only line saying "increase"; now the sentence's two years.
+    expect(result[asked[0] as string]?.value).toBe(-33_400_000);
+    expect(result[asked[1] as string]?.value).toBeNull();
   });
 });
 

@@ -152,7 +152,8 @@ export function derivedAsk(name: string): DerivedAsk | undefined {
     word = tail[3].toLowerCase();
     rest = `${tail[1]} ${tail[4] ?? ''}`.trim();
   } else return undefined;
-  if (/%|\bpercent/i.test(rest) && op !== 'growth') {
+  // "change in the percentage of total revenue from Europe" is of that percentage, in points.
+  if (/%|\bpercent/i.test(rest) && !/^(?:the\s+)?percent(?:age)?\s+of\b/i.test(rest) && op !== 'growth') {
     // "change in X (%)": a relative change.
     op = 'growth';
     rest = rest.replace(/\(?\s*(?:%|in\s+percent(?:age)?|percent(?:age)?)\s*\)?/gi, ' ').trim();
@@ -195,12 +196,32 @@ const LABELLED_AVERAGE = /\baverage\b|\bmean\b/i;
  */
 export function printsDerived(ask: DerivedAsk, item: ExtractedItem, section: string[] = []): boolean {
   if (item.value === null || ask.op === 'sum') return false;
-  if (ask.word === 'growth') return true;
   const labels = `${item.anchor?.row_label ?? ''} ${item.anchor?.column_label ?? ''}`.trim();
+  if (ask.word === 'growth') return true;
+  // A line naming the change of another item ("Net increase in cash" asked the change in capital
+  // expenditures); a change column's row the reader matched, by its synonyms too, stands.
+  const row = item.anchor?.row_label ?? '';
+  if (LABELLED_CHANGE.test(row) && !sharesWord(ask.item, row)) return false;
   if (ask.op === 'average') return LABELLED_AVERAGE.test(labels);
   // "Accounts receivable" under a cash-flow statement's "Changes in operating assets and liabilities".
   if (labels && LABELLED_CHANGE.test(section.join(' '))) return true;
   return LABELLED_CHANGE.test(labels || item.source_text);
+}
+
+const MINOR_WORDS = new Set(['the', 'of', 'and', 'in', 'for', 'to', 'from', 'a', 'an', 'total', 'net']);
+
+/** Whether a line's labels name any word of the item asked (by its first five letters: "expenses", "expense"). */
+function sharesWord(item: string, labels: string): boolean {
+  const stems = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9&]+/)
+      .filter((w) => w && !MINOR_WORDS.has(w))
+      .map((w) => w.slice(0, 5));
+  const asked = stems(item);
+  if (asked.length === 0) return true;
+  const have = new Set(stems(labels));
+  return asked.some((w) => have.has(w));
 }
 
 /** Computed figures are as sure as their least sure part, and never High: a person checks the sum. */
