@@ -31,6 +31,7 @@ import type {
 import {
   askedName,
   combine,
+  type DerivedAsk,
   derivedAsk,
   divide,
   periodBefore,
@@ -806,7 +807,16 @@ function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): Ext
   const top = doc.layout ? matchTables(doc.layout, name).candidates[0] : undefined;
   const section =
     top && top.item.value === direct.value ? (top.table.rowLabels[top.cell.row]?.section ?? []) : [];
-  if (printsDerived(ask, direct, section)) return direct;
+  if (printsDerived(ask, direct, section)) {
+    // A sentence's growth the table's own two years contradict is of something else: "Cloud
+    // Services revenue grew 22.6%" asked the revenue's growth, which the table puts at 9.5%.
+    const fromTable = ask.op === 'growth' && !direct.anchor ? computed(doc, ask, index) : undefined;
+    const contradicted =
+      typeof fromTable?.value === 'number' &&
+      typeof direct.value === 'number' &&
+      Math.abs(fromTable.value - direct.value) > 0.0051;
+    return contradicted && fromTable ? fromTable : direct;
+  }
   if ((ask.op === 'change' || ask.op === 'decrease') && ask.word !== 'change') {
     // "Increase in backlog 2019" of a table with a "Change" column: that column, as asked.
     const asChange = extractDataPoint(
@@ -817,6 +827,11 @@ function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): Ext
     if (typeof asChange.value === 'number' && printsDerived(ask, asChange))
       return ask.op === 'decrease' ? { ...asChange, value: -asChange.value } : asChange;
   }
+  return computed(doc, ask, index) ?? notFound();
+}
+
+/** The figure asked computed from the item's figure for each period, when the document gives them. */
+function computed(doc: ExtractedDocument, ask: DerivedAsk, index: DocumentIndex): ExtractedItem | undefined {
   let periods = ask.periods;
   if (periods.length === 1 && periods[0]) periods = [periodBefore(periods[0]), periods[0]];
   if (periods.length === 0 && (ask.op === 'change' || ask.op === 'decrease' || ask.op === 'growth')) {
@@ -825,7 +840,7 @@ function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): Ext
     if (year) periods = [periodBefore(year), year];
   }
   const parts = periods.map((period) => extractDataPoint(doc, `${ask.item} ${period}`, index));
-  return combine(ask.op, parts) ?? notFound();
+  return combine(ask.op, parts);
 }
 
 /**
