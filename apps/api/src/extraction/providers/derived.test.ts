@@ -27,10 +27,12 @@ async function ask(dataPoints: string[]) {
 
 describe('data points asked as questions', () => {
   it.each([
-    ['What was the net income in 2018?', 'net income in 2018'],
-    ["What is the company's total assets for 2019?", 'total assets for 2019'],
+    ['What was the net income in 2018?', 'net income 2018'],
+    ["What is the company's total assets for 2019?", 'total assets 2019'],
     ['How many shares were outstanding at December 31, 2019?', 'shares outstanding at December 31, 2019'],
-    ['How much was the gross profit in fiscal 2019 according to the table?', 'gross profit in fiscal 2019'],
+    ['How much was the gross profit in fiscal 2019 according to the table?', 'gross profit fiscal 2019'],
+    ['How many employees did the company have at 30 June 2019?', 'employees at 30 June 2019'],
+    ['What was the change in revenue between 2018 and 2019?', 'change in revenue between 2018 and 2019'],
     ['Give me the value of the diluted EPS 2018', 'diluted EPS 2018'],
     ['Revenue 2019', 'Revenue 2019'],
     ['State income taxes 2021', 'State income taxes 2021'],
@@ -53,6 +55,25 @@ describe('data points asked as questions', () => {
       'What is the total assets in 2017?': 5_020_300_000,
       'What was the diluted earnings per share for 2019?': 2.66,
     });
+  });
+});
+
+describe('questions answered from sentences', () => {
+  it('reads the figure a sentence gives for the year asked', async () => {
+    const doc = loadHtml(`<p>The provision for income taxes (in thousands):</p>
+      <table><tr><td></td><td>2019</td><td>2018</td></tr>
+        <tr><td>Current</td><td>19,010</td><td>15,708</td></tr>
+        <tr><td>Deferred</td><td>(1,375)</td><td>1,190</td></tr></table>
+      <p>Our effective tax rate was 17.0% in 2019, compared with 20.5% in 2018. Headcount grew from
+      512 employees at 30 June 2018 to 560 employees at 30 June 2019.</p>`);
+    const asked = [
+      'What was the effective tax rate in 2019?',
+      'How many employees did the company have at 30 June 2019?',
+    ];
+    const { result } = await new HeuristicProvider().extract(doc, asked, { documentType: 'html' });
+    // Before: nothing; "effective tax rate in" and "employees did the company have" named no sentence.
+    expect(result[asked[0] as string]?.value).toBe(0.17);
+    expect(result[asked[1] as string]?.value).toBe(560);
   });
 });
 
@@ -162,7 +183,7 @@ describe('figures computed from the periods a table prints', () => {
 });
 
 describe('a growth a sentence states of something else', () => {
-  it('yields to the growth of the table\'s own two years when they disagree', async () => {
+  it("yields to the growth of the table's own two years when they disagree", async () => {
     const doc = loadHtml(`<p>Revenue by reportable segment ($ in millions):</p>
       <table><tr><td></td><td>Fiscal 2019</td><td>Fiscal 2018</td></tr>
         <tr><td>Cloud Services</td><td>1,842.5</td><td>1,503.2</td></tr>

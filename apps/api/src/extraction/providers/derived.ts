@@ -46,6 +46,17 @@ export function askedName(dataPoint: string): string {
   // "shares were outstanding", "revenue was in 2019": the verb of the question, not the name; in
   // "What proportion of total revenue was subscription revenue?" it parts the whole from the part.
   if (lead && !SHARE_LEAD.test(name)) name = name.replace(/\s+(?:is|was|were|are)\b/gi, '');
+  // "How many employees did the company have at 30 June 2019?": the employees at 30 June 2019.
+  name = name.replace(
+    /\s+(?:did|does|do|has|have|had)\s+(?:the\s+)?(?:company|group|firm|entity|business|we|it|they)\s+(?:have|has|had|employ|record|report|recognise|recognize|pay|paid)\b/i,
+    '',
+  );
+  // "effective tax rate in 2019": a sentence says "effective tax rate was 17.0% in 2019", so the
+  // word before the one period asked is the question's, not the item's.
+  name = name.replace(
+    /\s+(?:in|for|during)\s+(?=(?:(?:fiscal|FY|financial\s+year|calendar|year)\s*)?(?:19|20)\d{2}\s*$)/i,
+    ' ',
+  );
   return name.trim() || text;
 }
 

@@ -481,9 +481,11 @@ function candidatesForLine(
     location: SourceLocation,
     sourceText: string,
   ) => {
-    const scale = /per share|per unit|\beps\b/i.test(`${line.text} ${dataPoint}`)
-      ? undefined
-      : index.scaleFor(lineIndex);
+    // A table's "(in thousands)" above is no scale of "560 employees" in the sentence under it.
+    const scale =
+      /per share|per unit|\beps\b/i.test(`${line.text} ${dataPoint}`) || isHeadcount(dataPoint)
+        ? undefined
+        : index.scaleFor(lineIndex);
     // The year asked ("Revenue 2023") is never its own answer.
     if (/^(?:19|20)\d{2}$/.test(raw.trim()) && prose?.period?.years.includes(Number(raw))) return;
     const value = normaliseValue(raw, { dataPoint, ...(scale ? { scale } : {}) });
@@ -884,6 +886,16 @@ function computeShare(layout: LayoutPage[], ask: ShareAsk): ExtractedItem | unde
     confidence: confidenceOf(c, m, layout.find((p) => p.number === c.table.page)?.ocrConfidence),
   });
   return divide(sure(part, partMatch), sure(whole, wholeMatch));
+}
+
+/** A count of people, which no stated scale multiplies ("Staff costs" is an amount). */
+function isHeadcount(dataPoint: string): boolean {
+  return (
+    /\b(?:employees|headcount|personnel|staff|FTEs?|full[-\s]time\s+equivalents?)\b/i.test(dataPoint) &&
+    !/\b(?:costs?|expenses?|benefits?|compensation|salar(?:y|ies)|wages|pay|remuneration|pensions?)\b/i.test(
+      dataPoint,
+    )
+  );
 }
 
 function insideTable(doc: ExtractedDocument, line: TextLine): boolean {
