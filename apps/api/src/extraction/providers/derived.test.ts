@@ -39,6 +39,10 @@ describe('data points asked as questions', () => {
     ['List price per unit', 'List price per unit'],
     ['Report segment revenue?', 'Report segment revenue'],
     ['Which segment had the highest revenue?', 'segment had the highest revenue'],
+    [
+      'By how much did subscription revenue increase from 2018 to 2019?',
+      'subscription revenue increase from 2018 to 2019',
+    ],
   ])('reads %j as %j', (question, name) => {
     expect(askedName(question)).toBe(name);
   });
@@ -98,7 +102,7 @@ describe('figures computed from the periods a table prints', () => {
     expect(derivedAsk(name)).toMatchObject(expected);
   });
 
-  it.each(['Total assets 2019', 'Net sales 2019', 'Total revenue', 'Average selling price'])(
+  it.each(['Total assets 2019', 'Net sales 2019', 'Total revenue', 'Total revenue for 2019'])(
     'asks nothing to compute of %j',
     (name) => {
       expect(derivedAsk(name)).toBeUndefined();
@@ -128,6 +132,21 @@ describe('figures computed from the periods a table prints', () => {
       // The table reader alone answered this with 2019's total assets.
       'Change in total assets 2019': 390_900_000,
     });
+  });
+
+  it('takes an average asked of no years over the years the row gives, unless a line is so named', async () => {
+    const asked = [
+      'What is the average gross profit?',
+      'Average total assets',
+      'What was the average backlog?',
+    ];
+    const { result } = await new HeuristicProvider().extract(SELECTED_DATA, asked, { documentType: 'pdf' });
+    // Before: the latest level (1,628,800,000, 0.68); the "Average total assets" line still answers.
+    expect(result['What is the average gross profit?']?.value).toBe(1_503_366_666.67);
+    expect(result['What is the average gross profit?']?.confidence).toBeLessThanOrEqual(0.9);
+    expect(result['Average total assets']?.value).toBe(5_707_300_000);
+    // The backlog table's two years, not its "Change" column.
+    expect(result['What was the average backlog?']?.value).toBe(891_200_000);
   });
 
   it('prefers a figure the document prints: an average row, a change column', async () => {
@@ -240,6 +259,10 @@ describe('shares and ratios of two line items', () => {
     [
       'What proportion of total assets as of December 31, 2019 was goodwill?',
       { part: 'goodwill', whole: 'total assets', period: 'December 31, 2019' },
+    ],
+    [
+      'what portion of total revenue was from subscription in 2019?',
+      { op: 'share', part: 'subscription', whole: 'total revenue', period: '2019' },
     ],
     [
       'What was the ratio of domestic to foreign income before income taxes in 2019?',

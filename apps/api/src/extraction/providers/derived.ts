@@ -17,7 +17,7 @@ const QUESTION_LEAD = new RegExp(
     String.raw`^(?:please\s+)?`,
     String.raw`(?:what(?:'s|\s+(?:is|was|were|are|will\s+be|has\s+been|had\s+been|would\s+be))?`,
     String.raw`|which(?:\s+(?:is|was|were|are))?`,
-    String.raw`|how\s+(?:much|many)(?:\s+(?:is|was|were|are|did|does|do|has|had|have))?`,
+    String.raw`|(?:by\s+)?how\s+(?:much|many)(?:\s+(?:is|was|were|are|did|does|do|has|had|have))?`,
     // Imperatives that name no line item ("State income taxes", "List price" are items).
     String.raw`|(?:give|provide|find|extract|tell)(?:\s+(?:me|us))?)\s+`,
     String.raw`(?:(?:the|a|an)\s+)?`,
@@ -31,7 +31,7 @@ const QUESTION_TAIL =
 
 // Not "share" or "portion" first: "Share of profit of associates", "Current portion of debt" are lines.
 const SHARE_WORD = '(?:proportion|percentage|percent|fraction)';
-const SHARE_LEAD = new RegExp(String.raw`^${SHARE_WORD}\s+of\b`, 'i');
+const SHARE_LEAD = new RegExp(String.raw`^(?:${SHARE_WORD}|portion|share)\s+of\b`, 'i');
 
 /**
  * The data point a question names: "What was the company's net income in 2018?" → "net income in
@@ -139,6 +139,10 @@ export function derivedAsk(name: string): DerivedAsk | undefined {
         item: parts.item,
         periods: parts.range ? spanOf(parts.periods) : parts.periods,
       };
+    // "What is the average share-based payments?": over the years the table gives, unless the
+    // document prints a line so named ("Average selling price"), which answers first.
+    if (op === 'average' && !YEAR_OF.test(agg[2]))
+      return { op, word: agg[1].toLowerCase(), item: agg[2], periods: [] };
     return undefined;
   }
   // "(Percentage) change in X from 2018 to 2019", "Growth rate of X 2019"
@@ -315,15 +319,21 @@ export function shareAsk(name: string): ShareAsk | undefined {
       )
       .replace(/\s+/g, ' ')
       .trim();
-  const item = (s: string | undefined) => (s ?? '').replace(/^(?:the|a|an)\s+/i, '').trim();
+  // "was from subscription", "came from Europe": the item after the preposition.
+  const item = (s: string | undefined) =>
+    (s ?? '')
+      .replace(/^(?:from|by|in|of)\s+/i, '')
+      .replace(/^(?:the|a|an)\s+/i, '')
+      .trim();
   const found = (op: ShareAsk['op'], part: string | undefined, whole: string | undefined) => {
     const [p, w] = [item(part), item(whole)];
     if (!/[a-z]/i.test(p) || !/[a-z]/i.test(w) || p.toLowerCase() === w.toLowerCase()) return undefined;
     return { op, part: p, whole: w, ...(period ? { period } : {}) };
   };
   // "proportion of total revenue was subscription revenue", "percentage of net sales was cost of sales"
+  // A verb parts them, so "portion" and "share" lead here too ("what portion of revenue was …").
   const whole = new RegExp(
-    String.raw`^${SHARE_WORD}\s+of\s+(.+?)\s+(?:is|was|were|are|came\s+from|comes\s+from|represented\s+by|made\s+up\s+(?:of|by))\s+(.+)$`,
+    String.raw`^(?:${SHARE_WORD}|portion|share)\s+of\s+(.+?)\s+(?:is|was|were|are|came\s+from|comes\s+from|represented\s+by|made\s+up\s+(?:of|by))\s+(.+)$`,
     'i',
   ).exec(text);
   if (whole) return found('share', whole[2], whole[1]);

@@ -841,8 +841,22 @@ function computed(doc: ExtractedDocument, ask: DerivedAsk, index: DocumentIndex)
     const year = yearOfItem(extractDataPoint(doc, ask.item, index));
     if (year) periods = [periodBefore(year), year];
   }
+  if (periods.length === 0 && ask.op === 'average') periods = yearsOfRow(doc, ask.item);
   const parts = periods.map((period) => extractDataPoint(doc, `${ask.item} ${period}`, index));
   return combine(ask.op, parts);
+}
+
+/** The years of the row that answers an item, each once ("Share-based payments" under 2019 and 2018). */
+function yearsOfRow(doc: ExtractedDocument, item: string): string[] {
+  const candidates = doc.layout ? matchTables(doc.layout, item).candidates : [];
+  const top = candidates[0];
+  if (!top) return [];
+  const years = candidates
+    .filter((c) => c.table === top.table && c.cell.row === top.cell.row)
+    .map((c) => yearOfItem(c.item));
+  // Quarters or halves of one year, or a column of no year: no mean of years to take.
+  if (years.some((y) => !y) || new Set(years).size !== years.length) return [];
+  return (years as string[]).sort();
 }
 
 /**
