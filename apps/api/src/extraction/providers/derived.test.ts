@@ -261,6 +261,10 @@ describe('shares and ratios of two line items', () => {
       { part: 'goodwill', whole: 'total assets', period: 'December 31, 2019' },
     ],
     [
+      'What is the difference between subscription and maintenance and support revenue in 2019?',
+      { op: 'difference', part: 'subscription', whole: 'maintenance and support revenue' },
+    ],
+    [
       'what portion of total revenue was from subscription in 2019?',
       { op: 'share', part: 'subscription', whole: 'total revenue', period: '2019' },
     ],
@@ -311,6 +315,14 @@ describe('shares and ratios of two line items', () => {
       [asked[2] as string]: 0.7124,
     });
     for (const a of asked) expect(result[a]?.confidence).toBeLessThanOrEqual(0.9);
+  });
+
+  it('subtracts two items of one column when their difference is asked', async () => {
+    const asked = 'What is the difference between domestic and foreign income before income taxes in 2019?';
+    const { result } = await new HeuristicProvider().extract(TAX, [asked], { documentType: 'html' });
+    // Before: nothing.
+    expect(result[asked]?.value).toBe(60_554_000);
+    expect(result[asked]?.confidence).toBeLessThanOrEqual(0.9);
   });
 
   it('answers nothing, not the part, when the whole is not printed', async () => {

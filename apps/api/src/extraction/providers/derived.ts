@@ -288,7 +288,7 @@ export function combine(op: DerivedOp, parts: ExtractedItem[]): ExtractedItem | 
 
 export interface ShareAsk {
   /** A share of a whole (as a decimal), or a ratio of two figures. */
-  op: 'share' | 'ratio';
+  op: 'share' | 'ratio' | 'difference';
   part: string;
   whole: string;
   /** The period asked ("2019", "fiscal 2019", "December 31, 2019"), if any. */
@@ -348,6 +348,10 @@ export function shareAsk(name: string): ShareAsk | undefined {
     text,
   );
   if (as) return found('share', as[1], as[2]);
+  // "difference between subscription and maintenance and support revenue"; the part is read in
+  // the whole's table, so "and" within the second item is left to it.
+  const difference = /^difference\s+between\s+(.+?)\s+and\s+(.+)$/i.exec(text);
+  if (difference) return found('difference', difference[1], difference[2]);
   // "ratio of domestic to foreign income"
   const ratio = /^ratio\s+(?:of|between)\s+(.+?)\s+(?:to|and|vs\.?|versus|over)\s+(.+)$/i.exec(text);
   if (ratio) return found('ratio', ratio[1], ratio[2]);
@@ -362,12 +366,22 @@ export function printsShare(item: ExtractedItem): boolean {
   );
 }
 
-/** The share or ratio of two figures of one period, as sure as the less sure of them and never High. */
-export function divide(part: ExtractedItem, whole: ExtractedItem): ExtractedItem | undefined {
-  if (typeof part.value !== 'number' || typeof whole.value !== 'number' || whole.value === 0)
-    return undefined;
+/**
+ * The share, ratio or difference of two figures of one period, as sure as the less sure of them and
+ * never High.
+ */
+export function relate(
+  op: ShareAsk['op'],
+  part: ExtractedItem,
+  whole: ExtractedItem,
+): ExtractedItem | undefined {
+  if (typeof part.value !== 'number' || typeof whole.value !== 'number') return undefined;
+  if (op !== 'difference' && whole.value === 0) return undefined;
   return {
-    value: Math.round((part.value / whole.value) * 1e6) / 1e6,
+    value:
+      op === 'difference'
+        ? Number((part.value - whole.value).toPrecision(12))
+        : Math.round((part.value / whole.value) * 1e6) / 1e6,
     location: `${part.location}; ${whole.location}`,
     source_text: [...new Set([part.source_text, whole.source_text])].join(' | '),
     source_url: whole.source_url,

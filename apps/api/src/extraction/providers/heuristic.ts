@@ -33,10 +33,10 @@ import {
   combine,
   type DerivedAsk,
   derivedAsk,
-  divide,
   periodBefore,
   printsDerived,
   printsShare,
+  relate,
   type ShareAsk,
   shareAsk,
   yearOfItem,
@@ -899,7 +899,7 @@ function computeShare(layout: LayoutPage[], ask: ShareAsk): ExtractedItem | unde
     ...c.item,
     confidence: confidenceOf(c, m, layout.find((p) => p.number === c.table.page)?.ocrConfidence),
   });
-  return divide(sure(part, partMatch), sure(whole, wholeMatch));
+  return relate(ask.op, sure(part, partMatch), sure(whole, wholeMatch));
 }
 
 /** A count of people, which no stated scale multiplies ("Staff costs" is an amount). */
