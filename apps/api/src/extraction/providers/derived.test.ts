@@ -95,6 +95,10 @@ describe('figures computed from the periods a table prints', () => {
     ['Sum of net income in 2017, 2018 and 2019', { op: 'sum', periods: ['2017', '2018', '2019'] }],
     ['Change in net sales (%) 2019', { op: 'growth', item: 'net sales' }],
     [
+      'Total employee benefits expense growth 2019',
+      { op: 'growth', item: 'Total employee benefits expense' },
+    ],
+    [
       'Change in the percentage of total revenue from Europe between 2018 and 2019',
       { op: 'change', item: 'percentage of total revenue from Europe', periods: ['2018', '2019'] },
     ],

@@ -143,7 +143,8 @@ export function derivedAsk(name: string): DerivedAsk | undefined {
     // document prints a line so named ("Average selling price"), which answers first.
     if (op === 'average' && !YEAR_OF.test(agg[2]))
       return { op, word: agg[1].toLowerCase(), item: agg[2], periods: [] };
-    return undefined;
+    // "Total employee benefits expense growth 2019": a line's change, read below.
+    if (op !== 'sum' || !/\btotal\b/i.test(agg[1])) return undefined;
   }
   // "(Percentage) change in X from 2018 to 2019", "Growth rate of X 2019"
   const lead = new RegExp(
