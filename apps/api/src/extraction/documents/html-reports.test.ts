@@ -219,7 +219,8 @@ describe('units stated under a table', () => {
 
 describe('a change column beside the years', () => {
   it('answers no share of revenue from a "% Change" column', async () => {
-    // Before: "Subscription revenue as a percentage of total revenue" took the 16.9 % change.
+    // Before: "Subscription revenue as a percentage of total revenue" took the 16.9 % change;
+    // the share is the 2019 column's subscription over its total (derived.ts).
     const doc = loadHtml(`<p>Revenue (in thousands):</p>
       <table><tr><th></th><th>June 30, 2019</th><th>June 30, 2018</th><th>% Change</th></tr>
         <tr><td>Subscription</td><td>$118,402</td><td>$101,250</td><td>16.9%</td></tr>
@@ -231,7 +232,7 @@ describe('a change column beside the years', () => {
         'Subscription revenue % change',
       ]),
     ).toEqual({
-      'Subscription revenue as a percentage of total revenue 2019': null,
+      'Subscription revenue as a percentage of total revenue 2019': 0.721027,
       'Subscription revenue % change': 0.169,
     });
   });
@@ -362,5 +363,29 @@ describe('a loss-making year', () => {
     expect(result['Net income 2019']?.confidence).toBeLessThanOrEqual(0.95);
     expect(result['Net loss 2018']).toMatchObject({ value: -35_649_000 });
     expect(result['Net loss per share 2019']).toMatchObject({ value: -1.12 });
+  });
+});
+
+describe('balances dated by their lines, without a year', () => {
+  it('answers the line of the day and month asked', async () => {
+    // Before: "at 30 June 2019" left "Outstanding at" to match, and the first such line (1 July) won.
+    const doc = loadHtml(`<p>Share options</p>
+      <table><tr><td></td><td>2019<br>Number of options</td><td>2018<br>Number of options</td></tr>
+        <tr><td>Outstanding at 1 July</td><td>2,450,000</td><td>2,100,000</td></tr>
+        <tr><td>Granted</td><td>800,000</td><td>650,000</td></tr>
+        <tr><td>Exercised</td><td>(420,000)</td><td>(200,000)</td></tr>
+        <tr><td>Outstanding at 30 June</td><td>2,700,000</td><td>2,450,000</td></tr>
+        <tr><td>Exercisable at 30 June</td><td>1,150,000</td><td>980,000</td></tr></table>`);
+    expect(
+      await ask(doc, [
+        'Outstanding at 30 June 2019',
+        'Number of options outstanding at 1 July 2019',
+        'Change in the number of options outstanding at 30 June from 2018 to 2019',
+      ]),
+    ).toEqual({
+      'Outstanding at 30 June 2019': 2_700_000,
+      'Number of options outstanding at 1 July 2019': 2_450_000,
+      'Change in the number of options outstanding at 30 June from 2018 to 2019': 250_000,
+    });
   });
 });

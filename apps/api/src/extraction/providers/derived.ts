@@ -17,7 +17,7 @@ const QUESTION_LEAD = new RegExp(
     String.raw`^(?:please\s+)?`,
     String.raw`(?:what(?:'s|\s+(?:is|was|were|are|will\s+be|has\s+been|had\s+been|would\s+be))?`,
     String.raw`|which(?:\s+(?:is|was|were|are))?`,
-    String.raw`|how\s+(?:much|many)(?:\s+(?:is|was|were|are|did|does|do|has|had|have))?`,
+    String.raw`|(?:by\s+)?how\s+(?:much|many)(?:\s+(?:is|was|were|are|did|does|do|has|had|have))?`,
     // Imperatives that name no line item ("State income taxes", "List price" are items).
     String.raw`|(?:give|provide|find|extract|tell)(?:\s+(?:me|us))?)\s+`,
     String.raw`(?:(?:the|a|an)\s+)?`,
@@ -29,6 +29,10 @@ const QUESTION_LEAD = new RegExp(
 const QUESTION_TAIL =
   /\s*(?:,?\s*(?:respectively|as reported|as stated|according to the (?:table|report|statement|document)|in the (?:table|report|statement|document)|for the (?:company|group)|reported|recorded))*\s*\?*\s*$/i;
 
+// Not "share" or "portion" first: "Share of profit of associates", "Current portion of debt" are lines.
+const SHARE_WORD = '(?:proportion|percentage|percent|fraction)';
+const SHARE_LEAD = new RegExp(String.raw`^(?:${SHARE_WORD}|portion|share)\s+of\b`, 'i');
+
 /**
  * The data point a question names: "What was the company's net income in 2018?" → "net income in
  * 2018"; "How many shares were outstanding in 2019?" → "shares outstanding in 2019". Anything that
@@ -39,8 +43,20 @@ export function askedName(dataPoint: string): string {
   const lead = QUESTION_LEAD.exec(text);
   if (!lead && !/\?\s*$/.test(text)) return text;
   let name = text.slice(lead?.[0].length ?? 0).replace(QUESTION_TAIL, '');
-  // "shares were outstanding", "revenue was in 2019": the verb of the question, not the name.
-  if (lead) name = name.replace(/\s+(?:is|was|were|are)\b/gi, '');
+  // "shares were outstanding", "revenue was in 2019": the verb of the question, not the name; in
+  // "What proportion of total revenue was subscription revenue?" it parts the whole from the part.
+  if (lead && !SHARE_LEAD.test(name)) name = name.replace(/\s+(?:is|was|were|are)\b/gi, '');
+  // "How many employees did the company have at 30 June 2019?": the employees at 30 June 2019.
+  name = name.replace(
+    /\s+(?:did|does|do|has|have|had)\s+(?:the\s+)?(?:company|group|firm|entity|business|we|it|they)\s+(?:have|has|had|employ|record|report|recognise|recognize|pay|paid)\b/i,
+    '',
+  );
+  // "effective tax rate in 2019": a sentence says "effective tax rate was 17.0% in 2019", so the
+  // word before the one period asked is the question's, not the item's.
+  name = name.replace(
+    /\s+(?:in|for|during)\s+(?=(?:(?:fiscal|FY|financial\s+year|calendar|year)\s*)?(?:19|20)\d{2}\s*$)/i,
+    ' ',
+  );
   return name.trim() || text;
 }
 
@@ -123,7 +139,12 @@ export function derivedAsk(name: string): DerivedAsk | undefined {
         item: parts.item,
         periods: parts.range ? spanOf(parts.periods) : parts.periods,
       };
-    return undefined;
+    // "What is the average share-based payments?": over the years the table gives, unless the
+    // document prints a line so named ("Average selling price"), which answers first.
+    if (op === 'average' && !YEAR_OF.test(agg[2]))
+      return { op, word: agg[1].toLowerCase(), item: agg[2], periods: [] };
+    // "Total employee benefits expense growth 2019": a line's change, read below.
+    if (op !== 'sum' || !/\btotal\b/i.test(agg[1])) return undefined;
   }
   // "(Percentage) change in X from 2018 to 2019", "Growth rate of X 2019"
   const lead = new RegExp(
@@ -147,7 +168,8 @@ export function derivedAsk(name: string): DerivedAsk | undefined {
     word = tail[3].toLowerCase();
     rest = `${tail[1]} ${tail[4] ?? ''}`.trim();
   } else return undefined;
-  if (/%|\bpercent/i.test(rest) && op !== 'growth') {
+  // "change in the percentage of total revenue from Europe" is of that percentage, in points.
+  if (/%|\bpercent/i.test(rest) && !/^(?:the\s+)?percent(?:age)?\s+of\b/i.test(rest) && op !== 'growth') {
     // "change in X (%)": a relative change.
     op = 'growth';
     rest = rest.replace(/\(?\s*(?:%|in\s+percent(?:age)?|percent(?:age)?)\s*\)?/gi, ' ').trim();
@@ -190,12 +212,32 @@ const LABELLED_AVERAGE = /\baverage\b|\bmean\b/i;
  */
 export function printsDerived(ask: DerivedAsk, item: ExtractedItem, section: string[] = []): boolean {
   if (item.value === null || ask.op === 'sum') return false;
-  if (ask.word === 'growth') return true;
   const labels = `${item.anchor?.row_label ?? ''} ${item.anchor?.column_label ?? ''}`.trim();
+  if (ask.word === 'growth') return true;
+  // A line naming the change of another item ("Net increase in cash" asked the change in capital
+  // expenditures); a change column's row the reader matched, by its synonyms too, stands.
+  const row = item.anchor?.row_label ?? '';
+  if (LABELLED_CHANGE.test(row) && !sharesWord(ask.item, row)) return false;
   if (ask.op === 'average') return LABELLED_AVERAGE.test(labels);
   // "Accounts receivable" under a cash-flow statement's "Changes in operating assets and liabilities".
   if (labels && LABELLED_CHANGE.test(section.join(' '))) return true;
   return LABELLED_CHANGE.test(labels || item.source_text);
+}
+
+const MINOR_WORDS = new Set(['the', 'of', 'and', 'in', 'for', 'to', 'from', 'a', 'an', 'total', 'net']);
+
+/** Whether a line's labels name any word of the item asked (by its first five letters: "expenses", "expense"). */
+function sharesWord(item: string, labels: string): boolean {
+  const stems = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9&]+/)
+      .filter((w) => w && !MINOR_WORDS.has(w))
+      .map((w) => w.slice(0, 5));
+  const asked = stems(item);
+  if (asked.length === 0) return true;
+  const have = new Set(stems(labels));
+  return asked.some((w) => have.has(w));
 }
 
 /** Computed figures are as sure as their least sure part, and never High: a person checks the sum. */
@@ -242,5 +284,109 @@ export function combine(op: DerivedOp, parts: ExtractedItem[]): ExtractedItem | 
     source_url: latest.source_url,
     confidence: Math.min(DERIVED_CONFIDENCE_CAP, ...parts.map((p) => p.confidence)),
     ...(latest.anchor ? { anchor: latest.anchor } : {}),
+  };
+}
+
+export interface ShareAsk {
+  /** A share of a whole (as a decimal), or a ratio of two figures. */
+  op: 'share' | 'ratio' | 'difference';
+  part: string;
+  whole: string;
+  /** The period asked ("2019", "fiscal 2019", "December 31, 2019"), if any. */
+  period?: string;
+}
+
+const DATED_PERIOD = String.raw`(?:(?:\d{1,2}\s+[a-z]{3,9}|[a-z]{3,9}\.?\s+\d{1,2}),?\s+)?${PERIOD}`;
+
+/**
+ * A share or a ratio asked of two line items: "What proportion of total revenue was subscription
+ * revenue in 2019?", "Percentage of share-based payments in total employee benefits expense in
+ * 2018", "Cost of sales as a percentage of net sales 2019", "Ratio of domestic to foreign income
+ * in 2019". One period at most, anywhere in the question; the two items are read from it.
+ */
+export function shareAsk(name: string): ShareAsk | undefined {
+  let text = name
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/^(?:the|a|an)\s+/i, '');
+  const dated = [...text.matchAll(new RegExp(DATED_PERIOD, 'gi'))];
+  if (new Set(dated.map((d) => YEAR_OF.exec(d[0])?.[0])).size > 1) return undefined;
+  const period = dated[0]?.[0];
+  if (period)
+    text = text
+      .replace(
+        new RegExp(String.raw`\s*,?\s*(?:\b(?:in|for|during|of|at|as\s+(?:of|at))\s+)?${DATED_PERIOD}`, 'gi'),
+        ' ',
+      )
+      .replace(/\s+/g, ' ')
+      .trim();
+  // "was from subscription", "came from Europe": the item after the preposition.
+  const item = (s: string | undefined) =>
+    (s ?? '')
+      .replace(/^(?:from|by|in|of)\s+/i, '')
+      .replace(/^(?:the|a|an)\s+/i, '')
+      .trim();
+  const found = (op: ShareAsk['op'], part: string | undefined, whole: string | undefined) => {
+    const [p, w] = [item(part), item(whole)];
+    if (!/[a-z]/i.test(p) || !/[a-z]/i.test(w) || p.toLowerCase() === w.toLowerCase()) return undefined;
+    return { op, part: p, whole: w, ...(period ? { period } : {}) };
+  };
+  // "proportion of total revenue was subscription revenue", "percentage of net sales was cost of sales"
+  // A verb parts them, so "portion" and "share" lead here too ("what portion of revenue was …").
+  const whole = new RegExp(
+    String.raw`^(?:${SHARE_WORD}|portion|share)\s+of\s+(.+?)\s+(?:is|was|were|are|came\s+from|comes\s+from|represented\s+by|made\s+up\s+(?:of|by))\s+(.+)$`,
+    'i',
+  ).exec(text);
+  if (whole) return found('share', whole[2], whole[1]);
+  // "percentage of share-based payments in total employee benefits expense"
+  const part = new RegExp(
+    String.raw`^${SHARE_WORD}\s+of\s+(.+?)\s+(?:in|of|to|within|out\s+of)\s+(.+)$`,
+    'i',
+  ).exec(text);
+  if (part) return found('share', part[1], part[2]);
+  // "cost of sales as a percentage of net sales"
+  const as = new RegExp(String.raw`^(.+?)\s+as\s+an?\s+(?:${SHARE_WORD}|share|%)\s+of\s+(.+)$`, 'i').exec(
+    text,
+  );
+  if (as) return found('share', as[1], as[2]);
+  // "difference between subscription and maintenance and support revenue"; the part is read in
+  // the whole's table, so "and" within the second item is left to it.
+  const difference = /^difference\s+between\s+(.+?)\s+and\s+(.+)$/i.exec(text);
+  if (difference) return found('difference', difference[1], difference[2]);
+  // "ratio of domestic to foreign income"
+  const ratio = /^ratio\s+(?:of|between)\s+(.+?)\s+(?:to|and|vs\.?|versus|over)\s+(.+)$/i.exec(text);
+  if (ratio) return found('ratio', ratio[1], ratio[2]);
+  return undefined;
+}
+
+/** A figure a share asked of is printed as one: its column or row is of percentages or shares. */
+export function printsShare(item: ExtractedItem): boolean {
+  const labels = `${item.anchor?.row_label ?? ''} ${item.anchor?.column_label ?? ''}`;
+  return (
+    typeof item.value === 'number' && /%|\bpercent|\bproportion\b|\bshare\b|\bratio\b|\bmix\b/i.test(labels)
+  );
+}
+
+/**
+ * The share, ratio or difference of two figures of one period, as sure as the less sure of them and
+ * never High.
+ */
+export function relate(
+  op: ShareAsk['op'],
+  part: ExtractedItem,
+  whole: ExtractedItem,
+): ExtractedItem | undefined {
+  if (typeof part.value !== 'number' || typeof whole.value !== 'number') return undefined;
+  if (op !== 'difference' && whole.value === 0) return undefined;
+  return {
+    value:
+      op === 'difference'
+        ? Number((part.value - whole.value).toPrecision(12))
+        : Math.round((part.value / whole.value) * 1e6) / 1e6,
+    location: `${part.location}; ${whole.location}`,
+    source_text: [...new Set([part.source_text, whole.source_text])].join(' | '),
+    source_url: whole.source_url,
+    confidence: Math.min(DERIVED_CONFIDENCE_CAP, part.confidence, whole.confidence),
+    ...(part.anchor ? { anchor: part.anchor } : {}),
   };
 }

@@ -6,7 +6,7 @@ import {
   normaliseValue,
   type Scale,
 } from '@sieve/contracts';
-import type { Box } from '../documents/layout';
+import type { Box, LayoutPage } from '../documents/layout';
 import { withOcrConfidence } from '../documents/ocr-layout';
 import {
   latestPeriod,
@@ -28,7 +28,19 @@ import type {
   TextCell,
   TextLine,
 } from '../types';
-import { askedName, combine, derivedAsk, periodBefore, printsDerived, yearOfItem } from './derived';
+import {
+  askedName,
+  combine,
+  type DerivedAsk,
+  derivedAsk,
+  periodBefore,
+  printsDerived,
+  printsShare,
+  relate,
+  type ShareAsk,
+  shareAsk,
+  yearOfItem,
+} from './derived';
 import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from './prose';
 import { looksLikeReceipt } from './receipt-detect';
 import {
@@ -469,9 +481,11 @@ function candidatesForLine(
     location: SourceLocation,
     sourceText: string,
   ) => {
-    const scale = /per share|per unit|\beps\b/i.test(`${line.text} ${dataPoint}`)
-      ? undefined
-      : index.scaleFor(lineIndex);
+    // A table's "(in thousands)" above is no scale of "560 employees" in the sentence under it.
+    const scale =
+      /per share|per unit|\beps\b/i.test(`${line.text} ${dataPoint}`) || isHeadcount(dataPoint)
+        ? undefined
+        : index.scaleFor(lineIndex);
     // The year asked ("Revenue 2023") is never its own answer.
     if (/^(?:19|20)\d{2}$/.test(raw.trim()) && prose?.period?.years.includes(Number(raw))) return;
     const value = normaliseValue(raw, { dataPoint, ...(scale ? { scale } : {}) });
@@ -787,13 +801,24 @@ export function extractDataPoint(
  * does not print that figure itself.
  */
 function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): ExtractedItem {
+  const share = shareAsk(name);
+  if (share) return answerShare(doc, name, share, index);
   const direct = extractDataPoint(doc, name, index);
   const ask = derivedAsk(name);
   if (!ask) return direct;
   const top = doc.layout ? matchTables(doc.layout, name).candidates[0] : undefined;
   const section =
     top && top.item.value === direct.value ? (top.table.rowLabels[top.cell.row]?.section ?? []) : [];
-  if (printsDerived(ask, direct, section)) return direct;
+  if (printsDerived(ask, direct, section)) {
+    // A sentence's growth the table's own two years contradict is of something else: "Cloud
+    // Services revenue grew 22.6%" asked the revenue's growth, which the table puts at 9.5%.
+    const fromTable = ask.op === 'growth' && !direct.anchor ? computed(doc, ask, index) : undefined;
+    const contradicted =
+      typeof fromTable?.value === 'number' &&
+      typeof direct.value === 'number' &&
+      Math.abs(fromTable.value - direct.value) > 0.0051;
+    return contradicted && fromTable ? fromTable : direct;
+  }
   if ((ask.op === 'change' || ask.op === 'decrease') && ask.word !== 'change') {
     // "Increase in backlog 2019" of a table with a "Change" column: that column, as asked.
     const asChange = extractDataPoint(
@@ -804,6 +829,11 @@ function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): Ext
     if (typeof asChange.value === 'number' && printsDerived(ask, asChange))
       return ask.op === 'decrease' ? { ...asChange, value: -asChange.value } : asChange;
   }
+  return computed(doc, ask, index) ?? notFound();
+}
+
+/** The figure asked computed from the item's figure for each period, when the document gives them. */
+function computed(doc: ExtractedDocument, ask: DerivedAsk, index: DocumentIndex): ExtractedItem | undefined {
   let periods = ask.periods;
   if (periods.length === 1 && periods[0]) periods = [periodBefore(periods[0]), periods[0]];
   if (periods.length === 0 && (ask.op === 'change' || ask.op === 'decrease' || ask.op === 'growth')) {
@@ -811,8 +841,75 @@ function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): Ext
     const year = yearOfItem(extractDataPoint(doc, ask.item, index));
     if (year) periods = [periodBefore(year), year];
   }
+  if (periods.length === 0 && ask.op === 'average') periods = yearsOfRow(doc, ask.item);
   const parts = periods.map((period) => extractDataPoint(doc, `${ask.item} ${period}`, index));
-  return combine(ask.op, parts) ?? notFound();
+  return combine(ask.op, parts);
+}
+
+/** The years of the row that answers an item, each once ("Share-based payments" under 2019 and 2018). */
+function yearsOfRow(doc: ExtractedDocument, item: string): string[] {
+  const candidates = doc.layout ? matchTables(doc.layout, item).candidates : [];
+  const top = candidates[0];
+  if (!top) return [];
+  const years = candidates
+    .filter((c) => c.table === top.table && c.cell.row === top.cell.row)
+    .map((c) => yearOfItem(c.item));
+  // Quarters or halves of one year, or a column of no year: no mean of years to take.
+  if (years.some((y) => !y) || new Set(years).size !== years.length) return [];
+  return (years as string[]).sort();
+}
+
+/**
+ * A share or ratio of two line items: printed (a "% of total" column), else the part over the whole
+ * of one column. The part is read in the whole's table first ("What proportion of total income
+ * before income taxes was foreign?": that table's Foreign line, not the tax provision's); a ratio's
+ * two items may stand in different tables, for the same year. Never the part's level instead.
+ */
+function answerShare(
+  doc: ExtractedDocument,
+  name: string,
+  ask: ShareAsk,
+  index: DocumentIndex,
+): ExtractedItem {
+  const direct = extractDataPoint(doc, name, index);
+  const computed = doc.layout ? computeShare(doc.layout, ask) : undefined;
+  if (!computed) return printsShare(direct) ? direct : notFound();
+  // A "% of total" column the reader took (labelled or not) agrees with the division, as printed.
+  const printed =
+    typeof direct.value === 'number' && Math.abs(direct.value - Number(computed.value)) <= 0.006;
+  return printed ? direct : computed;
+}
+
+function computeShare(layout: LayoutPage[], ask: ShareAsk): ExtractedItem | undefined {
+  const at = (item: string) => (ask.period ? `${item} ${ask.period}` : item);
+  const wholeMatch = matchTables(layout, at(ask.whole));
+  const whole = wholeMatch.candidates[0];
+  if (!whole) return undefined;
+  const partMatch = matchTables(layout, at(ask.part));
+  let part = partMatch.candidates.find(
+    (c) => c.table === whole.table && c.cell.column === whole.cell.column && c.cell.row !== whole.cell.row,
+  );
+  if (!part && ask.op === 'ratio') {
+    const first = partMatch.candidates[0];
+    if (first && first.table !== whole.table && yearOfItem(first.item) === yearOfItem(whole.item))
+      part = first;
+  }
+  if (!part) return undefined;
+  const sure = (c: typeof whole, m: typeof wholeMatch) => ({
+    ...c.item,
+    confidence: confidenceOf(c, m, layout.find((p) => p.number === c.table.page)?.ocrConfidence),
+  });
+  return relate(ask.op, sure(part, partMatch), sure(whole, wholeMatch));
+}
+
+/** A count of people, which no stated scale multiplies ("Staff costs" is an amount). */
+function isHeadcount(dataPoint: string): boolean {
+  return (
+    /\b(?:employees|headcount|personnel|staff|FTEs?|full[-\s]time\s+equivalents?)\b/i.test(dataPoint) &&
+    !/\b(?:costs?|expenses?|benefits?|compensation|salar(?:y|ies)|wages|pay|remuneration|pensions?)\b/i.test(
+      dataPoint,
+    )
+  );
 }
 
 function insideTable(doc: ExtractedDocument, line: TextLine): boolean {

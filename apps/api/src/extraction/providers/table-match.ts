@@ -596,6 +596,23 @@ const DATE_IN_NAME = new RegExp(
   'gi',
 );
 
+const MONTH_NUMBER = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** The day and month a line is dated by without a year ("Outstanding at 30 June" → 30, 6). */
+function dayMonthOf(name: string): { day: number; month: number } | undefined {
+  const date = name.match(DATE_IN_NAME)?.at(-1);
+  if (!date || /(?:19|20)\d{2}/.test(date)) return undefined;
+  const day = Number(/\d{1,2}/.exec(date)?.[0]);
+  const month =
+    MONTH_NUMBER.findIndex((m) =>
+      date
+        .toLowerCase()
+        .replace(/\bsept\b/, 'sep')
+        .includes(m),
+    ) + 1;
+  return day && month ? { day, month } : undefined;
+}
+
 /** Whether a name is of a balance at the start or the end of a period ("at 1 January", "end of year"). */
 function balanceOf(name: string): 'opening' | 'closing' | undefined {
   if (/\b(?:beginning|opening|start)\b/i.test(name)) return 'opening';
@@ -693,6 +710,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
         const isProfit = rowWords.some((w) => PROFIT_WORDS.has(w));
         const rowYears = yearOfSection(row.section);
         const rowDate = balanceDate(row.name);
+        const rowDay = dayMonthOf(row.name);
         for (const col of prep.columns) {
           // A percentage is no amount: "Net sales" of a column of shares of net sales (100.0 %).
           if (col.words.includes('percent') && !asksRatio) continue;
@@ -755,6 +773,13 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
           // The balance at the end of the year, not at its start, unless the start is asked.
           if (balance === 'closing' && dpBalance === 'opening') continue;
           if (balance === 'opening' && dpBalance !== 'opening') score *= 0.9;
+          // "Outstanding at 30 June 2019" asked: the line dated 30 June, not "Outstanding at 1 July".
+          if (
+            rowDay &&
+            period?.day !== undefined &&
+            (rowDay.day !== period.day || rowDay.month !== period.month)
+          )
+            score *= 0.85;
           // "Basic" under "Net income (loss) per share" names no net loss.
           if (namedBySection && rowKind(row.name.split(/[,;:(]/)[0] ?? '', row.section) !== dpKind) continue;
           if (namedBySection) score *= 0.97;
