@@ -33,6 +33,20 @@ describe('a units caption over the years, as filings head their tables', () => {
   });
 });
 
+describe('a share asked of a table of shares', () => {
+  it('answers the share the table prints when its amounts are not there to divide', async () => {
+    // Before: "… as a percentage of net sales" found no amounts to divide and answered nothing.
+    const doc = loadHtml(`<p>Items from our statements of income expressed as a percentage of net sales:</p>
+      <table><tr><td></td><td>2019</td><td></td><td>2018</td><td></td></tr>
+        <tr><td>Net sales</td><td>100.0</td><td>%</td><td>100.0</td><td>%</td></tr>
+        <tr><td>Cost of sales</td><td>64.2</td><td></td><td>64.8</td><td></td></tr>
+        <tr><td>Operating income</td><td>11.0</td><td>%</td><td>10.4</td><td>%</td></tr></table>`);
+    expect(await ask(doc, ['Cost of sales as a percentage of net sales 2019'])).toEqual({
+      'Cost of sales as a percentage of net sales 2019': 0.642,
+    });
+  });
+});
+
 describe('a statement of income as percentages of net sales', () => {
   it('answers a margin from its profit line, and no amount from a percentage', async () => {
     // Before: "Net sales 2019" answered 1 (its "100.0 %") in the High band, and no margin was

@@ -873,11 +873,19 @@ function answerShare(
 ): ExtractedItem {
   const direct = extractDataPoint(doc, name, index);
   const computed = doc.layout ? computeShare(doc.layout, ask) : undefined;
-  if (!computed) return printsShare(direct) ? direct : notFound();
+  if (!computed) return printsShare(direct) || inShareTable(doc, name, direct) ? direct : notFound();
   // A "% of total" column the reader took (labelled or not) agrees with the division, as printed.
   const printed =
     typeof direct.value === 'number' && Math.abs(direct.value - Number(computed.value)) <= 0.006;
   return printed ? direct : computed;
+}
+
+/** Whether a figure comes from a table of shares ("… expressed as a percentage of net sales"). */
+function inShareTable(doc: ExtractedDocument, name: string, item: ExtractedItem): boolean {
+  const top = doc.layout ? matchTables(doc.layout, name).candidates[0] : undefined;
+  if (!top || typeof item.value !== 'number' || top.item.value !== item.value) return false;
+  const context = [top.table.title ?? '', ...top.table.context].join(' ');
+  return top.table.columnUnits[top.cell.column] === 'percent' || /\bpercentages? of\b|% of\b/i.test(context);
 }
 
 function computeShare(layout: LayoutPage[], ask: ShareAsk): ExtractedItem | undefined {
