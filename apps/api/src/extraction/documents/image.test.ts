@@ -146,6 +146,25 @@ describe('OCR of images', { timeout: 60_000 }, () => {
     expect(result['Receipt number']?.value).toBe('CS57327128');
   });
 
+  it('reads a receipt scanned sideways or upside down as it is printed, its boxes on the upright page', async () => {
+    const png = await receiptPng();
+    const { width = 0, height = 0 } = await sharp(png).metadata();
+    for (const angle of [90, 180]) {
+      const turned = await sharp(png).rotate(angle).jpeg({ quality: 85 }).toBuffer();
+      const doc = await loadImage(turned, { mediaType: 'image/jpeg' });
+      const { result } = await provider.extract(doc, ['Company', 'Date', 'Total'], {
+        documentType: 'receipt_mapping',
+      });
+      expect(result.Company?.value).toBe('KEDAI MAJU JAYA SDN BHD');
+      expect(result.Date?.value).toBe('20181225');
+      expect(result.Total?.value).toBe(25.95);
+      // The page is the upright receipt: the name at its top, the total in its lower half.
+      expect([doc.layout?.[0]?.width, doc.layout?.[0]?.height]).toEqual([width, height]);
+      expect(result.Company?.anchor?.box[1]).toBeLessThan(0.15);
+      expect(result.Total?.anchor?.box[1]).toBeGreaterThan(0.6);
+    }
+  });
+
   it('reads a receipt photographed in uneven light (a shadow darkening one side)', async () => {
     const png = await receiptPng();
     const { width = 0, height = 0 } = await sharp(png).metadata();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
 import { DocumentError } from '../errors';
-import { type Box, type LayoutWord, roundBox } from './layout';
+import { type Box, type LayoutWord, roundBox, unionBox } from './layout';
 import { maskedCardNumber } from './ocr-numbers';
 
 /**
@@ -21,7 +21,7 @@ import { maskedCardNumber } from './ocr-numbers';
  */
 
 export interface OcrResult {
-  /** The image's size in pixels, after EXIF orientation. */
+  /** The image's size in pixels, after EXIF orientation (and the turn, if any). */
   width: number;
   height: number;
   words: LayoutWord[];
@@ -29,7 +29,15 @@ export interface OcrResult {
   confidence: number;
   /** Seconds spent in recognition (preparation included). */
   seconds: number;
+  /**
+   * The quarter turn (clockwise) the image was read at, when it was scanned sideways or upside
+   * down; width, height and the words' boxes are those of the turned, upright image.
+   */
+  turn?: QuarterTurn;
 }
+
+/** A clockwise turn in degrees. */
+export type QuarterTurn = 90 | 180 | 270;
 
 export interface OcrOptions {
   /** Kill recognition of this page after this long. */
@@ -88,9 +96,10 @@ export async function prepareImage(bytes: Uint8Array, options: PrepareOptions = 
   let width: number;
   let height: number;
   try {
-    image = sharp(bytes, { limitInputPixels: 100_000_000, failOn: 'error' }).rotate();
+    image = sharp(bytes, { limitInputPixels: 100_000_000, failOn: 'error', autoOrient: true });
+    if (options.turn) image = image.rotate(options.turn);
     const meta = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
-    const swap = (meta.orientation ?? 1) >= 5;
+    const swap = (meta.orientation ?? 1) >= 5 !== (options.turn === 90 || options.turn === 270);
     width = (swap ? meta.height : meta.width) ?? 0;
     height = (swap ? meta.width : meta.height) ?? 0;
   } catch (error) {
@@ -112,12 +121,24 @@ export interface PrepareOptions {
    * the heading). Not on photos and slips: bold print set tight has runs as long as a short rule.
    */
   removeRules?: boolean;
+  /** Turn the image clockwise first (after EXIF orientation): it was scanned sideways or upside down. */
+  turn?: QuarterTurn;
 }
 
 /** A rendered page's RGBA pixels → the engine's input. */
-export function preparePixels(rgba: Uint8Array, width: number, height: number): Promise<PreparedImage> {
-  return prepareFrom(sharp(rgba, { raw: { width, height, channels: 4 } }), width, height, {
+export function preparePixels(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  turn?: QuarterTurn,
+): Promise<PreparedImage> {
+  let image = sharp(rgba, { raw: { width, height, channels: 4 } });
+  if (!turn) return prepareFrom(image, width, height, { removeRules: true });
+  image = image.rotate(turn);
+  const sideways = turn !== 180;
+  return prepareFrom(image, sideways ? height : width, sideways ? width : height, {
     removeRules: true,
+    turn,
   });
 }
 
@@ -576,19 +597,122 @@ function medianWordHeight(result: OcrResult): number {
 export async function ocrImage(bytes: Uint8Array, options: OcrOptions = {}): Promise<OcrResult> {
   const started = performance.now();
   const prepared = await prepareImage(bytes);
-  const first = await ocrPrepared(prepared, options, started);
+  const first = await readUpright(
+    prepared,
+    await ocrPrepared(prepared, options, started),
+    (turn) => prepareImage(bytes, { turn }),
+    options,
+    started,
+  );
+  const turn = first.turn;
   if (first.confidence >= RETRY_CONFIDENCE || first.words.length === 0) return first;
   const textHeight = medianWordHeight(first);
   if (!textHeight) return first;
   let softened: PreparedImage;
   try {
     const soften = Math.max(SOFTEN_MIN, Math.min(SOFTEN_MAX, textHeight * SOFTEN_PER_TEXT_HEIGHT));
-    softened = await prepareImage(bytes, { soften });
+    softened = await prepareImage(bytes, { soften, ...(turn ? { turn } : {}) });
   } catch {
     return first;
   }
   const second = await ocrPrepared(softened, options, started);
+  if (turn) second.turn = turn;
   return readingScore(second) > readingScore(first) ? second : { ...first, seconds: second.seconds };
+}
+
+/** A band of this many pixels at most is read at each quarter turn to tell which way is up. */
+const TURN_SAMPLE_PIXELS = 300_000;
+/** A turn is taken when it reads this many times better than the image as it came… */
+const TURN_GAIN = 2;
+/** …and reads at least this much (letters and digits, weighted by confidence) in its band. */
+const TURN_MIN_SCORE = 30;
+
+/**
+ * Which way up a poorly read image is: a receipt scanned sideways or upside down reads as a
+ * scatter of letters at half confidence, much like faded print. A band across the middle of the
+ * ink (where the first reading found anything) is read at each quarter turn, and the turn whose
+ * band reads clearly better than the first reading did over as much of the page is returned; none
+ * when no turn does. Only poor readings are checked, so an upright page costs nothing more.
+ */
+export async function uprightTurn(
+  prepared: PreparedImage,
+  first: Pick<OcrResult, 'words'>,
+  options: OcrOptions = {},
+): Promise<QuarterTurn | undefined> {
+  const W = prepared.preparedWidth;
+  const H = prepared.preparedHeight;
+  const ink = unionBox(first.words.map((w) => w.box));
+  const left = Math.max(0, Math.min(W - 1, Math.floor(ink[0] * W)));
+  const top = Math.max(0, Math.min(H - 1, Math.floor(ink[1] * H)));
+  const region = {
+    left,
+    top,
+    width: Math.max(1, Math.min(W, Math.ceil(ink[2] * W)) - left),
+    height: Math.max(1, Math.min(H, Math.ceil(ink[3] * H)) - top),
+  };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+  const bandOf = (turn: 0 | QuarterTurn) => {
+    const sideways = turn === 90 || turn === 270;
+    const w = sideways ? region.height : region.width;
+    const h = sideways ? region.width : region.height;
+    // Text as large as the engine reads best when the turned band is narrow, as for a page.
+    const scale = w < MIN_WIDTH ? Math.min(MAX_UPSCALE, MIN_WIDTH / w) : 1;
+    const height = Math.min(h, Math.max(200, Math.round(TURN_SAMPLE_PIXELS / (w * scale * scale))));
+    return { w, h, scale, top: Math.floor((h - height) / 2), height };
+  };
+  // The image as it came: what the first reading found, for as much of the ink as a band holds.
+  const asRead = readingScore(first);
+  const threshold = (band: { h: number; height: number }) =>
+    Math.max(TURN_MIN_SCORE, (TURN_GAIN * asRead * band.height) / band.h);
+  let best: QuarterTurn | undefined;
+  let bestGain = 1;
+  // Sideways first: a phone photo without its orientation tag is the likelier case.
+  for (const turn of [90, 270, 180] as const) {
+    const band = bandOf(turn);
+    const turned = await sharp(prepared.png).extract(region).rotate(turn).png().toBuffer();
+    let image = sharp(turned).extract({ left: 0, top: band.top, width: band.w, height: band.height });
+    if (band.scale !== 1)
+      image = image.resize(Math.round(band.w * band.scale), Math.round(band.height * band.scale), {
+        kernel: 'lanczos3',
+      });
+    let words: TesseractWord[];
+    try {
+      words = (await pool.recognize(await image.png({ compressionLevel: 1 }).toBuffer(), '6', timeoutMs))
+        .words;
+    } catch {
+      return undefined;
+    }
+    const score = readingScore({
+      words: words.map((w) => ({ text: w.text, box: [0, 0, 0, 0], confidence: w.confidence / 100 })),
+    });
+    const gain = score / threshold(band);
+    if (gain > bestGain) {
+      best = turn;
+      bestGain = gain;
+    }
+    // A band read this much better than the image as it came settles it.
+    if (bestGain > 2) break;
+  }
+  return best;
+}
+
+/**
+ * A poor first reading may be of a page scanned sideways or upside down: when a quarter turn
+ * reads clearly better (uprightTurn), the page is prepared turned and read again, and that reading
+ * is kept if the whole page bears the band out.
+ */
+export async function readUpright(
+  prepared: PreparedImage,
+  first: OcrResult,
+  prepareTurned: (turn: QuarterTurn) => Promise<PreparedImage>,
+  options: OcrOptions = {},
+  started = performance.now(),
+): Promise<OcrResult> {
+  if (first.confidence >= RETRY_CONFIDENCE || first.words.length === 0) return first;
+  const turn = await uprightTurn(prepared, first, options);
+  if (!turn) return first;
+  const turned = await ocrPrepared(await prepareTurned(turn), options, started);
+  return readingScore(turned) > TURN_GAIN * readingScore(first) ? { ...turned, turn } : first;
 }
 
 /** OCR of an already prepared (grayscale PNG) image. */
