@@ -6,7 +6,14 @@ import { extractFromSource } from '../extract-document';
 import { HeuristicProvider } from '../providers/heuristic';
 import { loadImage } from './image';
 import type { LayoutWord } from './layout';
-import { closeOcrWorkers, flattenBackground, ocrLangPath, readingScore, removeRuleLines } from './ocr';
+import {
+  closeOcrWorkers,
+  contentBox,
+  flattenBackground,
+  ocrLangPath,
+  readingScore,
+  removeRuleLines,
+} from './ocr';
 
 /** A clean shop receipt, rendered as a PNG the way a flatbed scan at ~170 dpi would give it. */
 async function receiptPng(): Promise<Buffer> {
@@ -146,6 +153,79 @@ describe('OCR of images', { timeout: 60_000 }, () => {
     expect(result['Receipt number']?.value).toBe('CS57327128');
   });
 
+  it('reads a receipt scanned sideways or upside down as it is printed, its boxes on the upright page', async () => {
+    const png = await receiptPng();
+    const { width = 0, height = 0 } = await sharp(png).metadata();
+    for (const angle of [90, 180]) {
+      const turned = await sharp(png).rotate(angle).jpeg({ quality: 85 }).toBuffer();
+      const doc = await loadImage(turned, { mediaType: 'image/jpeg' });
+      const { result } = await provider.extract(doc, ['Company', 'Date', 'Total'], {
+        documentType: 'receipt_mapping',
+      });
+      expect(result.Company?.value).toBe('KEDAI MAJU JAYA SDN BHD');
+      expect(result.Date?.value).toBe('20181225');
+      expect(result.Total?.value).toBe(25.95);
+      // The page is the upright receipt: the name at its top, the total in its lower half.
+      expect([doc.layout?.[0]?.width, doc.layout?.[0]?.height]).toEqual([width, height]);
+      expect(result.Company?.anchor?.box[1]).toBeLessThan(0.15);
+      expect(result.Total?.anchor?.box[1]).toBeGreaterThan(0.6);
+    }
+  });
+
+  it('reads a small receipt in the middle of an A4 flatbed scan, and one photographed on a dark table', async () => {
+    const png = await receiptPng();
+    // The slip at about 90 dpi on a page scanned at 300: its print is small on a sea of white.
+    const small = await sharp(png).resize({ width: 240 }).png().toBuffer();
+    const { height: smallHeight = 0 } = await sharp(small).metadata();
+    const a4 = await sharp({ create: { width: 2480, height: 3508, channels: 3, background: '#ffffff' } })
+      .composite([{ input: small, left: 1075, top: 900 }])
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const { width = 0, height = 0 } = await sharp(png).metadata();
+    const wood = await sharp({
+      create: {
+        width: width + 400,
+        height: height + 300,
+        channels: 3,
+        background: '#000000',
+        noise: { type: 'gaussian', mean: 70, sigma: 18 },
+      },
+    })
+      .tint('#6b4a2b')
+      .png()
+      .toBuffer();
+    const table = await sharp(wood)
+      .composite([{ input: png, left: 180, top: 140 }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    for (const [bytes, slip] of [
+      [a4, [1075 / 2480, 900 / 3508, (1075 + 240) / 2480, (900 + smallHeight) / 3508]],
+      [
+        table,
+        [
+          180 / (width + 400),
+          140 / (height + 300),
+          (180 + width) / (width + 400),
+          (140 + height) / (height + 300),
+        ],
+      ],
+    ] as const) {
+      const doc = await loadImage(bytes, { mediaType: 'image/jpeg' });
+      const { result } = await provider.extract(doc, ['Company', 'Date', 'Total'], {
+        documentType: 'receipt_mapping',
+      });
+      expect(result.Company?.value).toBe('KEDAI MAJU JAYA SDN BHD');
+      expect(result.Date?.value).toBe('20181225');
+      expect(result.Total?.value).toBe(25.95);
+      // Boxes are shares of the whole scan or photo, on the slip where it lies.
+      const box = result.Total?.anchor?.box ?? [0, 0, 0, 0];
+      expect(box[0]).toBeGreaterThan(slip[0]);
+      expect(box[2]).toBeLessThan(slip[2]);
+      expect(box[1]).toBeGreaterThan(slip[1]);
+      expect(box[3]).toBeLessThan(slip[3]);
+    }
+  });
+
   it('reads a receipt photographed in uneven light (a shadow darkening one side)', async () => {
     const png = await receiptPng();
     const { width = 0, height = 0 } = await sharp(png).metadata();
@@ -229,6 +309,33 @@ describe('uneven light', () => {
     const before = Uint8Array.from(gray);
     expect(flattenBackground(gray, 200, 200)).toBe(false);
     expect(gray).toEqual(before);
+  });
+});
+
+describe('content on a large background', () => {
+  const page = (background: (x: number, y: number) => number) => {
+    const gray = new Uint8Array(400 * 300);
+    for (let y = 0; y < 300; y++) for (let x = 0; x < 400; x++) gray[y * 400 + x] = background(x, y);
+    return gray;
+  };
+  const slip = (gray: Uint8Array, paper: number) => {
+    for (let y = 60; y < 240; y++)
+      for (let x = 150; x < 250; x++) gray[y * 400 + x] = (y % 6 < 2 && x % 5 < 3) || paper < 0 ? 20 : paper;
+  };
+
+  it('finds a slip of ink on white, and a white slip on a dark table', () => {
+    const white = page(() => 250);
+    slip(white, 250);
+    white[5 * 400 + 7] = 30; // a speck of dust on the glass
+    expect(contentBox(white, 400, 300)).toMatchObject({ left: 150, top: 60, width: 98, height: 176 });
+    const table = page((x, y) => 70 + ((x * 7 + y * 13) % 23));
+    slip(table, 245);
+    expect(contentBox(table, 400, 300)).toMatchObject({ left: 150, top: 60, width: 100, height: 180 });
+  });
+
+  it('finds none on a border that is no even background', () => {
+    const cluttered = page((x, y) => (((x >> 3) + (y >> 3)) % 2 ? 240 : 40));
+    expect(contentBox(cluttered, 400, 300)).toBeUndefined();
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { createWorker, OEM, type Worker as TesseractWorker } from 'tesseract.js';
 import { DocumentError } from '../errors';
-import { type Box, type LayoutWord, roundBox } from './layout';
+import { type Box, type LayoutWord, roundBox, unionBox } from './layout';
 import { maskedCardNumber } from './ocr-numbers';
 
 /**
@@ -21,7 +21,7 @@ import { maskedCardNumber } from './ocr-numbers';
  */
 
 export interface OcrResult {
-  /** The image's size in pixels, after EXIF orientation. */
+  /** The image's size in pixels, after EXIF orientation (and the turn, if any). */
   width: number;
   height: number;
   words: LayoutWord[];
@@ -29,7 +29,15 @@ export interface OcrResult {
   confidence: number;
   /** Seconds spent in recognition (preparation included). */
   seconds: number;
+  /**
+   * The quarter turn (clockwise) the image was read at, when it was scanned sideways or upside
+   * down; width, height and the words' boxes are those of the turned, upright image.
+   */
+  turn?: QuarterTurn;
 }
+
+/** A clockwise turn in degrees. */
+export type QuarterTurn = 90 | 180 | 270;
 
 export interface OcrOptions {
   /** Kill recognition of this page after this long. */
@@ -77,6 +85,8 @@ export interface PreparedImage {
   /** Size of the prepared image (what the engine reads). */
   preparedWidth: number;
   preparedHeight: number;
+  /** The part of the image prepared, when only its content on a large background is read. */
+  crop?: Rectangle;
 }
 
 /**
@@ -88,9 +98,10 @@ export async function prepareImage(bytes: Uint8Array, options: PrepareOptions = 
   let width: number;
   let height: number;
   try {
-    image = sharp(bytes, { limitInputPixels: 100_000_000, failOn: 'error' }).rotate();
+    image = sharp(bytes, { limitInputPixels: 100_000_000, failOn: 'error', autoOrient: true });
+    if (options.turn) image = image.rotate(options.turn);
     const meta = await sharp(bytes, { limitInputPixels: 100_000_000 }).metadata();
-    const swap = (meta.orientation ?? 1) >= 5;
+    const swap = (meta.orientation ?? 1) >= 5 !== (options.turn === 90 || options.turn === 270);
     width = (swap ? meta.height : meta.width) ?? 0;
     height = (swap ? meta.width : meta.height) ?? 0;
   } catch (error) {
@@ -98,7 +109,118 @@ export async function prepareImage(bytes: Uint8Array, options: PrepareOptions = 
   }
   if (!width || !height) throw new DocumentError('The image could not be read (it has no size)');
 
-  return prepareFrom(image, width, height, options);
+  const crop = await contentCrop(bytes, width, height, options.turn).catch(() => undefined);
+  if (!crop) return prepareFrom(image, width, height, options);
+  const prepared = await prepareFrom(image.extract(crop), crop.width, crop.height, options);
+  return { ...prepared, width, height, crop };
+}
+
+/** The thumbnail the content is looked for in (its longer side, in pixels). */
+const CROP_THUMBNAIL = 1000;
+/** Cropped only when the content is at most this share of the image… */
+const CROP_MAX_SHARE = 0.6;
+/** …and kept with this margin around it (a share of the image's longer side). */
+const CROP_MARGIN = 0.015;
+
+/**
+ * Where the content lies on a large even background: a small receipt in the middle of an A4
+ * flatbed scan (white all round), a slip photographed on a dark table. The background is the
+ * image's border; the content is what differs from it (ink on white, paper on a table). Reading
+ * only the content lets a small receipt be enlarged to the size the engine reads best, and keeps
+ * the table's grain from being read as letters. None when the border is no even background or the
+ * content fills most of the image or reaches its border (light falling unevenly darkens a corner as
+ * much as a table would). In the image's own (oriented) pixels.
+ */
+export async function contentCrop(
+  bytes: Uint8Array,
+  width: number,
+  height: number,
+  turn?: QuarterTurn,
+): Promise<Rectangle | undefined> {
+  let thumb = sharp(bytes, { limitInputPixels: 100_000_000, autoOrient: true });
+  if (turn) thumb = thumb.rotate(turn);
+  const { data, info } = await thumb
+    .flatten({ background: '#ffffff' })
+    .grayscale()
+    .resize(CROP_THUMBNAIL, CROP_THUMBNAIL, { fit: 'inside', withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const box = contentBox(data, info.width, info.height);
+  if (!box) return undefined;
+  const sx = width / info.width;
+  const sy = height / info.height;
+  const margin = Math.round(CROP_MARGIN * Math.max(width, height));
+  const left = Math.max(0, Math.floor(box.left * sx) - margin);
+  const top = Math.max(0, Math.floor(box.top * sy) - margin);
+  const right = Math.min(width, Math.ceil((box.left + box.width) * sx) + margin);
+  const bottom = Math.min(height, Math.ceil((box.top + box.height) * sy) + margin);
+  if ((right - left) * (bottom - top) > CROP_MAX_SHARE * width * height) return undefined;
+  // On white, cropping helps only where it lets small print be enlarged; a page read whole as it
+  // is keeps its reading (its blocks side by side are read as before).
+  if (box.background > 150 && right - left >= MIN_WIDTH) return undefined;
+  return { left, top, width: right - left, height: bottom - top };
+}
+
+/** Ink covers at most this share of a slip's box (print is sparse; a shadow is not). */
+const MAX_INK_SHARE = 0.3;
+
+/** The box of what differs from an even border, in a grayscale image's pixels. */
+export function contentBox(
+  gray: Uint8Array,
+  width: number,
+  height: number,
+): (Rectangle & { background: number }) | undefined {
+  if (width < 32 || height < 32) return undefined;
+  const frame = Math.max(2, Math.round(Math.min(width, height) * 0.02));
+  const border: number[] = [];
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (y < frame || y >= height - frame || x < frame || x >= width - frame)
+        border.push(gray[y * width + x] as number);
+  border.sort((a, b) => a - b);
+  const at = (share: number) => border[Math.floor(share * (border.length - 1))] as number;
+  const background = at(0.5);
+  const spread = at(0.95) - at(0.05);
+  // A border this uneven is a scene (a cluttered desk), or the content itself running off the edge.
+  if (spread > 90) return undefined;
+  // A light border is a scanner's lid or the slip's own paper: even, unless the light is uneven
+  // (then what differs from it is shade, not content).
+  if (background > 150 && spread > 40) return undefined;
+  const delta = Math.max(30, spread + 15);
+  const rows = new Uint32Array(height);
+  const columns = new Uint32Array(width);
+  let darker = 0;
+  let lighter = 0;
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const difference = (gray[y * width + x] as number) - background;
+      if (Math.abs(difference) <= delta) continue;
+      if (difference < 0) darker++;
+      else lighter++;
+      rows[y] = (rows[y] as number) + 1;
+      columns[x] = (columns[x] as number) + 1;
+    }
+  // A row or column of content holds more than a speck or two of dust.
+  const span = (counts: Uint32Array) => {
+    const min = 3;
+    let first = -1;
+    let last = -1;
+    for (let i = 0; i < counts.length; i++)
+      if ((counts[i] as number) >= min) {
+        if (first < 0) first = i;
+        last = i;
+      }
+    return first < 0 ? undefined : ([first, last + 1] as const);
+  };
+  const ys = span(rows);
+  const xs = span(columns);
+  if (!ys || !xs) return undefined;
+  // Content reaching into the border: the light falls unevenly, or the slip runs off the image.
+  if (xs[0] < frame || ys[0] < frame || xs[1] > width - frame || ys[1] > height - frame) return undefined;
+  // Ink on paper is sparse; a dense patch darker than the paper is a shadow, not a slip.
+  const area = (xs[1] - xs[0]) * (ys[1] - ys[0]);
+  if (darker > lighter && darker > MAX_INK_SHARE * area) return undefined;
+  return { left: xs[0], top: ys[0], width: xs[1] - xs[0], height: ys[1] - ys[0], background };
 }
 
 export interface PrepareOptions {
@@ -112,12 +234,24 @@ export interface PrepareOptions {
    * the heading). Not on photos and slips: bold print set tight has runs as long as a short rule.
    */
   removeRules?: boolean;
+  /** Turn the image clockwise first (after EXIF orientation): it was scanned sideways or upside down. */
+  turn?: QuarterTurn;
 }
 
 /** A rendered page's RGBA pixels → the engine's input. */
-export function preparePixels(rgba: Uint8Array, width: number, height: number): Promise<PreparedImage> {
-  return prepareFrom(sharp(rgba, { raw: { width, height, channels: 4 } }), width, height, {
+export function preparePixels(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  turn?: QuarterTurn,
+): Promise<PreparedImage> {
+  let image = sharp(rgba, { raw: { width, height, channels: 4 } });
+  if (!turn) return prepareFrom(image, width, height, { removeRules: true });
+  image = image.rotate(turn);
+  const sideways = turn !== 180;
+  return prepareFrom(image, sideways ? height : width, sideways ? width : height, {
     removeRules: true,
+    turn,
   });
 }
 
@@ -576,19 +710,126 @@ function medianWordHeight(result: OcrResult): number {
 export async function ocrImage(bytes: Uint8Array, options: OcrOptions = {}): Promise<OcrResult> {
   const started = performance.now();
   const prepared = await prepareImage(bytes);
-  const first = await ocrPrepared(prepared, options, started);
+  const first = await readUpright(
+    prepared,
+    await ocrPrepared(prepared, options, started),
+    (turn) => prepareImage(bytes, { turn }),
+    options,
+    started,
+  );
+  const turn = first.turn;
   if (first.confidence >= RETRY_CONFIDENCE || first.words.length === 0) return first;
   const textHeight = medianWordHeight(first);
   if (!textHeight) return first;
   let softened: PreparedImage;
   try {
     const soften = Math.max(SOFTEN_MIN, Math.min(SOFTEN_MAX, textHeight * SOFTEN_PER_TEXT_HEIGHT));
-    softened = await prepareImage(bytes, { soften });
+    softened = await prepareImage(bytes, { soften, ...(turn ? { turn } : {}) });
   } catch {
     return first;
   }
   const second = await ocrPrepared(softened, options, started);
+  if (turn) second.turn = turn;
   return readingScore(second) > readingScore(first) ? second : { ...first, seconds: second.seconds };
+}
+
+/** A band of this many pixels at most is read at each quarter turn to tell which way is up. */
+const TURN_SAMPLE_PIXELS = 300_000;
+/** A turn is taken when it reads this many times better than the image as it came… */
+const TURN_GAIN = 2;
+/** …and reads at least this much (letters and digits, weighted by confidence) in its band. */
+const TURN_MIN_SCORE = 30;
+
+/**
+ * Which way up a poorly read image is: a receipt scanned sideways or upside down reads as a
+ * scatter of letters at half confidence, much like faded print. A band across the middle of the
+ * ink (where the first reading found anything) is read at each quarter turn, and the turn whose
+ * band reads clearly better than the first reading did over as much of the page is returned; none
+ * when no turn does. Only poor readings are checked, so an upright page costs nothing more.
+ */
+export async function uprightTurn(
+  prepared: PreparedImage,
+  first: Pick<OcrResult, 'words'>,
+  options: OcrOptions = {},
+): Promise<QuarterTurn | undefined> {
+  const W = prepared.preparedWidth;
+  const H = prepared.preparedHeight;
+  // The words' boxes are shares of the whole image; the prepared image may be its content only.
+  const crop = prepared.crop ?? { left: 0, top: 0, width: prepared.width, height: prepared.height };
+  const ink = unionBox(first.words.map((w) => w.box));
+  const px = (share: number) => ((share * prepared.width - crop.left) / crop.width) * W;
+  const py = (share: number) => ((share * prepared.height - crop.top) / crop.height) * H;
+  const left = Math.max(0, Math.min(W - 1, Math.floor(px(ink[0]))));
+  const top = Math.max(0, Math.min(H - 1, Math.floor(py(ink[1]))));
+  const region = {
+    left,
+    top,
+    width: Math.max(1, Math.min(W, Math.ceil(px(ink[2]))) - left),
+    height: Math.max(1, Math.min(H, Math.ceil(py(ink[3]))) - top),
+  };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+  const bandOf = (turn: 0 | QuarterTurn) => {
+    const sideways = turn === 90 || turn === 270;
+    const w = sideways ? region.height : region.width;
+    const h = sideways ? region.width : region.height;
+    // Text as large as the engine reads best when the turned band is narrow, as for a page.
+    const scale = w < MIN_WIDTH ? Math.min(MAX_UPSCALE, MIN_WIDTH / w) : 1;
+    const height = Math.min(h, Math.max(200, Math.round(TURN_SAMPLE_PIXELS / (w * scale * scale))));
+    return { w, h, scale, top: Math.floor((h - height) / 2), height };
+  };
+  // The image as it came: what the first reading found, for as much of the ink as a band holds.
+  const asRead = readingScore(first);
+  const threshold = (band: { h: number; height: number }) =>
+    Math.max(TURN_MIN_SCORE, (TURN_GAIN * asRead * band.height) / band.h);
+  let best: QuarterTurn | undefined;
+  let bestGain = 1;
+  // Sideways first: a phone photo without its orientation tag is the likelier case.
+  for (const turn of [90, 270, 180] as const) {
+    const band = bandOf(turn);
+    const turned = await sharp(prepared.png).extract(region).rotate(turn).png().toBuffer();
+    let image = sharp(turned).extract({ left: 0, top: band.top, width: band.w, height: band.height });
+    if (band.scale !== 1)
+      image = image.resize(Math.round(band.w * band.scale), Math.round(band.height * band.scale), {
+        kernel: 'lanczos3',
+      });
+    let words: TesseractWord[];
+    try {
+      words = (await pool.recognize(await image.png({ compressionLevel: 1 }).toBuffer(), '6', timeoutMs))
+        .words;
+    } catch {
+      return undefined;
+    }
+    const score = readingScore({
+      words: words.map((w) => ({ text: w.text, box: [0, 0, 0, 0], confidence: w.confidence / 100 })),
+    });
+    const gain = score / threshold(band);
+    if (gain > bestGain) {
+      best = turn;
+      bestGain = gain;
+    }
+    // A band read this much better than the image as it came settles it.
+    if (bestGain > 2) break;
+  }
+  return best;
+}
+
+/**
+ * A poor first reading may be of a page scanned sideways or upside down: when a quarter turn
+ * reads clearly better (uprightTurn), the page is prepared turned and read again, and that reading
+ * is kept if the whole page bears the band out.
+ */
+export async function readUpright(
+  prepared: PreparedImage,
+  first: OcrResult,
+  prepareTurned: (turn: QuarterTurn) => Promise<PreparedImage>,
+  options: OcrOptions = {},
+  started = performance.now(),
+): Promise<OcrResult> {
+  if (first.confidence >= RETRY_CONFIDENCE || first.words.length === 0) return first;
+  const turn = await uprightTurn(prepared, first, options);
+  if (!turn) return first;
+  const turned = await ocrPrepared(await prepareTurned(turn), options, started);
+  return readingScore(turned) > TURN_GAIN * readingScore(first) ? { ...turned, turn } : first;
 }
 
 /** OCR of an already prepared (grayscale PNG) image. */
@@ -601,8 +842,12 @@ export async function ocrPrepared(
   const timeoutMs = options.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
   const page = await pool.recognize(prepared.png, pageSegMode, timeoutMs);
   page.words = await rereadWeakRegions(prepared, page.words, pageSegMode, timeoutMs);
-  const sx = 1 / prepared.preparedWidth;
-  const sy = 1 / prepared.preparedHeight;
+  // Boxes are shares of the whole image, also when only its content was read.
+  const crop = prepared.crop ?? { left: 0, top: 0, width: prepared.width, height: prepared.height };
+  const sx = crop.width / prepared.preparedWidth / prepared.width;
+  const sy = crop.height / prepared.preparedHeight / prepared.height;
+  const ox = crop.left / prepared.width;
+  const oy = crop.top / prepared.height;
   const words: LayoutWord[] = [];
   let confidenceSum = 0;
   for (const word of page.words) {
@@ -615,7 +860,7 @@ export async function ocrPrepared(
     // Mostly punctuation at low confidence is a speck or a rule line, not text.
     if (!/[\p{L}\p{N}]/u.test(text) && confidence < 0.6) continue;
     const { x0, y0, x1, y1 } = word.bbox;
-    const box: Box = roundBox([x0 * sx, y0 * sy, x1 * sx, y1 * sy]);
+    const box: Box = roundBox([ox + x0 * sx, oy + y0 * sy, ox + x1 * sx, oy + y1 * sy]);
     const kept = masked ? Math.max(confidence, MIN_WORD_CONFIDENCE) : confidence;
     words.push({ text, box, confidence: Math.round(kept * 1000) / 1000 });
     confidenceSum += confidence;

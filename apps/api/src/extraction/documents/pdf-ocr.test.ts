@@ -1,10 +1,11 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scanPdf } from '../corpus/scanned-reports';
+import { imageOnlyPdf, scanPdf } from '../corpus/scanned-reports';
 import { HeuristicProvider } from '../providers/heuristic';
 import { closeOcrWorkers } from './ocr';
 import { closePdfWorkers, loadPdf } from './pdf';
-import { unreadableTextLayer } from './pdf-ocr';
+import { rasterisePdf, unreadableTextLayer } from './pdf-ocr';
 
 /** A one-page income statement drawn as text, 9-pt figures, the way a report prints it. */
 async function statementPdf(): Promise<Uint8Array> {
@@ -66,6 +67,22 @@ describe('image-only PDF pages', { timeout: 120_000 }, () => {
     expect(result['Net income 2023']?.anchor?.page).toBe(1);
     expect(box?.[0]).toBeGreaterThan(0.5);
     expect(box?.[1]).toBeLessThan(0.4);
+  });
+
+  it('reads a page scanned sideways the right way up, its boxes on the upright page', async () => {
+    const [page] = await rasterisePdf(await statementPdf(), [1], 200);
+    const sideways = await sharp(page?.png).rotate(270).jpeg({ quality: 80 }).toBuffer();
+    const doc = await loadPdf(await imageOnlyPdf([{ jpeg: sideways, widthPt: 792, heightPt: 612 }]));
+    expect(doc.layout?.[0]?.source).toBe('ocr');
+    // The upright page: portrait, as the statement was printed.
+    expect(doc.layout?.[0]?.width).toBeLessThan(doc.layout?.[0]?.height ?? 0);
+    const { result } = await new HeuristicProvider().extract(doc, ['Net income 2023', 'Revenue 2022'], {
+      documentType: 'pdf',
+    });
+    expect(result['Net income 2023']?.value).toBe(612_300_000);
+    expect(result['Revenue 2022']?.value).toBe(4_205_100_000);
+    expect(result['Net income 2023']?.anchor?.box[0]).toBeGreaterThan(0.5);
+    expect(result['Net income 2023']?.anchor?.box[1]).toBeLessThan(0.4);
   });
 
   it('reads a page from its image when its text layer is symbols in place of words', async () => {

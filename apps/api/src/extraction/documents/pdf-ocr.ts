@@ -4,7 +4,7 @@ import { DocumentError } from '../errors';
 import { ocrNote } from './image';
 import type { LayoutPage, LayoutWord } from './layout';
 import { layoutPageFromWords } from './layout-builder';
-import { ocrPrepared, onOcrClose, preparePixels } from './ocr';
+import { ocrPrepared, onOcrClose, preparePixels, readUpright } from './ocr';
 import { pdfjsSetup } from './pdfjs-setup';
 
 /**
@@ -203,11 +203,15 @@ export async function ocrPdfPages(
     rendered.map(async (page) => {
       const pageStarted = performance.now();
       const prepared = await preparePixels(page.pixels, page.width, page.height);
-      const ocr = await ocrPrepared(prepared);
+      // A receipt or letter scanned sideways or upside down is read turned upright.
+      const ocr = await readUpright(prepared, await ocrPrepared(prepared), (turn) =>
+        preparePixels(page.pixels, page.width, page.height, turn),
+      );
+      const sideways = ocr.turn === 90 || ocr.turn === 270;
       return {
         number: page.number,
-        width: page.pageWidth,
-        height: page.pageHeight,
+        width: sideways ? page.pageHeight : page.pageWidth,
+        height: sideways ? page.pageWidth : page.pageHeight,
         words: ocr.words,
         ocrConfidence: ocr.confidence,
         seconds: renderSeconds + (performance.now() - pageStarted) / 1000,
