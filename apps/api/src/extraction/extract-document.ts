@@ -5,6 +5,7 @@ import { sniffFileType } from './documents/detect';
 import { loadDocx } from './documents/docx';
 import { loadHtml } from './documents/html';
 import { loadImage } from './documents/image';
+import { type Box, type LayoutPage, storedBox } from './documents/layout';
 import { loadPdf } from './documents/pdf';
 import { loadSecFiling } from './documents/sec';
 import { loadText } from './documents/text';
@@ -282,6 +283,19 @@ function promptNotes(documentType: string, provider: ExtractionProvider): string
   return documentType === 'custom_prompt' && provider.name === 'heuristic' ? [CUSTOM_PROMPT_NEEDS_LLM] : [];
 }
 
+/**
+ * Each value's box on its page as stored and shown to the reviewer: a scan read turned upright
+ * (`LayoutPage.turn`) was read in the upright page's frame.
+ */
+function onStoredPages(result: ExtractionResult, layout: LayoutPage[] | undefined): void {
+  const turned = new Map((layout ?? []).flatMap((p) => (p.turn ? [[p.number, p.turn] as const] : [])));
+  if (turned.size === 0) return;
+  for (const item of Object.values(result.result)) {
+    const turn = item.anchor ? turned.get(item.anchor.page) : undefined;
+    if (item.anchor && turn) item.anchor = { ...item.anchor, box: storedBox(item.anchor.box as Box, turn) };
+  }
+}
+
 /** Loads the source and runs the provider on each task document, in order. */
 export async function extractFromSource(
   source: DocumentSource,
@@ -312,6 +326,7 @@ export async function extractFromSource(
       ...(request.customPrompt ? { customPrompt: request.customPrompt } : {}),
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
+    onStoredPages(result, part.layout);
     // What the reader could not do travels with the result to the request and its task.
     const notes = [
       ...promptNotes(request.documentType, deps.provider),

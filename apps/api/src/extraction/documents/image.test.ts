@@ -169,6 +169,24 @@ describe('OCR of images', { timeout: 60_000 }, () => {
       expect([doc.layout?.[0]?.width, doc.layout?.[0]?.height]).toEqual([width, height]);
       expect(result.Company?.anchor?.box[1]).toBeLessThan(0.15);
       expect(result.Total?.anchor?.box[1]).toBeGreaterThan(0.6);
+      // The reviewer sees the image as stored: there each box lies on the turned receipt.
+      const { tasks } = await extractFromSource(
+        { kind: 'file', bytes: turned, contentType: 'image/jpeg' },
+        { dataPoints: ['Company', 'Total'], documentType: 'receipt_mapping' },
+        deps,
+      );
+      const shown = tasks[0]?.result.result ?? {};
+      const company = shown.Company?.anchor?.box ?? [0, 0, 0, 0];
+      const total = shown.Total?.anchor?.box ?? [0, 0, 0, 0];
+      if (angle === 90) {
+        // Turned a quarter clockwise, the receipt's top (its name) is at the right of the image.
+        expect(company[0]).toBeGreaterThan(0.85);
+        expect(total[2]).toBeLessThan(0.4);
+      } else {
+        // Upside down, the name is at the bottom and the total above the middle.
+        expect(company[3]).toBeGreaterThan(0.85);
+        expect(total[1]).toBeLessThan(0.4);
+      }
     }
   });
 

@@ -43,6 +43,7 @@ export async function loadImage(bytes: Uint8Array, options: LoadImageOptions): P
     words: ocr.words,
     ocrConfidence: ocr.confidence,
   });
+  if (ocr.turn) page.turn = ocr.turn;
   const note = ocrNote('The image', ocr.words, ocr.confidence);
   const doc: ExtractedDocument = {
     kind: 'image',

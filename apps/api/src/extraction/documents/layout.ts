@@ -114,6 +114,11 @@ export interface LayoutPage {
   tables: LayoutTable[];
   /** Mean OCR word confidence, 0–1, for OCR'd pages. */
   ocrConfidence?: number;
+  /**
+   * A scan read turned upright: the clockwise quarter turn it was read at. Its words, lines and
+   * tables are those of the upright page; `storedBox` puts a box back on the page as stored.
+   */
+  turn?: 90 | 180 | 270;
 }
 
 export function unionBox(boxes: Box[]): Box {
@@ -137,4 +142,13 @@ export function cellAt(table: LayoutTable, row: number, column: number): TableCe
   return table.cells.find(
     (c) => row >= c.row && row < c.row + c.rowSpan && column >= c.column && column < c.column + c.colSpan,
   );
+}
+
+/** A box of a page read turned upright (`LayoutPage.turn`, clockwise), where it is on the page as stored. */
+export function storedBox(box: Box, turn: 90 | 180 | 270 | undefined): Box {
+  const [x0, y0, x1, y1] = box;
+  if (turn === 90) return roundBox([y0, 1 - x1, y1, 1 - x0]);
+  if (turn === 270) return roundBox([1 - y1, x0, 1 - y0, x1]);
+  if (turn === 180) return roundBox([1 - x1, 1 - y1, 1 - x0, 1 - y0]);
+  return box;
 }

@@ -25,6 +25,8 @@ export interface OcrPdfPage {
   ocrConfidence: number;
   /** Seconds spent rendering and reading the page. */
   seconds: number;
+  /** The clockwise quarter turn the scan was read at, when it was scanned sideways or upside down. */
+  turn?: 90 | 180 | 270;
 }
 
 export const OCR_RENDER_DPI = 300;
@@ -215,6 +217,7 @@ export async function ocrPdfPages(
         words: ocr.words,
         ocrConfidence: ocr.confidence,
         seconds: renderSeconds + (performance.now() - pageStarted) / 1000,
+        ...(ocr.turn ? { turn: ocr.turn } : {}),
       };
     }),
   );
@@ -279,6 +282,7 @@ export async function ocrTextlessPages(bytes: Uint8Array, layout: LayoutPage[]):
       words: ocr.words,
       ocrConfidence: ocr.ocrConfidence,
     });
+    if (ocr.turn && layout[index]) (layout[index] as LayoutPage).turn = ocr.turn;
   }
   return notes;
 }
