@@ -27,14 +27,14 @@ export async function extractionSpeed() {
   const dir = mkdtempSync(path.join(tmpdir(), 'sieve-pdf-'));
   const file = path.join(dir, 'corpus.pdf');
   tsx(`const { writeFileSync } = await import('node:fs');
-    const { annualReportPdf } = await import('./src/extraction/corpus/render-report');
+    const { annualReportPdf } = await import('./quality/corpus/render-report');
     const report = await annualReportPdf(${PAGES});
     writeFileSync(${JSON.stringify(file)}, report.bytes);
     writeFileSync(${JSON.stringify(file)} + '.json', JSON.stringify(report.dataPoints));
     console.log('ok');`);
   const ours = JSON.parse(
     tsx(`const { readFileSync } = await import('node:fs');
-      const { loadPdf } = await import('./src/extraction/documents/pdf');
+      const { loadPdf } = await import('./src/extraction/readers/pdf');
       const bytes = readFileSync(${JSON.stringify(file)});
       await loadPdf(bytes); // warm
       const runs = 3; const t0 = performance.now();

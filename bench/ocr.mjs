@@ -28,12 +28,12 @@ export async function ocrSpeed() {
   const dir = mkdtempSync(path.join(tmpdir(), 'sieve-ocr-'));
   const engine = JSON.parse(
     tsx(`const { writeFileSync } = await import('node:fs');
-      const { receiptSpecs, renderReceipt } = await import('./src/extraction/corpus/receipts');
-      const { reportPages } = await import('./src/extraction/corpus/report-pages');
-      const { scannedReport } = await import('./src/extraction/corpus/scanned-reports');
-      const { loadImage } = await import('./src/extraction/documents/image');
-      const { closeOcrWorkers } = await import('./src/extraction/documents/ocr');
-      const { closePdfWorkers, loadPdf } = await import('./src/extraction/documents/pdf');
+      const { receiptSpecs, renderReceipt } = await import('./quality/corpus/receipts');
+      const { reportPages } = await import('./quality/corpus/report-pages');
+      const { scannedReport } = await import('./quality/corpus/scanned-reports');
+      const { loadImage } = await import('./src/extraction/readers/image');
+      const { closeOcrWorkers } = await import('./src/extraction/ocr/ocr');
+      const { closePdfWorkers, loadPdf } = await import('./src/extraction/readers/pdf');
       const specs = receiptSpecs(${JOBS + 1});
       const receipts = [];
       for (const spec of specs) receipts.push(await renderReceipt(spec));

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
-import { closeOcrWorkers } from './extraction/documents/ocr';
+import { closeOcrWorkers } from './extraction';
 import { closeExtractionPools } from './modules/requests/extraction-thread';
 import type { Runtime } from './runtime';
 

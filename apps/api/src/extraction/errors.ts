@@ -1,3 +1,5 @@
+import { OutboundError } from '../net/errors';
+
 /**
  * Errors of the extraction pipeline. `message` is written for the requester (it becomes the
  * request's `error`); `retryable` tells the job runner whether another attempt could succeed.
@@ -11,29 +13,18 @@ export class ExtractionError extends Error {
   }
 }
 
+/** A failure whose message is written for the requester and which knows whether to retry. */
+export function isExtractionFailure(error: unknown): error is ExtractionError | OutboundError {
+  return error instanceof ExtractionError || error instanceof OutboundError;
+}
+
+export { FetchFailedError, FetchRefusedError } from '../net/errors';
+
 /** The document itself cannot be read (encrypted PDF, not a workbook, ticker unknown, …). */
 export class DocumentError extends ExtractionError {
   constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, { ...options, retryable: false });
     this.name = 'DocumentError';
-  }
-}
-
-/** An outbound fetch the guard will not make (address, scheme, redirect limit). Never retried. */
-export class FetchRefusedError extends ExtractionError {
-  constructor(message: string) {
-    super(message, { retryable: false });
-    this.name = 'FetchRefusedError';
-  }
-}
-
-/** An outbound fetch that was tried and failed (network, timeout, too large, bad status). */
-export class FetchFailedError extends ExtractionError {
-  readonly status: number | undefined;
-  constructor(message: string, options: { status?: number; retryable?: boolean; cause?: unknown } = {}) {
-    super(message, { retryable: options.retryable ?? true, cause: options.cause });
-    this.name = 'FetchFailedError';
-    this.status = options.status;
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadHtml } from '../documents/html';
 import { ProviderError } from '../errors';
+import { loadHtml } from '../readers/html';
 import { anthropicMessage, MODEL_ITEMS, startFakeLlm } from '../testing/fake-llm';
 import { DATA_POINTS, REPORT_HTML_PAGES } from '../testing/fixtures';
 import { AnthropicProvider } from './anthropic';

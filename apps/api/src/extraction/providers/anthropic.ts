@@ -1,5 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
-import type { ExtractedDocument, ExtractionOptions, ExtractionProvider, ExtractionResult } from '../types';
+import type {
+  ExtractedDocument,
+  ExtractionOptions,
+  ExtractionProvider,
+  ExtractionResult,
+} from '../model/types';
 import {
   type LlmProviderOptions,
   parseAnswer,

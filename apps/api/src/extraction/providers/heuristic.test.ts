@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadCsv } from '../documents/csv';
-import { loadHtml } from '../documents/html';
-import { loadText } from '../documents/text';
-import type { ExtractedDocument } from '../types';
+import type { ExtractedDocument } from '../model/types';
+import { loadCsv } from '../readers/csv';
+import { loadHtml } from '../readers/html';
+import { loadText } from '../readers/text';
 import { extractAll, HeuristicProvider, labelStems, mergeSymbolCells, snakeCase } from './heuristic';
 
 const provider = new HeuristicProvider();

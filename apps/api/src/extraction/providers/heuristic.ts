@@ -6,8 +6,7 @@ import {
   normaliseValue,
   type Scale,
 } from '@sieve/contracts';
-import type { Box, LayoutPage } from '../documents/layout';
-import { withOcrConfidence } from '../documents/ocr-layout';
+import { confidenceScore, notFound } from '../confidence/score';
 import {
   latestPeriod,
   type Period,
@@ -15,19 +14,19 @@ import {
   periodFit,
   periodSpans,
   splitDataPoint,
-} from '../documents/periods';
-import { columnHeaderPath } from '../documents/table-builder';
-import { formatLocation, sourceUrlOf } from '../location';
-import type {
-  ExtractedDocument,
-  ExtractedItem,
-  ExtractionOptions,
-  ExtractionProvider,
-  ExtractionResult,
-  SourceLocation,
-  TextCell,
-  TextLine,
-} from '../types';
+} from '../lexicon/periods';
+import {
+  dateAtStart,
+  firstNumber,
+  isCurrencyOnly,
+  isUnitSuffixOnly,
+  isValueText,
+  numberAtStart,
+  numbersIn,
+  phraseAtStart,
+  skipLeadIn,
+} from '../lexicon/value-tokens';
+import { foldSpelling, type Token, tokenize } from '../lexicon/words';
 import {
   askedName,
   combine,
@@ -40,29 +39,30 @@ import {
   type ShareAsk,
   shareAsk,
   yearOfItem,
-} from './derived';
-import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from './prose';
-import { looksLikeReceipt } from './receipt-detect';
+} from '../match/derived';
+import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from '../match/prose';
+import { allTableItems, confidenceOf, matchTables, spelledOut } from '../match/table-match';
+import type { Box, LayoutPage } from '../model/layout';
+import { formatLocation, sourceUrlOf } from '../model/location';
+import type {
+  ExtractedDocument,
+  ExtractedItem,
+  ExtractionOptions,
+  ExtractionProvider,
+  ExtractionResult,
+  SourceLocation,
+  TextCell,
+  TextLine,
+} from '../model/types';
+import { withOcrConfidence } from '../ocr/ocr-layout';
+import { looksLikeReceipt } from '../receipts/receipt-detect';
 import {
   extractReceiptFields,
   fitsReceiptField,
   RECEIPT_DEFAULT_FIELDS,
   RECEIPT_DOCUMENT_TYPES,
-} from './receipt-fields';
-import { confidenceScore, notFound } from './result';
-import { allTableItems, confidenceOf, matchTables, spelledOut } from './table-match';
-import {
-  dateAtStart,
-  firstNumber,
-  isCurrencyOnly,
-  isUnitSuffixOnly,
-  isValueText,
-  numberAtStart,
-  numbersIn,
-  phraseAtStart,
-  skipLeadIn,
-} from './value-tokens';
-import { foldSpelling, type Token, tokenize } from './words';
+} from '../receipts/receipt-fields';
+import { columnHeaderPath } from '../tables/table-builder';
 
 /**
  * The default provider: offline and deterministic (DESIGN §3). For each data point it finds the

@@ -1,4 +1,4 @@
-import type { ExtractionProvider } from '../types';
+import type { ExtractionProvider } from '../model/types';
 import { AnthropicProvider } from './anthropic';
 import { HeuristicProvider } from './heuristic';
 import type { LlmProviderOptions } from './llm-common';

@@ -1,12 +1,12 @@
 import { normaliseValue, valuesAgree } from '@sieve/contracts';
 import { z } from 'zod';
-import { cellAt, type LayoutTable } from '../documents/layout';
-import { columnHeaderPath } from '../documents/table-builder';
+import { clampConfidence, confidenceScore, notFound } from '../confidence/score';
 import { ProviderError } from '../errors';
-import { formatLocation, sourceUrlOf } from '../location';
-import type { ExtractedDocument, ExtractedItem, ExtractionResult, TextLine } from '../types';
-import { clampConfidence, confidenceScore, notFound } from './result';
-import { tableCandidates } from './table-match';
+import { tableCandidates } from '../match/table-match';
+import { cellAt, type LayoutTable } from '../model/layout';
+import { formatLocation, sourceUrlOf } from '../model/location';
+import type { ExtractedDocument, ExtractedItem, ExtractionResult, TextLine } from '../model/types';
+import { columnHeaderPath } from '../tables/table-builder';
 
 /**
  * What the LLM providers share: the prompt (instructions, formatting guidelines, the document

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadPdf } from '../documents/pdf';
 import { ProviderError } from '../errors';
+import { loadPdf } from '../readers/pdf';
 import { MODEL_ITEMS, openAiCompletion, startFakeLlm } from '../testing/fake-llm';
 import { DATA_POINTS, makeReportPdf } from '../testing/fixtures';
 import { OpenAiProvider } from './openai';

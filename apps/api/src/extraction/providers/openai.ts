@@ -1,6 +1,11 @@
 import OpenAI from 'openai';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
-import type { ExtractedDocument, ExtractionOptions, ExtractionProvider, ExtractionResult } from '../types';
+import type {
+  ExtractedDocument,
+  ExtractionOptions,
+  ExtractionProvider,
+  ExtractionResult,
+} from '../model/types';
 import {
   type LlmProviderOptions,
   parseAnswer,

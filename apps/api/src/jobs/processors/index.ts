@@ -1,5 +1,4 @@
-import { extractFromSource } from '../../extraction/extract-document';
-import { createProvider } from '../../extraction/providers';
+import { createProvider, extractFromSource } from '../../extraction';
 import { createFilesService } from '../../modules/files/files.service';
 import { webhookDeliveryJob } from '../../modules/integrations/webhooks.jobs';
 import { createWebhooksService, type WebhooksService } from '../../modules/integrations/webhooks.service';

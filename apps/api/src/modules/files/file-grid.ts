@@ -1,10 +1,7 @@
 import { FILE_GRID_MAX_ROWS, type FileGridResponse } from '@sieve/contracts';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { detectDelimiter } from '../../extraction/documents/csv';
-import { decodeText } from '../../extraction/documents/text';
-import { cellText } from '../../extraction/documents/xlsx';
-import { checkZipBomb } from '../../extraction/documents/zip-guard';
+import { cellText, checkZipBomb, decodeText, detectDelimiter } from '../../extraction';
 import { AppError } from '../../http/app-error';
 
 /**

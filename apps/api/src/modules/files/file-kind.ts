@@ -1,4 +1,4 @@
-import type { SniffedKind } from '../../extraction/documents/detect';
+import type { SniffedKind } from '../../extraction';
 
 /** spec 02 §5 accepted types per document type, judged by content (extraction/documents/detect). */
 const ACCEPTED: Record<string, readonly SniffedKind[]> = {

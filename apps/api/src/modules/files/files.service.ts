@@ -3,7 +3,7 @@ import { UPLOAD_MAX_BYTES } from '@sieve/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { assignments, files, requests, tasks } from '../../db/schema';
-import { sniffFileType } from '../../extraction/documents/detect';
+import { sniffFileType } from '../../extraction';
 import { AppError } from '../../http/app-error';
 import type { AuthedUser } from '../../http/mount';
 import type { FileStorage } from '../../storage/file-storage';

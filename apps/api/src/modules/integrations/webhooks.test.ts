@@ -12,7 +12,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema';
-import { HeuristicProvider } from '../../extraction/providers';
+import { HeuristicProvider } from '../../extraction';
 import { BullQueue } from '../../jobs/bullmq-queue';
 import { InProcessQueue } from '../../jobs/in-process-queue';
 import { startWebhookDelivery } from '../../jobs/processors';

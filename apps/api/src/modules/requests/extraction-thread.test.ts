@@ -1,7 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ExtractionError } from '../../extraction/errors';
-import { extractFromSource } from '../../extraction/extract-document';
-import { HeuristicProvider } from '../../extraction/providers';
+import { ExtractionError, extractFromSource, HeuristicProvider } from '../../extraction';
 import { DATA_POINTS, REPORT_CSV } from '../../extraction/testing/fixtures';
 import { testLogger } from '../../test/app';
 import { closeExtractionPools, type Extract, ExtractionPool, threadedExtractor } from './extraction-thread';

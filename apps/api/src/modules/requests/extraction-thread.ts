@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ExtractionError } from '../../extraction/errors';
-import type { extractFromSource } from '../../extraction/extract-document';
+import type { extractFromSource } from '../../extraction';
+import { ExtractionError } from '../../extraction';
 import type { Logger } from '../../logger';
 import type {
   ExtractionThreadInput,

@@ -1,13 +1,13 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { setOcrPoolSize } from '../../extraction/documents/ocr';
-import { ExtractionError } from '../../extraction/errors';
 import {
+  createProvider,
   type DocumentSource,
   extractFromSource,
+  isExtractionFailure,
   type LoadDocumentDeps,
-} from '../../extraction/extract-document';
-import { createProvider } from '../../extraction/providers';
+  setOcrPoolSize,
+} from '../../extraction';
 
 /**
  * The body of a long-lived extraction thread (see extraction-thread.ts): it keeps pdf.js, the
@@ -65,8 +65,8 @@ if (parentPort) {
           id: job.id,
           ok: false,
           message: error instanceof Error ? error.message : String(error),
-          isExtractionError: error instanceof ExtractionError,
-          retryable: error instanceof ExtractionError ? error.retryable : true,
+          isExtractionError: isExtractionFailure(error),
+          retryable: isExtractionFailure(error) ? error.retryable : true,
         } satisfies ExtractionThreadMessage),
     );
   });

@@ -2,13 +2,14 @@ import { CONFIDENCE, REQUIRED_REVIEWS } from '@sieve/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, requests, tasks } from '../../db/schema';
-import { ExtractionError } from '../../extraction/errors';
+import type { ExtractionProvider, ExtractionResult } from '../../extraction';
 import {
+  ExtractionError,
   extractFromSource,
+  isExtractionFailure,
   type LoadDocumentDeps,
   sourceFromRequest,
-} from '../../extraction/extract-document';
-import type { ExtractionProvider, ExtractionResult } from '../../extraction/types';
+} from '../../extraction';
 import type { JobContext } from '../../jobs/queue';
 import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
@@ -66,7 +67,7 @@ function combine(results: ExtractionResult[]): ExtractionResult {
 }
 
 function readableError(error: unknown) {
-  if (error instanceof ExtractionError) return error.message;
+  if (isExtractionFailure(error)) return error.message;
   return 'Extraction failed after several attempts. Please try again or contact support.';
 }
 
@@ -239,7 +240,7 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
       );
       log.info({ tasks: extraction.tasks.length, aiOnly: request.aiOnly }, 'extraction done');
     } catch (error) {
-      const retryable = error instanceof ExtractionError ? error.retryable : true;
+      const retryable = isExtractionFailure(error) ? error.retryable : true;
       if (!retryable || context.attempt >= extractionJob.attempts) {
         log.warn({ err: error }, 'extraction failed for good');
         await fail(requestId, readableError(error));

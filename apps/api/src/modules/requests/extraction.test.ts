@@ -4,8 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests, tasks } from '../../db/schema';
-import { closeOcrWorkers } from '../../extraction/documents/ocr';
-import { HeuristicProvider } from '../../extraction/providers';
+import { closeOcrWorkers, HeuristicProvider } from '../../extraction';
 import {
   DATA_POINTS,
   EXPECTED,

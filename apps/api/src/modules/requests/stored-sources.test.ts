@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requests, tasks } from '../../db/schema';
-import { HeuristicProvider } from '../../extraction/providers';
+import { HeuristicProvider } from '../../extraction';
 import {
   edgarRoutes,
   makeReportPdf,

@@ -2,9 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, tasks } from '../../db/schema';
-import { sniffFileType } from '../../extraction/documents/detect';
-import type { FetchedSource } from '../../extraction/extract-document';
-import { sanitiseHtmlSnapshot } from '../../extraction/snapshot';
+import type { FetchedSource } from '../../extraction';
+import { sanitiseHtmlSnapshot, sniffFileType } from '../../extraction';
 import type { FileStorage } from '../../storage/file-storage';
 import { fileUrlOf } from '../files/files.service';
 
