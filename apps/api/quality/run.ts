@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIDENCE } from '@sieve/contracts';
-import { closeOcrWorkers, closePdfWorkers } from '../src/extraction';
+import { closeOcrWorkers, closePdfWorkers, setPdfTextEngine } from '../src/extraction';
 import { runReceiptSuite } from './receipts';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
@@ -16,6 +16,7 @@ import type { QualityCase, QualitySuiteReport } from './types';
  *   pnpm quality                 every suite
  *   QUALITY_PAGES=60 pnpm quality   a smaller table corpus
  *   QUALITY_SUITES=tables        only some suites (tables, receipts, scanned-tables)
+ *   QUALITY_PDF_ENGINE=pdfjs     read PDF text with pdf.js alone (default: PDFium)
  *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24   sizes of the OCR suites
  */
 
@@ -127,6 +128,7 @@ export function summarise(report: QualitySuiteReport) {
 }
 
 async function main() {
+  if (process.env.QUALITY_PDF_ENGINE === 'pdfjs') await setPdfTextEngine('pdfjs');
   const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables').split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');

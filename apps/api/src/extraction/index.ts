@@ -24,7 +24,7 @@ export { detectDelimiter } from './readers/csv';
 // Readers the file upload path uses to sniff and preview files.
 export { type SniffedKind, sniffFileType } from './readers/detect';
 export { loadImage } from './readers/image';
-export { closePdfWorkers, loadPdf } from './readers/pdf';
+export { closePdfWorkers, loadPdf, setPdfTextEngine } from './readers/pdf';
 export { SNAPSHOT_CSP, sanitiseHtmlSnapshot } from './readers/snapshot';
 export { decodeText } from './readers/text';
 export { cellText } from './readers/xlsx';

@@ -42,6 +42,8 @@ export interface ExtractedDocument {
   title?: string;
   /** The layout model (DESIGN §11): pages of words with boxes, lines and tables. */
   layout?: LayoutPage[];
+  /** PDFs: the engine that read the text layer (PDFium, or pdf.js for what PDFium refuses). */
+  textEngine?: 'pdfium' | 'pdfjs';
   /** What the reader could not do, in words a requester understands ("Page 2 is an image and no text could be read"). */
   notes?: string[];
 }

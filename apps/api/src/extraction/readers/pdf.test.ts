@@ -4,7 +4,7 @@ import { DocumentError } from '../errors';
 import { layoutPageFromWords, textLinesFromLayout } from '../model/layout-builder';
 import { HeuristicProvider } from '../providers/heuristic';
 import { makeReportPdf, REPORT_LINES } from '../testing/fixtures';
-import { closePdfWorkers, loadPdf, wordsFromItems } from './pdf';
+import { closePdfWorkers, loadPdf, setPdfTextEngine, wordsFromItems } from './pdf';
 import { generateTextPdf } from './pdf.bench-corpus';
 
 afterAll(() => closePdfWorkers());
@@ -39,6 +39,48 @@ describe('loadPdf', () => {
     expect(worker.lines).toEqual(inThread.lines);
     expect(worker.title).toBe('Benchmark corpus (3 pages)');
     expect(worker.lines.length).toBeGreaterThan(100);
+  });
+
+  it('reads the text layer with PDFium, word by word, and answers as pdf.js did', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([612, 792]);
+    const draw = (text: string, x: number, y: number, right = false) =>
+      page.drawText(text, { x: right ? x - font.widthOfTextAtSize(text, 9) : x, y, size: 9, font });
+    draw('Consolidated statement of income (in millions)', 60, 700);
+    draw('2024', 400, 670, true);
+    draw('2023', 480, 670, true);
+    // A label and its figures in one run, as generators pad columns with spaces.
+    draw('Net sales', 60, 650);
+    draw('6,318.2      5,906.7', 480 - font.widthOfTextAtSize('6,318.2      5,906.7', 9), 650);
+    draw('Operating income', 60, 636);
+    draw('1,204.0', 400, 636, true);
+    draw('1,087.5', 480, 636, true);
+    const bytes = await pdf.save();
+    const ask = async () => {
+      const doc = await loadPdf(bytes);
+      const { result } = await new HeuristicProvider().extract(
+        doc,
+        ['Net sales 2023', 'Operating income 2024'],
+        {
+          documentType: 'pdf',
+        },
+      );
+      return {
+        engine: doc.textEngine,
+        values: Object.fromEntries(Object.entries(result).map(([k, v]) => [k, v.value])),
+      };
+    };
+    const pdfium = await ask();
+    await setPdfTextEngine('pdfjs');
+    const pdfjs = await ask().finally(() => setPdfTextEngine('pdfium'));
+    expect(pdfium.engine).toBe('pdfium');
+    expect(pdfjs.engine).toBe('pdfjs');
+    expect(pdfium.values).toEqual({
+      'Net sales 2023': 5_906_700_000,
+      'Operating income 2024': 1_204_000_000,
+    });
+    expect(pdfjs.values).toEqual(pdfium.values);
   });
 
   it('keeps the caller’s bytes intact (the worker gets a copy)', async () => {

@@ -5,6 +5,7 @@ import { layoutPageFromWords, textLinesFromLayout } from '../model/layout-builde
 import type { ExtractedDocument } from '../model/types';
 import { ocrTextlessPages } from '../ocr/pdf-ocr';
 import { linkContinuedTables } from '../tables/positional-tables';
+import { pdfiumSetup, readWithPdfium } from './pdfium-text';
 import { pdfjsSetup } from './pdfjs-setup';
 
 /**
@@ -35,6 +36,8 @@ export interface PdfPageItems {
 interface PdfPages {
   pages: PdfPageItems[];
   title?: string;
+  /** The engine that read the text layer. */
+  engine?: PdfTextEngine;
 }
 
 // The worker script. Plain JavaScript (it is evaluated as is); keep it in step with readInThread.
@@ -43,7 +46,26 @@ const WORKER_SCRIPT = `
 const { parentPort, workerData } = require('node:worker_threads');
 const setup = workerData.setup;
 const pdfjsReady = import(setup.moduleUrl);
+// PDFium reads the text first (readers/pdfium-text.ts); pdf.js reads what it cannot open.
+const pdfiumReady = workerData.pdfium
+  ? import(workerData.pdfium.moduleUrl)
+      .then(async (mod) => {
+        const lib = await mod.init({ wasmBinary: require('node:fs').readFileSync(workerData.pdfium.wasmPath) });
+        lib.PDFiumExt_Init();
+        return lib;
+      })
+      .catch(() => null)
+  : Promise.resolve(null);
+// A transpiler may wrap named functions in __name(); the function runs here without its module.
+var __name = (target) => target;
+const readWithPdfium = ${readWithPdfium.toString()};
 async function read(bytes, part, parts) {
+  const lib = await pdfiumReady;
+  if (lib) {
+    try {
+      return { ...readWithPdfium(lib, bytes, part, parts), engine: 'pdfium' };
+    } catch {}
+  }
   const pdfjs = await pdfjsReady;
   const doc = await pdfjs.getDocument({ ...setup.options, data: bytes }).promise;
   try {
@@ -74,21 +96,21 @@ async function read(bytes, part, parts) {
       const meta = await doc.getMetadata();
       title = meta && meta.info && typeof meta.info.Title === 'string' ? meta.info.Title : undefined;
     } catch {}
-    return { pages, title };
+    return { pages, title, engine: 'pdfjs' };
   } finally {
     await doc.destroy();
   }
 }
 parentPort.on('message', ({ id, bytes, part, parts }) => {
   read(bytes, part, parts).then(
-    (result) => parentPort.postMessage({ id, ok: true, pages: result.pages, title: result.title }),
+    (result) => parentPort.postMessage({ id, ok: true, pages: result.pages, title: result.title, engine: result.engine }),
     (error) => parentPort.postMessage({ id, ok: false, name: error && error.name, message: String(error && error.message) }),
   );
 });
 `;
 
 type WorkerReply =
-  | { id: number; ok: true; pages: PdfPageItems[]; title?: string }
+  | { id: number; ok: true; pages: PdfPageItems[]; title?: string; engine?: PdfTextEngine }
   | { id: number; ok: false; name?: string; message: string };
 
 export interface LoadPdfOptions {
@@ -100,6 +122,35 @@ export interface LoadPdfOptions {
 }
 
 const DEFAULT_PDF_TIMEOUT_MS = 120_000;
+
+/** Which engine reads the text layer: PDFium (default), or pdf.js alone (comparisons). */
+export type PdfTextEngine = 'pdfium' | 'pdfjs';
+let textEngine: PdfTextEngine = 'pdfium';
+
+/** Chooses the text engine for the PDFs read from now on (the quality benchmark compares them). */
+export async function setPdfTextEngine(engine: PdfTextEngine): Promise<void> {
+  if (engine === textEngine) return;
+  textEngine = engine;
+  await pool.close();
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the wrapped wasm module's calls are typed by name only
+let inThreadPdfium: Promise<any> | undefined;
+
+/** PDFium on the calling thread (benchmarks), loaded once; null when it cannot load. */
+function pdfiumHere() {
+  const found = pdfiumSetup();
+  if (!found) return Promise.resolve(null);
+  inThreadPdfium ??= import('@embedpdf/pdfium')
+    .then(async (mod) => {
+      const { readFileSync } = await import('node:fs');
+      const lib = await mod.init({ wasmBinary: readFileSync(found.wasmPath) } as never);
+      lib.PDFiumExt_Init();
+      return lib;
+    })
+    .catch(() => null);
+  return inThreadPdfium;
+}
 const POOL_SIZE = 2;
 /** PDFs this large are read by both workers at once, each taking every other page. */
 const SPLIT_BYTES = 150_000;
@@ -159,7 +210,9 @@ class PdfWorkerPool {
     );
     const pages = halves.flatMap((h) => h.pages).sort((a, b) => (a.number ?? 0) - (b.number ?? 0));
     const title = halves[0]?.title;
-    return { pages, ...(title ? { title } : {}) };
+    // Every part read by PDFium, or the document counts as read by pdf.js.
+    const engine = halves.every((h) => h.engine === 'pdfium') ? 'pdfium' : 'pdfjs';
+    return { pages, engine, ...(title ? { title } : {}) };
   }
 
   private dispatch() {
@@ -174,7 +227,7 @@ class PdfWorkerPool {
   private spawn(): PoolWorker {
     const worker = new Worker(WORKER_SCRIPT, {
       eval: true,
-      workerData: { setup: pdfjsSetup() },
+      workerData: { setup: pdfjsSetup(), pdfium: textEngine === 'pdfium' ? pdfiumSetup() : null },
       resourceLimits: { maxOldGenerationSizeMb: 768 },
     });
     const slot: PoolWorker = { worker, job: null, jobsDone: 0, timer: undefined, idleTimer: undefined };
@@ -206,7 +259,12 @@ class PdfWorkerPool {
     clearTimeout(slot.timer);
     slot.job = null;
     slot.jobsDone += 1;
-    if (reply.ok) job.resolve({ pages: reply.pages, ...(reply.title ? { title: reply.title } : {}) });
+    if (reply.ok)
+      job.resolve({
+        pages: reply.pages,
+        ...(reply.engine ? { engine: reply.engine } : {}),
+        ...(reply.title ? { title: reply.title } : {}),
+      });
     else job.reject(pdfError(reply.name, reply.message));
     if (slot.jobsDone >= JOBS_PER_WORKER) this.retire(slot);
     else {
@@ -251,6 +309,19 @@ export function closePdfWorkers(): Promise<void> {
 }
 
 async function readInThread(bytes: Uint8Array): Promise<PdfPages> {
+  const lib = textEngine === 'pdfium' ? await pdfiumHere() : null;
+  if (lib) {
+    try {
+      const read = readWithPdfium(lib, bytes, 0, 1);
+      return {
+        pages: read.pages as PdfPageItems[],
+        engine: 'pdfium',
+        ...(read.title ? { title: read.title } : {}),
+      };
+    } catch {
+      // pdf.js below says what is wrong with the file.
+    }
+  }
   const pdfjs = (await import('pdfjs-dist/legacy/build/pdf.mjs')) as typeof import('pdfjs-dist');
   try {
     const doc = await pdfjs.getDocument({ ...pdfjsSetup().options, data: new Uint8Array(bytes) }).promise;
@@ -287,7 +358,7 @@ async function readInThread(bytes: Uint8Array): Promise<PdfPages> {
       // Metadata is optional.
     }
     await doc.destroy();
-    return { pages, ...(title ? { title } : {}) };
+    return { pages, engine: 'pdfjs', ...(title ? { title } : {}) };
   } catch (error) {
     const e = error as { name?: string; message?: string };
     throw pdfError(e.name, e.message ?? String(error));
@@ -516,5 +587,6 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   if (ocrNotes.length) doc.notes = [...(doc.notes ?? []), ...ocrNotes];
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
   if (parsed.title?.trim()) doc.title = parsed.title.trim();
+  if (parsed.engine) doc.textEngine = parsed.engine;
   return doc;
 }
