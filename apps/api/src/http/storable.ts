@@ -4,6 +4,7 @@ import { AppError } from './app-error';
  * Characters Postgres cannot store in text or jsonb (NUL), and UTF-16 halves that encode no
  * character (a lone surrogate turns into U+FFFD or fails in jsonb): refused before any query.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Keys that would reach an object's prototype when a body is merged or spread. */
