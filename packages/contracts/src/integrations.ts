@@ -226,7 +226,7 @@ export const integrationEndpoints = {
     id: 'createRequestBatch',
     method: 'post',
     path: '/requests/batch',
-    summary: `Submit up to ${BATCH_MAX_REQUESTS} documents at once. Partial success: each item is validated on its own; valid items are stored, invalid ones come back with an error naming their index. The plan's limits are checked for the valid items together in one transaction: if they do not all fit, none is stored (429).`,
+    summary: `Submit up to ${BATCH_MAX_REQUESTS} documents at once. Partial success: each item is validated on its own; valid items are stored, invalid ones come back with an error naming their index. The plan's limits are checked for the valid items together in one transaction: if they do not all fit, none is stored (429). Send an \`Idempotency-Key\` header to make retries safe: the same key and body within 24 h replay the first response instead of storing the batch again.`,
     tag: 'requests',
     access: ['requester'],
     scope: 'requests:write',
