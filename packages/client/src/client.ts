@@ -274,5 +274,15 @@ export class SieveClient {
     deliveries: (id: string) => this.call(integrationEndpoints.listDeliveries, { params: { id } }),
     redeliver: (id: string, deliveryId: string) =>
       this.call(integrationEndpoints.redeliver, { params: { id, delivery_id: deliveryId } }),
+    /** Starts (or resumes) the account's listener for `sieve listen`: its id and signing secret. */
+    listen: (events?: CallInput<typeof integrationEndpoints.createListener>['body']['events']) =>
+      this.call(integrationEndpoints.createListener, { body: events ? { events } : {} }),
+    /** A long poll of the listener's new events (each is returned once). */
+    poll: (id: string, options: { waitSeconds?: number; signal?: AbortSignal } = {}) =>
+      this.call(
+        integrationEndpoints.listenEvents,
+        { params: { id }, query: { wait: options.waitSeconds ?? 20 } },
+        options.signal ? { signal: options.signal } : {},
+      ),
   };
 }

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SieveApiError, SieveClient } from '@sieve/client';
+import { type CreateRequestInput, SieveApiError, SieveClient } from '@sieve/client';
 import { REQUEST_SUMMARY_TEXT_MAX } from '@sieve/contracts';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
@@ -221,7 +221,7 @@ describe('usage limits at submit', () => {
         },
         sleep: async (ms) => void sleeps.push(ms),
       });
-      const error = await client.requests.create(pdfRequest()).catch((e: unknown) => e);
+      const error = await client.requests.create(pdfRequest() as CreateRequestInput).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SieveApiError);
       expect(error).toMatchObject({
         status: 429,
