@@ -427,6 +427,11 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       }
       const finished = new Date();
       const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
+      if (statusCode !== null && statusCode >= 300 && statusCode < 400) {
+        // A redirect (even one without a Location) is not followed and will not change by retrying.
+        permanent = true;
+        error = `The receiver answered ${statusCode}, a redirect; webhook deliveries do not follow redirects. Register the final URL.`;
+      }
       const delay = retryDelayMs(deps.retryBaseMs, attempt);
       const next =
         delivered || permanent || finished.getTime() + delay > delivery.retryUntil.getTime()
