@@ -8,5 +8,6 @@ export default defineConfig({
   sourcemap: true,
   clean: true,
   // The contract is TypeScript source in the workspace: bundle it; zod stays a dependency.
+  // Types come from `tsc -p tsconfig.types.json` (scripts/build-types.mjs), the contract's included.
   noExternal: [/^@sieve\//],
 });

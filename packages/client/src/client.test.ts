@@ -82,6 +82,28 @@ describe('SieveClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('raises a used-up plan quota (429 USAGE_LIMIT_EXCEEDED) at once, with when it resets', async () => {
+    const { fetch, calls } = scripted([
+      {
+        status: 429,
+        body: { code: 'USAGE_LIMIT_EXCEEDED', detail: 'daily limit', resets_at: '2026-11-29T00:00:00.000Z' },
+        headers: { 'Retry-After': '3600' },
+      },
+    ]);
+    const waits: number[] = [];
+    const client = new SieveClient({ fetch, sleep: async (ms) => void waits.push(ms) });
+    const error = await client.requests
+      .create({ document_type: 'pdf', metadata: { url: 'https://x.io/a.pdf' } })
+      .catch((e) => e);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'USAGE_LIMIT_EXCEEDED',
+      resetsAt: '2026-11-29T00:00:00.000Z',
+    });
+    expect(calls).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
   it('reads Retry-After as seconds or as an HTTP date', () => {
     expect(retryAfterMs('3')).toBe(3000);
     expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);

@@ -38,7 +38,10 @@ export interface SieveClientOptions {
   /** An API key (`sk_live_…`) or a session token: sent as `Authorization: Bearer …`. */
   apiKey?: string;
   fetch?: typeof fetch;
-  /** Retries of a 429 or 503 answer, honouring `Retry-After` (default 3). */
+  /**
+   * Retries of a 429 or 503 answer, honouring `Retry-After` (default 3). A plan's used-up quota
+   * (429 USAGE_LIMIT_EXCEEDED) is never retried: it throws at once with `resetsAt`.
+   */
   maxRetries?: number;
   /** The longest wait between retries (ms, default 60 000). */
   maxRetryDelayMs?: number;
@@ -137,22 +140,36 @@ export class SieveClient {
           `Could not reach ${this.baseUrl}: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
-      if (RETRY_STATUSES.has(response.status) && attempt < this.maxRetries) {
+      const text = await response.text();
+      const isJson = /\bjson\b/i.test(response.headers.get('Content-Type') ?? '');
+      let parsed: unknown = text || undefined;
+      if (text && isJson) {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = text;
+        }
+      }
+      const error = (response.ok ? {} : (parsed ?? {})) as {
+        code?: string;
+        detail?: string;
+        fields?: Record<string, string>;
+        resets_at?: string;
+      };
+      // A used-up plan quota is not transient: it answers the same until `resets_at`. Raise at once.
+      const retryable = RETRY_STATUSES.has(response.status) && error.code !== 'USAGE_LIMIT_EXCEEDED';
+      if (retryable && attempt < this.maxRetries) {
         const wait = retryAfterMs(response.headers.get('Retry-After')) ?? 500 * 2 ** attempt;
-        await response.body?.cancel().catch(() => undefined);
         await this.sleep(Math.min(wait, this.maxRetryDelayMs));
         continue;
       }
-      const text = await response.text();
-      const isJson = /\bjson\b/i.test(response.headers.get('Content-Type') ?? '');
-      const parsed: unknown = text && isJson ? JSON.parse(text) : text || undefined;
       if (!response.ok) {
-        const error = (parsed ?? {}) as { code?: string; detail?: string; fields?: Record<string, string> };
         throw new SieveApiError(
           response.status,
           error.code ?? 'API_ERROR',
           error.detail ?? `HTTP ${response.status}`,
           error.fields,
+          error.resets_at,
         );
       }
       return parsed as CallOutput<E>;
@@ -257,5 +274,15 @@ export class SieveClient {
     deliveries: (id: string) => this.call(integrationEndpoints.listDeliveries, { params: { id } }),
     redeliver: (id: string, deliveryId: string) =>
       this.call(integrationEndpoints.redeliver, { params: { id, delivery_id: deliveryId } }),
+    /** Starts (or resumes) the account's listener for `sieve listen`: its id and signing secret. */
+    listen: (events?: CallInput<typeof integrationEndpoints.createListener>['body']['events']) =>
+      this.call(integrationEndpoints.createListener, { body: events ? { events } : {} }),
+    /** A long poll of the listener's new events (each is returned once). */
+    poll: (id: string, options: { waitSeconds?: number; signal?: AbortSignal } = {}) =>
+      this.call(
+        integrationEndpoints.listenEvents,
+        { params: { id }, query: { wait: options.waitSeconds ?? 20 } },
+        options.signal ? { signal: options.signal } : {},
+      ),
   };
 }

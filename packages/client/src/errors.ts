@@ -7,6 +7,8 @@ export class SieveApiError extends Error {
     readonly code: ErrorCode | string,
     readonly detail: string,
     readonly fields?: Record<string, string>,
+    /** USAGE_LIMIT_EXCEEDED: when the plan's quota starts again (ISO 8601). */
+    readonly resetsAt?: string,
   ) {
     super(`${code}: ${detail}`);
     this.name = 'SieveApiError';

@@ -10,4 +10,9 @@ export {
   type SieveClientOptions,
 } from './client';
 export { SieveApiError } from './errors';
-export { parseWebhookEvent, type VerifyOptions, verifyWebhookSignature } from './webhooks';
+export {
+  parseWebhookEvent,
+  signWebhookPayload,
+  type VerifyOptions,
+  verifyWebhookSignature,
+} from './webhooks';

@@ -11,6 +11,30 @@ function toHex(buffer: ArrayBuffer) {
   return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+async function hmacHex(secret: string, text: string) {
+  const encoder = new TextEncoder();
+  const key = await globalThis.crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return toHex(await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(text)));
+}
+
+/**
+ * The `Sieve-Signature` header for a body, as the server signs deliveries (`sieve listen` signs
+ * what it forwards with this): `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`.
+ */
+export async function signWebhookPayload(
+  rawBody: string,
+  secret: string,
+  timestampSeconds = Math.floor(Date.now() / 1000),
+): Promise<string> {
+  return `t=${timestampSeconds},v1=${await hmacHex(secret, `${timestampSeconds}.${rawBody}`)}`;
+}
+
 /** Compares without returning early, so timing does not reveal how much of a signature matched. */
 function equalInConstantTime(a: string, b: string) {
   if (a.length !== b.length) return false;
@@ -49,17 +73,7 @@ export async function verifyWebhookSignature(
   const nowSeconds = Math.floor((options.now ?? Date.now)() / 1000);
   if (Math.abs(nowSeconds - timestamp) > (options.toleranceSeconds ?? WEBHOOK_TOLERANCE_SECONDS))
     return false;
-  const encoder = new TextEncoder();
-  const key = await globalThis.crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const expected = toHex(
-    await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(`${timestamp}.${rawBody}`)),
-  );
+  const expected = await hmacHex(secret, `${timestamp}.${rawBody}`);
   return signatures.some((signature) => equalInConstantTime(signature, expected));
 }
 

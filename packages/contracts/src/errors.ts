@@ -126,6 +126,8 @@ export const ErrorResponse = /* @__PURE__ */ z
     code: z.string(),
     detail: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** USAGE_LIMIT_EXCEEDED: when the exhausted quota starts again (ISO 8601); also `Retry-After`. */
+    resets_at: z.string().optional(),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

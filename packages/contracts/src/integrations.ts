@@ -152,6 +152,43 @@ export const WebhookEventPayload = z
   .meta({ id: 'WebhookEventPayload' });
 export type WebhookEventPayload = z.infer<typeof WebhookEventPayload>;
 
+/**
+ * `sieve listen` (the Stripe CLI's model): a listener is a webhook endpoint of the account whose
+ * events are not posted anywhere by the server but fetched by the CLI with a long poll and
+ * forwarded, signed with its secret, to a local URL. It never appears among the account's endpoints.
+ */
+export const WEBHOOK_LISTENER_URL = 'sieve-cli://listen';
+/** The longest a long poll for a listener's events waits before answering with none. */
+export const WEBHOOK_LISTEN_MAX_WAIT_SECONDS = 25;
+
+export const CreateListenerBody = z
+  .strictObject({
+    events: z
+      .array(WebhookEventTypeSchema)
+      .min(1, 'Choose at least one event')
+      .default([...WEBHOOK_EVENT_TYPES]),
+  })
+  .meta({ id: 'CreateListenerBody' });
+export const WebhookListener = z
+  .object({
+    id: z.string(),
+    events: z.array(WebhookEventTypeSchema),
+    /** The signing secret the CLI signs forwarded events with (`whsec_…`): verify with it locally. */
+    secret: z.string(),
+  })
+  .meta({ id: 'WebhookListener' });
+export const ListenQuery = z.strictObject({
+  /** Seconds to wait for an event before answering with none (a long poll). */
+  wait: z.coerce.number().int().min(0).max(WEBHOOK_LISTEN_MAX_WAIT_SECONDS).default(20),
+});
+export const ListenEventsResponse = z
+  .object({
+    /** The events since the last poll, oldest first, each as the body a webhook delivery carries. */
+    events: z.array(z.object({ delivery_id: z.string(), event: WebhookEventPayload })),
+  })
+  .meta({ id: 'ListenEventsResponse' });
+export type ListenEventsResponse = z.infer<typeof ListenEventsResponse>;
+
 export const BatchRequestBody = z
   .strictObject({
     // Each item is validated on its own by the server (errors name its index), so the list takes anything.
@@ -226,7 +263,7 @@ export const integrationEndpoints = {
     id: 'createRequestBatch',
     method: 'post',
     path: '/requests/batch',
-    summary: `Submit up to ${BATCH_MAX_REQUESTS} documents at once. Partial success: each item is validated on its own; valid items are stored, invalid ones come back with an error naming their index. The plan's limits are checked for the valid items together in one transaction: if they do not all fit, none is stored (429).`,
+    summary: `Submit up to ${BATCH_MAX_REQUESTS} documents at once. Partial success: each item is validated on its own; valid items are stored, invalid ones come back with an error naming their index. The plan's limits are checked for the valid items together in one transaction: if they do not all fit, none is stored (429). Send an \`Idempotency-Key\` header to make retries safe: the same key and body within 24 h replay the first response instead of storing the batch again.`,
     tag: 'requests',
     access: ['requester'],
     scope: 'requests:write',
@@ -286,6 +323,30 @@ export const integrationEndpoints = {
     scope: 'webhooks:manage',
     params: IdParams,
     response: { status: 200, schema: WebhookDeliveryListResponse, description: 'The deliveries' },
+  }),
+  createListener: defineEndpoint({
+    id: 'createWebhookListener',
+    method: 'post',
+    path: '/webhooks/listen',
+    summary:
+      "Start listening for the account's webhook events from a machine that cannot receive them (`sieve listen`): returns the listener and its signing secret. Events recorded before are dropped; the same listener is reused until it is removed with `DELETE /webhooks/{id}`.",
+    tag: 'webhooks',
+    access: ['requester'],
+    scope: 'webhooks:manage',
+    body: CreateListenerBody,
+    response: { status: 201, schema: WebhookListener, description: 'The listener with its secret' },
+  }),
+  listenEvents: defineEndpoint({
+    id: 'pollWebhookListenerEvents',
+    method: 'get',
+    path: '/webhooks/{id}/events',
+    summary: `A listener's new events (long poll: waits up to \`wait\` seconds, at most ${WEBHOOK_LISTEN_MAX_WAIT_SECONDS}, for the first). Each event is returned once.`,
+    tag: 'webhooks',
+    access: ['requester'],
+    scope: 'webhooks:manage',
+    params: IdParams,
+    query: ListenQuery,
+    response: { status: 200, schema: ListenEventsResponse, description: 'The new events' },
   }),
   redeliver: defineEndpoint({
     id: 'redeliverWebhook',

@@ -369,7 +369,7 @@ export const requestEndpoints = {
     method: 'post',
     path: '/requests',
     summary:
-      'Submit a document for extraction (usage limits of the plan apply). Send an `Idempotency-Key` header to make retries safe: the same key and body within 24 h replay the first response; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED.',
+      'Submit a document for extraction (usage limits of the plan apply: over one, 429 USAGE_LIMIT_EXCEEDED with `Retry-After` and `resets_at`, the time the quota starts again — do not retry before). Send an `Idempotency-Key` header to make retries safe: the same key and body within 24 h replay the first response; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED.',
     scope: 'requests:write',
     tag: 'requests',
     access: ['requester'],

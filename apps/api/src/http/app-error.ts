@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly detail: string = ERROR_CATALOGUE[code].message,
     readonly fields?: Record<string, string>,
+    /** Headers to send with the answer (`Retry-After`) and fields added to its body (`resets_at`). */
+    readonly extra?: { headers?: Record<string, string>; body?: Record<string, unknown> },
   ) {
     super(detail);
     this.name = 'AppError';

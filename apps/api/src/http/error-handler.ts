@@ -92,7 +92,8 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (error instanceof AppError) {
     // A 503 is a known state (billing not configured, a service down) the service reports itself.
     if (error.status >= 500 && error.status !== 503) req.log?.error({ err: error }, error.code);
-    res.status(error.status).json(body(error.code, error.detail, error.fields));
+    for (const [name, value] of Object.entries(error.extra?.headers ?? {})) res.setHeader(name, value);
+    res.status(error.status).json({ ...body(error.code, error.detail, error.fields), ...error.extra?.body });
     return;
   }
   if (error instanceof ZodError) {

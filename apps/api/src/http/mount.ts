@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response, Router } from 'express';
 import { z } from 'zod';
 import type { SessionClaims } from '../modules/auth/tokens';
 import { AppError } from './app-error';
+import { assertStorable } from './storable';
 
 export interface AuthedUser {
   id: string;
@@ -87,6 +88,11 @@ export function mount<E extends Endpoint>(router: Router, endpoint: E, handler: 
   mountedEndpointIds.add(endpoint.id);
   const route = async (req: Request, res: Response, _next: NextFunction) => {
     assertAccess(endpoint, req.user);
+    // Every string reaches the database checked: NUL, lone surrogates, `__proto__` keys and
+    // absurd nesting are a 400 naming the field, never a 500 from Postgres.
+    assertStorable(req.params);
+    assertStorable(req.query);
+    if (!endpoint.rawBody) assertStorable(req.body);
     const input = {
       params: endpoint.params ? endpoint.params.parse(req.params) : undefined,
       query: parseInput(endpoint.query, req.query ?? {}),

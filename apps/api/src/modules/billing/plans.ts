@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { plans } from '../../db/schema';
@@ -55,24 +54,17 @@ export function defaultPlans(prices: Partial<Config['stripe']['prices']>) {
   ];
 }
 
+/**
+ * Inserts the plans that are missing and leaves the stored ones as they are: an operator's change
+ * (a limit, a name, features) survives every restart. Only a Stripe price given in the
+ * environment (STRIPE_PRICE_PRO / _BUSINESS) is written to its plan, since that is the operator's
+ * setting too.
+ */
 export async function seedPlans(db: Db, prices: Partial<Config['stripe']['prices']>) {
   for (const plan of defaultPlans(prices)) {
-    await db
-      .insert(plans)
-      .values(plan)
-      .onConflictDoUpdate({
-        target: plans.id,
-        set: {
-          name: plan.name,
-          description: plan.description,
-          cost: plan.cost,
-          priceId: sql`coalesce(${plan.priceId}, ${plans.priceId})`,
-          dailyLimit: plan.dailyLimit,
-          weeklyLimit: plan.weeklyLimit,
-          monthlyLimit: plan.monthlyLimit,
-          features: plan.features,
-          sortOrder: plan.sortOrder,
-        },
-      });
+    const insert = db.insert(plans).values(plan);
+    await (plan.priceId
+      ? insert.onConflictDoUpdate({ target: plans.id, set: { priceId: plan.priceId } })
+      : insert.onConflictDoNothing({ target: plans.id }));
   }
 }

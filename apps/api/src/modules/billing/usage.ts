@@ -14,6 +14,16 @@ export function periodStarts(now = new Date()): Record<UsagePeriod, Date> {
   return { daily: day, weekly: week, monthly: month };
 }
 
+/** When each period's count starts again: the next UTC day, ISO week and calendar month. */
+export function periodResets(now = new Date()): Record<UsagePeriod, Date> {
+  const starts = periodStarts(now);
+  return {
+    daily: new Date(starts.daily.getTime() + 86_400_000),
+    weekly: new Date(starts.weekly.getTime() + 7 * 86_400_000),
+    monthly: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)),
+  };
+}
+
 /** The requester's subscription, created on the free plan the first time it is needed. */
 export async function ensureSubscription(db: Db | Tx, userId: string) {
   await db.insert(subscriptions).values({ userId, planId: 'free' }).onConflictDoNothing();
@@ -67,12 +77,21 @@ export async function assertWithinLimits(tx: Tx, userId: string, count = 1) {
     ['weekly', current.plan.weeklyLimit, 'weekly'],
     ['monthly', current.plan.monthlyLimit, 'monthly'],
   ];
-  for (const [period, limit, label] of limits) {
-    if (usage[period] + count > limit) {
-      throw new AppError(
-        'USAGE_LIMIT_EXCEEDED',
-        `You have used all ${limit} requests of your ${current.plan.name} plan's ${label} limit. Upgrade your plan or try again later.`,
-      );
-    }
-  }
+  const exceeded = limits.filter(([period, limit]) => usage[period] + count > limit);
+  const first = exceeded[0];
+  if (!first) return;
+  // The quota opens again when every exhausted period has started over (the latest reset).
+  const now = new Date();
+  const resets = periodResets(now);
+  const resetsAt = new Date(Math.max(...exceeded.map(([period]) => resets[period].getTime())));
+  const [, limit, label] = first;
+  throw new AppError(
+    'USAGE_LIMIT_EXCEEDED',
+    `You have used all ${limit} requests of your ${current.plan.name} plan's ${label} limit. Upgrade your plan or try again after ${resetsAt.toISOString()}.`,
+    undefined,
+    {
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000))) },
+      body: { resets_at: resetsAt.toISOString() },
+    },
+  );
 }

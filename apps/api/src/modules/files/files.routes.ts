@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { requestEndpoints, UPLOAD_MAX_BYTES } from '@sieve/contracts';
+import { DOCUMENT_TYPES, requestEndpoints, UPLOAD_MAX_BYTES } from '@sieve/contracts';
 import { Router } from 'express';
 import multer from 'multer';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import { mount } from '../../http/mount';
+import { assertStorable } from '../../http/storable';
 import { idempotent } from '../integrations/idempotency';
 import { fileGrid, isGridType } from './file-grid';
 import { type FilesService, fileUrlOf } from './files.service';
@@ -12,7 +13,23 @@ import { type FilesService, fileUrlOf } from './files.service';
 const upload = multer({
   storage: multer.memoryStorage(),
   limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 },
+  // Browsers and fetch send a UTF-8 file name without `filename*=`: read it as UTF-8, not latin1.
+  defParamCharset: 'utf8',
 }).single('file');
+
+/** The form fields an upload takes besides `file`; `admin_submit` is the admin form's own type. */
+const UPLOAD_DOCUMENT_TYPES = new Set<string>([...DOCUMENT_TYPES, 'admin_submit']);
+const UPLOAD_FIELDS = new Set(['document_type']);
+
+/** A multipart body busboy cannot read (no boundary, cut short, broken headers) is the caller's error. */
+function multipartError(error: unknown): AppError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new AppError(
+    'INVALID_INPUT',
+    `The upload is not a readable multipart/form-data body (${message}). Send the document in the form field "file".`,
+    { file: message },
+  );
+}
 
 export function filesRoutes(service: FilesService, db: Db) {
   const router = Router();
@@ -28,16 +45,34 @@ export function filesRoutes(service: FilesService, db: Db) {
               : new AppError('INVALID_INPUT', `Upload refused: ${error.message}.`, { file: error.message }),
           );
         } else {
-          reject(error);
+          reject(multipartError(error));
         }
       });
     });
+    const fields = (req.body ?? {}) as Record<string, unknown>;
+    const unknown = Object.keys(fields).filter((name) => !UPLOAD_FIELDS.has(name));
+    if (unknown.length > 0) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `Unknown form field ${unknown.map((n) => JSON.stringify(n)).join(', ')}: an upload takes "file" and optionally "document_type".`,
+        Object.fromEntries(unknown.map((name) => [name, 'Unknown field'])),
+      );
+    }
+    assertStorable({ ...fields, ...(req.file ? { filename: req.file.originalname } : {}) });
+    const rawType = fields.document_type;
+    if (rawType !== undefined && (typeof rawType !== 'string' || !UPLOAD_DOCUMENT_TYPES.has(rawType))) {
+      throw new AppError(
+        'INVALID_INPUT',
+        `Unknown document_type ${JSON.stringify(rawType)}; choose one of ${[...UPLOAD_DOCUMENT_TYPES].join(', ')}.`,
+        { document_type: 'Unknown document type' },
+      );
+    }
     if (!req.file)
       throw new AppError('INVALID_INPUT', 'Attach the document in the form field "file".', {
         file: 'Required',
       });
     const file = req.file;
-    const documentType = typeof req.body?.document_type === 'string' ? req.body.document_type : undefined;
+    const documentType = rawType as string | undefined;
     // The "body" of an upload, for Idempotency-Key: the bytes, the file name and the document type.
     const bodyHash = createHash('sha256')
       .update(file.buffer)

@@ -80,9 +80,75 @@ describe('file uploads', () => {
     const res = await request(ctx.app)
       .post('/api/v1/files')
       .set('Authorization', requester.auth)
-      .field('x', 'y');
+      .field('document_type', 'pdf');
     expect(res.status).toBe(400);
     expect(res.body.fields).toHaveProperty('file');
+  });
+
+  it('keeps a UTF-8 file name as it was sent (Rechnung-März-café.pdf)', async () => {
+    const name = 'Rechnung-März-café.pdf';
+    const res = await upload(PDF, name, 'pdf');
+    expect(res.status).toBe(201);
+    expect(res.body.filename).toBe(name);
+    const back = await request(ctx.app).get(res.body.file_url).set('Authorization', requester.auth);
+    expect(back.headers['content-disposition']).toContain(encodeURIComponent(name));
+  });
+
+  it('refuses a NUL in the file name with 400, naming the file name when it could be read', async () => {
+    const raw = await upload(PDF, 'report\u0000.pdf', 'pdf');
+    expect(raw.status).toBe(400);
+    expect(raw.body.code).toBe('INVALID_INPUT');
+    // RFC 5987 `filename*` decodes %00 into a real NUL: named as the field `filename`.
+    const body = Buffer.concat([
+      Buffer.from(
+        '--b0\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8\'\'report%00.pdf\r\n' +
+          'Content-Type: application/pdf\r\n\r\n',
+      ),
+      PDF,
+      Buffer.from('\r\n--b0--\r\n'),
+    ]);
+    const encoded = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', requester.auth)
+      .set('Content-Type', 'multipart/form-data; boundary=b0')
+      .send(body);
+    expect(encoded.status).toBe(400);
+    expect(encoded.body.code).toBe('INVALID_INPUT');
+    expect(encoded.body.fields.filename).toMatch(/NUL/);
+  });
+
+  it('names unknown form fields and a bogus document_type (400), storing nothing', async () => {
+    const extra = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', requester.auth)
+      .field('document_type', 'pdf')
+      .field('documenttype', 'pdf')
+      .attach('file', PDF, 'report.pdf');
+    expect(extra.status).toBe(400);
+    expect(extra.body.fields).toEqual({ documenttype: 'Unknown field' });
+    expect(extra.body.detail).toContain('documenttype');
+    const bogus = await upload(PDF, 'report.pdf', 'invoice');
+    expect(bogus.status).toBe(400);
+    expect(bogus.body.fields).toHaveProperty('document_type');
+    expect(bogus.body.detail).toContain('"invoice"');
+  });
+
+  it('answers a multipart body without a boundary, or cut short, with 400 and why', async () => {
+    const noBoundary = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', requester.auth)
+      .set('Content-Type', 'multipart/form-data')
+      .send('--x\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF');
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.body.code).toBe('INVALID_INPUT');
+    expect(noBoundary.body.detail).toMatch(/multipart/i);
+    const truncated = await request(ctx.app)
+      .post('/api/v1/files')
+      .set('Authorization', requester.auth)
+      .set('Content-Type', 'multipart/form-data; boundary=xyz')
+      .send('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut');
+    expect(truncated.status).toBe(400);
+    expect(truncated.body.detail).toMatch(/multipart/i);
   });
 });
 

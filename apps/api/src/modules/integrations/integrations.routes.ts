@@ -22,6 +22,15 @@ export function integrationsRoutes(services: { apiKeys: ApiKeysService; webhooks
   mount(router, integrationEndpoints.listDeliveries, ({ params, user }) =>
     webhooks.deliveries(user.id, params.id),
   );
+  mount(router, integrationEndpoints.createListener, ({ body, user }) =>
+    webhooks.listen(user.id, body.events),
+  );
+  mount(router, integrationEndpoints.listenEvents, ({ params, query, user, res }) => {
+    // The long poll ends early when the caller goes away.
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    return webhooks.pollListener(user.id, params.id, query.wait, gone.signal);
+  });
   mount(router, integrationEndpoints.redeliver, ({ params, user }) =>
     webhooks.redeliver(user.id, params.id, params.delivery_id),
   );

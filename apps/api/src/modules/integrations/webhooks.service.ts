@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
   type CreateWebhookBody,
+  type ListenEventsResponse,
   WEBHOOK_HEADERS,
+  WEBHOOK_LISTENER_URL,
   WEBHOOK_RETRY_WINDOW_MS,
   WEBHOOK_TEST_EVENT,
   type WebhookDelivery,
   type WebhookEventPayload,
   type WebhookEventType,
 } from '@sieve/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import { type Db, queryRows } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
@@ -54,6 +56,9 @@ function toEndpoint(row: EndpointRow) {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** How often a long poll of a listener looks for new events. */
+const LISTEN_POLL_MS = 250;
 
 /** The delay before try `attempt + 1` after try `attempt` failed: base · 2^(attempt-1). */
 export function retryDelayMs(baseMs: number, attempt: number) {
@@ -153,7 +158,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
           .returning({ id: webhookEvents.id });
         if (!claimed) return [];
         const endpoints = await tx
-          .select({ id: webhookEndpoints.id })
+          .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
           .from(webhookEndpoints)
           .where(
             and(
@@ -172,13 +177,14 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
             endpoints.map((e) => ({
               eventId: event.id,
               endpointId: e.id,
-              nextAttemptAt: now,
+              // A listener's events wait for `sieve listen` to fetch them: no try is scheduled.
+              nextAttemptAt: e.url === WEBHOOK_LISTENER_URL ? null : now,
               retryUntil: new Date(event.createdAt.getTime() + WEBHOOK_RETRY_WINDOW_MS),
             })),
           )
           .onConflictDoNothing()
-          .returning({ id: webhookDeliveries.id });
-        return rows.map((r) => r.id);
+          .returning({ id: webhookDeliveries.id, scheduled: webhookDeliveries.nextAttemptAt });
+        return rows.filter((r) => r.scheduled !== null).map((r) => r.id);
       });
       for (const id of ids) {
         await enqueueAttempt(id, 1).catch((error) =>
@@ -225,9 +231,94 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const rows = await db
         .select()
         .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.userId, userId), isNull(webhookEndpoints.deletedAt)))
+        .where(
+          and(
+            eq(webhookEndpoints.userId, userId),
+            isNull(webhookEndpoints.deletedAt),
+            ne(webhookEndpoints.url, WEBHOOK_LISTENER_URL),
+          ),
+        )
         .orderBy(desc(webhookEndpoints.createdAt));
       return { webhooks: rows.map(toEndpoint) };
+    },
+
+    /**
+     * `sieve listen`: the account's listener (created once, then reused with its secret), now
+     * subscribed to `events`. Events it holds from before are dropped: a session starts fresh.
+     */
+    async listen(userId: string, events: WebhookEventType[]) {
+      const subscribed = [...new Set(events)];
+      let row = await db.query.webhookEndpoints.findFirst({
+        where: and(
+          eq(webhookEndpoints.userId, userId),
+          eq(webhookEndpoints.url, WEBHOOK_LISTENER_URL),
+          isNull(webhookEndpoints.deletedAt),
+        ),
+      });
+      if (row) {
+        await db.update(webhookEndpoints).set({ events: subscribed }).where(eq(webhookEndpoints.id, row.id));
+        await db
+          .update(webhookDeliveries)
+          .set({ status: 'failed' })
+          .where(and(eq(webhookDeliveries.endpointId, row.id), eq(webhookDeliveries.status, 'pending')));
+      } else {
+        const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+        [row] = await db
+          .insert(webhookEndpoints)
+          .values({ userId, url: WEBHOOK_LISTENER_URL, events: subscribed, secret })
+          .returning();
+        if (!row) throw new AppError('INTERNAL_SERVER_ERROR');
+      }
+      return { id: row.id, events: subscribed, secret: row.secret };
+    },
+
+    /**
+     * A long poll of a listener's events: waits up to `waitSeconds` for the first, then returns
+     * every event not fetched yet (oldest first) and marks them delivered, so each comes once.
+     */
+    async pollListener(
+      userId: string,
+      id: string,
+      waitSeconds: number,
+      signal?: AbortSignal,
+    ): Promise<ListenEventsResponse> {
+      const endpoint = await ownEndpoint(userId, id);
+      if (endpoint.url !== WEBHOOK_LISTENER_URL) {
+        throw new AppError(
+          'WEBHOOK_NOT_FOUND',
+          'This webhook endpoint is not a listener (see `sieve listen`).',
+        );
+      }
+      const deadline = Date.now() + waitSeconds * 1000;
+      for (;;) {
+        const claimed = await db.transaction(async (tx) => {
+          const pending = await tx
+            .select({ id: webhookDeliveries.id, payload: webhookEvents.payload })
+            .from(webhookDeliveries)
+            .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+            .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.status, 'pending')))
+            .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+            .limit(100)
+            .for('update', { of: webhookDeliveries, skipLocked: true });
+          if (pending.length === 0) return [];
+          await tx
+            .update(webhookDeliveries)
+            .set({ status: 'delivered', deliveredAt: new Date(), attemptCount: 1, nextAttemptAt: null })
+            .where(
+              inArray(
+                webhookDeliveries.id,
+                pending.map((p) => p.id),
+              ),
+            );
+          return pending;
+        });
+        if (claimed.length > 0 || Date.now() >= deadline || signal?.aborted) {
+          return {
+            events: claimed.map((p) => ({ delivery_id: p.id, event: p.payload as WebhookEventPayload })),
+          };
+        }
+        await new Promise((resolve) => setTimeout(resolve, LISTEN_POLL_MS));
+      }
     },
 
     async remove(userId: string, id: string) {
@@ -290,6 +381,8 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       // Idempotent: a try already made (a redelivered job) or a settled delivery is left alone.
       if (row?.delivery.status !== 'pending' || row.delivery.attemptCount >= attempt) return;
       const { delivery, endpoint, event } = row;
+      // A listener's events are fetched by `sieve listen`, never posted by the server.
+      if (endpoint.url === WEBHOOK_LISTENER_URL) return;
       const log = deps.logger.child({ deliveryId, attempt, eventId: event.id });
       if (endpoint.deletedAt) {
         await db
@@ -326,11 +419,19 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         statusCode = response.status;
       } catch (caught) {
         error = caught instanceof Error ? caught.message : String(caught);
-        // The guard refuses the address: trying again will not change that.
-        permanent = caught instanceof FetchRefusedError && /address|localhost/i.test(error);
+        // The guard refused (a private address, a redirect): trying again will not change that.
+        permanent = caught instanceof FetchRefusedError;
+        if (permanent && /redirects?$/i.test(error)) {
+          error = `${error}: the receiver answered with a redirect, and webhook deliveries do not follow redirects. Register the final URL.`;
+        }
       }
       const finished = new Date();
       const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
+      if (statusCode !== null && statusCode >= 300 && statusCode < 400) {
+        // A redirect (even one without a Location) is not followed and will not change by retrying.
+        permanent = true;
+        error = `The receiver answered ${statusCode}, a redirect; webhook deliveries do not follow redirects. Register the final URL.`;
+      }
       const delay = retryDelayMs(deps.retryBaseMs, attempt);
       const next =
         delivered || permanent || finished.getTime() + delay > delivery.retryUntil.getTime()

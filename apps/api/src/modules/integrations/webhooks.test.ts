@@ -5,6 +5,7 @@ import { verifyWebhookSignature } from '@sieve/client';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../../../../packages/client/src/cli';
 import type { Database } from '../../db/client';
 import {
   requests as requestsTable,
@@ -45,6 +46,8 @@ async function receiver(statuses: number[] = []) {
     req.on('end', () => {
       received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       res.statusCode = statuses.shift() ?? 200;
+      if (res.statusCode >= 300 && res.statusCode < 400)
+        res.setHeader('location', 'https://acme-corp.io/elsewhere');
       res.end('ok');
     });
   });
@@ -225,6 +228,84 @@ describe.each(backends)('webhooks on the %s job back end', (_name, available, ma
         .set('Authorization', owner.auth);
       expect(event.data.request).toEqual(detail.body);
       expect(event.data.request.status).toBe('completed');
+    },
+  );
+
+  it.skipIf(!available || _name !== 'in-process')(
+    '`sieve listen --forward-to` posts a request.completed event, signed so the client verifier accepts it',
+    async () => {
+      await runner(runnerQueue());
+      const hook = await receiver();
+      closers.push(hook.close);
+      const owner = await createUser(database.db, 'requester');
+      const key = await request(ctx.app)
+        .post('/api/v1/keys')
+        .set('Authorization', owner.auth)
+        .send({ name: 'listen', scopes: ['webhooks:manage'] });
+      expect(key.status).toBe(201);
+      const server = ctx.app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      closers.push(() => new Promise((resolve) => server.close(resolve)));
+      const stop = new AbortController();
+      const out: string[] = [];
+      const err: string[] = [];
+      const exited = runCli(['listen', '--forward-to', hook.url, '--events', 'request.completed'], {
+        env: {
+          SIEVE_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          SIEVE_API_KEY: key.body.secret,
+        },
+        stdout: (t) => void out.push(t),
+        stderr: (t) => void err.push(t),
+        prompt: async () => '',
+        signal: stop.signal,
+      });
+      await waitFor(() => err.join('').includes('whsec_'), 'the listener to start');
+      const secret = /(whsec_[\w-]+)/.exec(err.join(''))?.[1] ?? '';
+      expect(err.join('')).toContain('Your webhook signing secret is whsec_');
+
+      const requestId = await completeThroughReview(owner.id);
+      await waitFor(() => hook.received.length >= 1, 'the forwarded event');
+      const [forwarded] = hook.received;
+      if (!forwarded) throw new Error('nothing forwarded');
+      expect(forwarded.headers['sieve-event-type']).toBe('request.completed');
+      expect(
+        await verifyWebhookSignature(forwarded.body, String(forwarded.headers['sieve-signature']), secret),
+      ).toBe(true);
+      const event = JSON.parse(forwarded.body);
+      expect(event.id).toBe(forwarded.headers['sieve-event-id']);
+      expect(event.data.request).toMatchObject({ request_id: requestId, status: 'completed' });
+      await waitFor(() => out.join('').includes('<-- [200]'), 'the answer to be shown');
+      stop.abort();
+      expect(await exited).toBe(0);
+      expect(out.join('')).toContain(`--> request.completed [${event.id}]`);
+      expect(hook.received).toHaveLength(1);
+      // The listener is the CLI's: not among the account's endpoints, and the server posts nothing itself.
+      const listed = await request(ctx.app).get('/api/v1/webhooks').set('Authorization', owner.auth);
+      expect(listed.body.webhooks).toEqual([]);
+    },
+  );
+
+  it.skipIf(!available || _name !== 'in-process')(
+    'records a receiver answering with a redirect as a failed delivery with its reason, not retried',
+    async () => {
+      await runner(runnerQueue());
+      const hook = await receiver([302, 200, 200]);
+      closers.push(hook.close);
+      const owner = await createUser(database.db, 'requester');
+      const endpoint = await addEndpoint(owner.auth, hook.url);
+      await completeThroughReview(owner.id);
+      const deliveryLog = () =>
+        request(ctx.app).get(`/api/v1/webhooks/${endpoint.id}/deliveries`).set('Authorization', owner.auth);
+      await waitFor(
+        async () => (await deliveryLog()).body.deliveries?.[0]?.status === 'failed',
+        'the failure',
+      );
+      const [delivery] = (await deliveryLog()).body.deliveries;
+      expect(delivery.attempts).toHaveLength(1);
+      expect(delivery.attempts[0].error).toMatch(/redirect/i);
+      expect(delivery.attempts[0].next_attempt_at).toBeNull();
+      expect(delivery.next_attempt_at).toBeNull();
+      expect(hook.received).toHaveLength(1);
     },
   );
 

@@ -19,7 +19,18 @@ export function requestsRoutes(service: RequestsService, db: Db) {
       run: () => service.submit(user, body),
     }),
   );
-  mount(router, integrationEndpoints.batch, ({ body, user }) => service.submitBatch(user, body.requests));
+  mount(router, integrationEndpoints.batch, ({ body, user, req, res }) =>
+    idempotent({
+      db,
+      req,
+      res,
+      userId: user.id,
+      endpoint: integrationEndpoints.batch.id,
+      bodyHash: hashJson(req.body),
+      status: integrationEndpoints.batch.response.status,
+      run: () => service.submitBatch(user, body.requests),
+    }),
+  );
   mount(router, requestEndpoints.list, ({ query, user }) => service.list(user.id, query));
   mount(router, requestEndpoints.get, ({ params, user }) => service.get(user.id, params.id));
   mount(router, requestEndpoints.result, async ({ params, query, user, res }) => {

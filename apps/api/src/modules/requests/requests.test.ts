@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { type CreateRequestInput, SieveApiError, SieveClient } from '@sieve/client';
 import { REQUEST_SUMMARY_TEXT_MAX } from '@sieve/contracts';
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
@@ -7,6 +9,8 @@ import { plans, requests, subscriptions, webhookEvents } from '../../db/schema';
 import { createTestApp, type TestContext, testLogger } from '../../test/app';
 import { postgresUrl } from '../../test/database';
 import { createUser } from '../../test/users';
+import { seedPlans } from '../billing/plans';
+import { periodResets } from '../billing/usage';
 import { createFilesService } from '../files/files.service';
 import { createRequestsService } from './requests.service';
 
@@ -191,6 +195,62 @@ describe('usage limits at submit', () => {
     );
   });
 
+  it('answers the eleventh Free request of a day 429 with resets_at and Retry-After; the client raises at once', async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    for (let i = 0; i < 10; i++) expect((await submit(owner.auth, pdfRequest())).status).toBe(201);
+    const eleventh = await submit(owner.auth, pdfRequest());
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.code).toBe('USAGE_LIMIT_EXCEEDED');
+    expect(eleventh.body.detail).toMatch(/all 10 requests of your Free plan's daily limit/);
+    const tomorrow = periodResets().daily;
+    expect(eleventh.body.resets_at).toBe(tomorrow.toISOString());
+    const retryAfter = Number(eleventh.headers['retry-after']);
+    expect(Math.abs(retryAfter - (tomorrow.getTime() - Date.now()) / 1000)).toBeLessThan(60);
+
+    const server = ctx.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      let calls = 0;
+      const sleeps: number[] = [];
+      const client = new SieveClient({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        apiKey: owner.token,
+        fetch: (input, init) => {
+          calls++;
+          return fetch(input, init);
+        },
+        sleep: async (ms) => void sleeps.push(ms),
+      });
+      const error = await client.requests.create(pdfRequest() as CreateRequestInput).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SieveApiError);
+      expect(error).toMatchObject({
+        status: 429,
+        code: 'USAGE_LIMIT_EXCEEDED',
+        resetsAt: tomorrow.toISOString(),
+      });
+      expect(calls).toBe(1);
+      expect(sleeps).toEqual([]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("keeps an operator's change to a plan across a restart (the seed only inserts what is missing)", async () => {
+    await ctx.database.db.update(plans).set({ dailyLimit: 3, name: 'Starter' }).where(eq(plans.id, 'free'));
+    await ctx.database.db.delete(plans).where(eq(plans.id, 'business'));
+    try {
+      await seedPlans(ctx.database.db, { pro: 'price_pro_2' });
+      const rows = await ctx.database.db.select().from(plans);
+      const byId = new Map(rows.map((p) => [p.id, p]));
+      expect(byId.get('free')).toMatchObject({ dailyLimit: 3, name: 'Starter' });
+      // A missing plan comes back; a Stripe price set in the environment is applied.
+      expect(byId.get('business')?.dailyLimit).toBe(1000);
+      expect(byId.get('pro')?.priceId).toBe('price_pro_2');
+    } finally {
+      await ctx.database.db.update(plans).set({ dailyLimit: 10, name: 'Free' }).where(eq(plans.id, 'free'));
+    }
+  });
+
   it('starts every requester on the free plan', async () => {
     const owner = await createUser(ctx.database.db, 'requester');
     await submit(owner.auth, pdfRequest());
@@ -213,6 +273,32 @@ describe('usage limits at submit', () => {
       sql`select count(*)::int as n from requests where requester_id = ${owner.id}`,
     );
     expect(stored[0]?.n).toBe(8);
+  });
+});
+
+describe('batch submit with an Idempotency-Key', () => {
+  const batch = { requests: [pdfRequest(), pdfRequest({ data_points: ['Net income'] })] };
+  const send = (auth: string, key: string, body: object = batch) =>
+    request(ctx.app)
+      .post('/api/v1/requests/batch')
+      .set('Authorization', auth)
+      .set('Idempotency-Key', key)
+      .send(body);
+
+  it('stores the same batch sent twice with one key once, and replays the first answer', async () => {
+    const owner = await createUser(ctx.database.db, 'requester');
+    const first = await send(owner.auth, 'batch-1');
+    expect(first.status).toBe(207);
+    expect(first.body.created).toBe(2);
+    const again = await send(owner.auth, 'batch-1');
+    expect(again.status).toBe(207);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const listed = await request(ctx.app).get('/api/v1/requests').set('Authorization', owner.auth);
+    expect(listed.body.total).toBe(2);
+    const other = await send(owner.auth, 'batch-1', { requests: [pdfRequest()] });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 });
 
