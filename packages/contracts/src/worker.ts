@@ -52,7 +52,15 @@ export const WorkerTaskSummary = z
     ai_confidence_score: z.number(),
     /** How many data points the AI result holds. */
     ai_field_count: z.number().int().min(0),
-    ai_result: ListedAiResult,
+    /**
+     * spec 01 §7: the AI result with its `confidence_score`; listed, its `result` holds each data
+     * point's `{value, confidence}` only (ListedAiResult), opened, the whole items. Typed loosely
+     * here so that an opened task is still a summary.
+     */
+    ai_result: z
+      .object({ confidence_score: z.number() })
+      .catchall(z.unknown())
+      .meta({ description: 'Listed: ListedAiResult (values and confidences, no source texts).' }),
     /** The caller's live claim on it, if any. */
     claim: z.object({ lease_expires_at: z.string() }).nullable(),
   })

@@ -1,4 +1,5 @@
 import type {
+  ListedAiResult,
   RejectionReason,
   ReviewBody,
   TaskSort,
@@ -158,7 +159,7 @@ interface ListedTaskRow {
   metadata: Record<string, unknown>;
   ai_confidence_score: number;
   ai_field_count: number;
-  ai_result: WorkerTaskSummary['ai_result'];
+  ai_result: ListedAiResult;
   lease_expires_at: string | Date | null;
 }
 
