@@ -297,6 +297,9 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
     aiRows.find((row) => row.page !== null || row.sourceText !== null)?.dataPoint ??
     null;
   const previewUrl = sourcePreviewUrl(request, tasks, shown);
+  const notes = [
+    ...new Set([...(request.ai_result?.notes ?? []), ...tasks.flatMap((task) => task.ai_result?.notes ?? [])]),
+  ];
 
   const download = async (format: ResultFormat) => {
     setDownloading(format);
@@ -385,6 +388,18 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
 
         {request.status === 'failed' ? (
           <Banner tone="error">{request.error ?? 'The request could not be processed.'}</Banner>
+        ) : null}
+
+        {/* issue 40: what the extraction could not read reaches the requester. */}
+        {notes.length > 0 ? (
+          <Banner tone="info">
+            <strong>Notes on the document</strong>
+            <ul className="rq-notes">
+              {notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </Banner>
         ) : null}
 
         {isActive(request) ? (
