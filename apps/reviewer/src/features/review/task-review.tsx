@@ -54,11 +54,6 @@ function useElapsedSeconds(taskId: string): number {
   return Math.max(0, Math.floor((now - startedAt.current) / 1_000));
 }
 
-/**
- * The task review screen (spec 01 §2): header with title, confidence, id, creation time and
- * timer; the source panel beside "Review & Edit Data"; instructions, metadata and the task JSON;
- * Back to Queue, Skip, Reject Task, Revert to AI Result and the submit button.
- */
 /** The extraction's notes on the document (task metadata, else the AI result), once each. */
 function notesOf(task: { metadata: Record<string, unknown>; ai_result: Record<string, unknown> }): string[] {
   const lists = [task.metadata.notes, task.ai_result.notes];
@@ -66,6 +61,11 @@ function notesOf(task: { metadata: Record<string, unknown>; ai_result: Record<st
   return [...new Set(notes.filter((note): note is string => typeof note === 'string' && note !== ''))];
 }
 
+/**
+ * The task review screen (spec 01 §2): header with title, confidence, id, creation time and
+ * timer; the source panel beside "Review & Edit Data"; instructions, metadata and the task JSON;
+ * Back to Queue, Skip, Reject Task, Revert to AI Result and the submit button.
+ */
 export function TaskReview({ task }: { task: WorkerTask }) {
   const workspace = useWorkspace();
   const { workerId, token, finish, backToQueue, registerReview } = workspace;
