@@ -311,6 +311,8 @@ export const RequestItemComparison = z.strictObject({
   ai_confidence: z.number().nullable(),
   is_changed: z.boolean(),
   is_disputed: z.boolean(),
+  /** Reviewers settled this value; false for an AI-only result, whose values are the AI's. */
+  is_reviewed: z.boolean(),
 });
 
 export const AdminTaskReview = z.strictObject({
@@ -348,6 +350,8 @@ export const AdminRequestDetail = z
     turnaround_seconds: z.number().nullable(),
     timeline: z.array(RequestTimelineEvent),
     items: z.array(RequestItemComparison),
+    /** What the extraction noted about the document (an unreadable image, pages not read). */
+    notes: z.array(z.string()),
     tasks: z.array(AdminRequestTask),
     /** What an admin may do now. */
     can_retry: z.boolean(),

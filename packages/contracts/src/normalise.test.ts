@@ -76,6 +76,12 @@ const VECTORS: [raw: string, hint: NormaliseHint | undefined, expected: string |
   ['02134', { dataPoint: 'zip_code' }, '02134'],
   ['4111 1111 1111 1111', undefined, '4111 1111 1111 1111'],
   ['INV-00042', { dataPoint: 'invoice_number' }, 'INV-00042'],
+  ['004817', { dataPoint: 'Receipt #' }, '004817'],
+  ['0042', { dataPoint: 'card_last_four' }, '0042'],
+  ['0042', { dataPoint: 'Card last 4 digits' }, '0042'],
+  ['+44 20 7946 0958', { dataPoint: 'phone' }, '+44 20 7946 0958'],
+  ['00912', { dataPoint: 'Tax ID' }, '00912'],
+  ['$1,200', { dataPoint: 'accounts_receivable' }, 1200],
   ['20240305', { dataPoint: 'total_revenue' }, 20240305],
   ['1.5x', undefined, '1.5x'],
   ['February 30, 2024', undefined, 'February 30, 2024'],
@@ -183,5 +189,13 @@ describe('valuesAgree (consensus)', () => {
     expect(valuesAgree(undefined, 'N/A')).toBe(true);
     expect(valuesAgree(null, 0)).toBe(false);
     expect(valuesAgree({ value: '12.5%', source_text: 'x' }, 0.125)).toBe(true);
+  });
+
+  it('compares an identifier as its text when given the data point (issue 40)', () => {
+    expect(valuesAgree('0042', '42', 'card_last_four')).toBe(false);
+    expect(valuesAgree('0042', ' 0042 ', 'card_last_four')).toBe(true);
+    expect(valuesAgree(4421, '4421', 'card_last_four')).toBe(true);
+    expect(valuesAgree('004817', 4817, 'receipt_number')).toBe(false);
+    expect(valuesAgree('$1,234', 1234, 'total')).toBe(true);
   });
 });

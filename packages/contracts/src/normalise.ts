@@ -365,21 +365,29 @@ function isDateDataPoint(name: string): boolean {
   );
 }
 
-/** Identifiers keep their exact text: leading zeros and digit groups matter. */
-function isIdentifierDataPoint(name: string): boolean {
+/**
+ * Identifiers keep their exact text: leading zeros and digit groups matter. A data point is one
+ * when its name says so: receipt, invoice, order and document numbers ("… number", "… no", "… #"),
+ * ids and codes, card digits ("card last four"), account and tax ids, phone numbers, postcodes.
+ * Amounts named after an account ("accounts receivable") are not: only the name's ending or an
+ * identifier word counts. The apps group digits of numbers only, never of these (issue 40).
+ */
+export function isIdentifierDataPoint(name: string): boolean {
   const words = splitWords(name);
   return (
-    /(?:^| )(?:id|identifier|number|no|code|ref|reference)$/i.test(words) ||
-    /(?:^| )(?:zip|postcode|postal|phone|telephone|fax|ticker|cusip|isin|iban|swift|bic|sku|ein|ssn|cik)(?: |$)/i.test(
+    /(?:^| )(?:id|ids|identifier|number|num|nbr|no|code|ref|reference|#)$/i.test(words) ||
+    /(?:^| )(?:zip|zipcode|postcode|postal|phone|telephone|mobile|fax|ticker|cusip|isin|iban|swift|bic|sku|ein|ssn|cik|tin|vin|upc|ean|gtin|pin)(?: |$)/i.test(
       words,
-    )
+    ) ||
+    /(?:^| )(?:last (?:four|4|digits)|card (?:digits|ending|last))(?: |$)/i.test(words) ||
+    /(?:^| )(?:receipt|invoice|order|document|account|acct|tax|vat|card|policy|serial|tracking) ?#/i.test(words)
   );
 }
 
 function splitWords(name: string): string {
   return name
     .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_\-\s]+/g, ' ')
+    .replace(/[_\-\s.:]+/g, ' ')
     .trim()
     .toLowerCase();
 }
@@ -419,22 +427,28 @@ export function normaliseValue(
 // ---------------------------------------------------------------------------------------------
 // Agreement (consensus)
 
-function comparable(value: unknown): NormalisedValue {
+function comparable(value: unknown, hint: NormaliseHint): NormalisedValue {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value === 'string') return normaliseValue(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // An identifier read as a number compares as its digits ("4421" and 4421 agree; "0042" not).
+    return hint.dataPoint && isIdentifierDataPoint(hint.dataPoint) ? String(value) : value;
+  }
+  if (typeof value === 'string') return normaliseValue(value, hint);
   if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'object' && 'value' in value) return comparable((value as { value: unknown }).value);
+  if (typeof value === 'object' && 'value' in value) return comparable((value as { value: unknown }).value, hint);
   return JSON.stringify(value);
 }
 
 /**
  * Whether two values say the same thing once normalised: numbers within 1e-9 relative, text
- * ignoring case and spacing, both blank. "45%" agrees with 0.45 and "$1,234" with 1234.
+ * ignoring case and spacing, both blank. "45%" agrees with 0.45 and "$1,234" with 1234. Given the
+ * data point's name, an identifier compares as text: "0042" and "42" are two card endings.
  */
-export function valuesAgree(a: unknown, b: unknown): boolean {
-  const x = comparable(a);
-  const y = comparable(b);
+export function valuesAgree(a: unknown, b: unknown, dataPoint?: string): boolean {
+  const hint: NormaliseHint = dataPoint ? { dataPoint } : {};
+  const x = comparable(a, hint);
+  const y = comparable(b, hint);
   if (x === null || y === null) return x === y;
   if (typeof x === 'number' && typeof y === 'number') {
     return Math.abs(x - y) <= 1e-9 * Math.max(Math.abs(x), Math.abs(y));

@@ -276,6 +276,8 @@ export const RequestSummary = z
     completed_at: z.string().nullable(),
     metadata: z.record(z.string(), z.unknown()),
     error: z.string().nullable(),
+    /** What the extraction noted about the document (`ai_result.notes`): shown in the list. */
+    notes: z.array(z.string()),
   })
   .meta({ id: 'RequestSummary' });
 export type RequestSummary = z.infer<typeof RequestSummary>;

@@ -17,9 +17,26 @@ export const TaskMetadata = z
   .catchall(z.unknown());
 
 /**
+ * The AI result as the queue lists it (spec 01 §7: a task carries `ai_result` with its
+ * `confidence_score`): each data point's value and confidence, never its source text or location,
+ * so a poll of the queue stays light.
+ */
+export const ListedAiResult = z
+  .object({
+    confidence_score: z.number(),
+    result: z.record(
+      z.string(),
+      z.object({ value: z.unknown(), confidence: z.number().nullable() }),
+    ),
+  })
+  .meta({ id: 'ListedAiResult' });
+export type ListedAiResult = z.infer<typeof ListedAiResult>;
+
+/**
  * A task as the queue lists it: only what the list and its preview header show (name, type, age,
- * AI confidence, how many fields). The full task (AI result, request metadata) comes on open, from
- * `GET /worker/tasks/{id}` or the next-task claim: a poll of the queue stays a few KB per page.
+ * AI confidence and values, how many fields). The full task (source texts, request metadata) comes
+ * on open, from `GET /worker/tasks/{id}` or the next-task claim: a poll of the queue stays a few KB
+ * per page.
  */
 export const WorkerTaskSummary = z
   .object({
@@ -35,6 +52,15 @@ export const WorkerTaskSummary = z
     ai_confidence_score: z.number(),
     /** How many data points the AI result holds. */
     ai_field_count: z.number().int().min(0),
+    /**
+     * spec 01 §7: the AI result with its `confidence_score`; listed, its `result` holds each data
+     * point's `{value, confidence}` only (ListedAiResult), opened, the whole items. Typed loosely
+     * here so that an opened task is still a summary.
+     */
+    ai_result: z
+      .object({ confidence_score: z.number() })
+      .catchall(z.unknown())
+      .meta({ description: 'Listed: ListedAiResult (values and confidences, no source texts).' }),
     /** The caller's live claim on it, if any. */
     claim: z.object({ lease_expires_at: z.string() }).nullable(),
   })

@@ -3,7 +3,14 @@
  * `extraction/` imports from here only (tests may also use `extraction/testing/`).
  */
 
-export { DocumentError, ExtractionError, isExtractionFailure, ProviderError } from './errors';
+export {
+  DocumentError,
+  ExtractionError,
+  FetchFailedError,
+  FetchRefusedError,
+  isExtractionFailure,
+  ProviderError,
+} from './errors';
 export { tableCandidates } from './match/table-match';
 export type { Box, LayoutPage, LayoutTable } from './model/layout';
 export type {

@@ -118,9 +118,12 @@ function ItemsTable({
         {
           id: 'change',
           header: 'Review',
+          // issue 40: "Confirmed" only for a value reviewers confirmed; an AI-only value is the AI's.
           cell: (item) =>
             !isFinal ? (
               '—'
+            ) : !item.is_reviewed ? (
+              <Badge tone="neutral">AI</Badge>
             ) : item.is_disputed ? (
               <Badge tone="warning">Disputed</Badge>
             ) : item.is_changed ? (
@@ -193,6 +196,30 @@ function TaskCard({ task, count }: { task: Task; count: number }) {
   );
 }
 
+/** The whole request id, selectable and copyable: support looks requests up by it (issue 40). */
+function RequestIdLine({ id }: { id: string }) {
+  const [isCopied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(id);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <p className="adm-detail__id">
+      <span className="sv-muted">Request ID</span> <code className="adm-id adm-detail__id-text">{id}</code>
+      <Button size="sm" variant="ghost" onClick={() => void copy()} aria-label="Copy the request ID">
+        <Icon name="copy" size={14} /> {isCopied ? 'Copied' : 'Copy'}
+      </Button>
+      <span className="sv-visually-hidden" role="status">
+        {isCopied ? 'Request ID copied to the clipboard.' : ''}
+      </span>
+    </p>
+  );
+}
+
 export interface RequestDetailViewProps {
   requestId: string;
   onBack: () => void;
@@ -237,7 +264,7 @@ export function RequestDetailView({ requestId, onBack }: RequestDetailViewProps)
       <section className="adm-detail" aria-labelledby="request-detail-title">
         {back}
         <h2 id="request-detail-title" className="adm-view__title">
-          Request {requestId.slice(0, 8)}
+          Request <code className="adm-id">{requestId}</code>
         </h2>
         <Banner tone="error">{errorMessageFor(error, 'Failed to load the request')}</Banner>
       </section>
@@ -275,14 +302,24 @@ export function RequestDetailView({ requestId, onBack }: RequestDetailViewProps)
       </div>
       <header className="adm-detail__header">
         <h2 id="request-detail-title" className="adm-view__title">
-          {documentTypeLabel(request.document_type)} request{' '}
-          <code className="adm-id">{request.request_id.slice(0, 8)}</code>
+          {documentTypeLabel(request.document_type)} request
         </h2>
         <Badge tone={STATUS_TONE[request.status]} hasDot>
           {STATUS_LABEL[request.status]}
         </Badge>
       </header>
+      <RequestIdLine id={request.request_id} />
       {request.status === 'failed' && request.error ? <Banner tone="error">{request.error}</Banner> : null}
+      {data.notes.length > 0 ? (
+        <Banner tone="info">
+          <strong>Notes on the document</strong>
+          <ul className="adm-detail__notes">
+            {data.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </Banner>
+      ) : null}
 
       <DescriptionList
         items={[

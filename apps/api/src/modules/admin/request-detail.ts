@@ -39,10 +39,22 @@ function cellOf(item: unknown): Record<string, unknown> {
 
 const comparable = (value: string | null) => value?.trim().replace(/\s+/g, ' ').toLowerCase() ?? null;
 
+/** What the extraction noted about the document (unreadable image, pages not read), once each. */
+function notesOf(
+  aiResult: Record<string, unknown> | null,
+  taskRows: { metadata: Record<string, unknown> }[],
+): string[] {
+  const lists = [(aiResult as { notes?: unknown } | null)?.notes, ...taskRows.map((t) => t.metadata.notes)];
+  return [
+    ...new Set(lists.flatMap((list) => (Array.isArray(list) ? list : [])).filter((n) => typeof n === 'string')),
+  ] as string[];
+}
+
 /** AI value beside the final one, per data point, in the AI result's order. */
 export function compareItems(
   aiResult: Record<string, unknown> | null,
   finalResult: Record<string, unknown> | null,
+  isReviewed = finalResult !== null,
 ): Item[] {
   const ai = cellOf((aiResult as { result?: unknown } | null)?.result ?? {});
   const final = finalResult ?? {};
@@ -59,6 +71,7 @@ export function compareItems(
       ai_confidence: typeof aiCell?.confidence === 'number' ? aiCell.confidence : null,
       is_changed: finalCell !== null && comparable(aiValue) !== comparable(finalValue),
       is_disputed: finalCell?.disputed === true,
+      is_reviewed: isReviewed && finalCell !== null,
     };
   });
 }
@@ -174,8 +187,9 @@ export async function loadRequestDetail(db: Db, id: string): Promise<AdminReques
           ? metadata.url
           : null;
   // issue 15: the copy the AI read, from our own files route (a live URL is not ours to embed).
-  const storedCopy = taskRows
-    .map((task) => (task.metadata as { source_file_url?: unknown }).source_file_url)
+  // An AI-only request names its copy itself (issue 40: kept for every request type).
+  const storedCopy = [...taskRows.map((task) => task.metadata), row.metadata]
+    .map((meta) => (meta as { source_file_url?: unknown }).source_file_url)
     .find((url): url is string => typeof url === 'string');
   const previewUrl =
     row.purgedAt !== null
@@ -200,7 +214,10 @@ export async function loadRequestDetail(db: Db, id: string): Promise<AdminReques
     items: compareItems(
       row.aiResult ?? aiResultOfTasks(taskRows),
       row.status === 'completed' ? (row.finalResult ?? null) : null,
+      // Only values reviewers settled are reviewed: an AI-only result is the AI's (issue 40).
+      !row.aiOnly && taskRows.some((task) => task.status === 'completed'),
     ),
+    notes: notesOf(row.aiResult ?? aiResultOfTasks(taskRows), taskRows),
     tasks: taskRows.map((task) => ({
       task_id: task.id,
       part: task.part,

@@ -1,6 +1,6 @@
 import type { SniffedKind } from '../../extraction';
 
-/** spec 02 §5 accepted types per document type, judged by content (extraction/documents/detect). */
+/** spec 02 §5 accepted types per document type, judged by content (extraction/readers/detect). */
 const ACCEPTED: Record<string, readonly SniffedKind[]> = {
   pdf: ['pdf'],
   csv: ['csv', 'text'],

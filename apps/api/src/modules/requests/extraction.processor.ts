@@ -17,6 +17,7 @@ import { fileUrlOf } from '../files/files.service';
 import { noWebhooks, type WebhookEmitter } from '../integrations/webhook-events';
 import { extractionJob } from './extraction.job';
 import type { Extract } from './extraction-thread';
+import { readableFailure, unreadableReason } from './failure-message';
 import { keepFetchedSource, type StoredSource } from './stored-sources';
 
 export interface ExtractionProcessorDeps {
@@ -64,11 +65,6 @@ function combine(results: ExtractionResult[]): ExtractionResult {
     provider: results[0]?.provider ?? 'unknown',
     ...(results[0]?.model ? { model: results[0].model } : {}),
   };
-}
-
-function readableError(error: unknown) {
-  if (isExtractionFailure(error)) return error.message;
-  return 'Extraction failed after several attempts. Please try again or contact support.';
 }
 
 /**
@@ -168,14 +164,37 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
         }
         storedSources.push(stored);
       }
+      // issue 40: nothing read and a note saying why ends failed with that reason, not an empty
+      // "Completed" (the note was kept but no screen showed it).
+      const unreadable = unreadableReason(aiResult);
+      if (unreadable) {
+        log.warn({ notes: aiResult.notes }, 'nothing could be read');
+        await fail(requestId, unreadable);
+        return;
+      }
+      // DESIGN §11: an AI-only request keeps the stored copy too (its tasks would have named it).
+      const fetchedCopies = storedSources.filter(
+        (stored, index): stored is StoredSource => stored !== null && extraction.tasks[index]?.fetched !== undefined,
+      );
       const now = new Date();
       await webhooks.run(() =>
         db.transaction(async (tx) => {
           if (request.aiOnly) {
+            const firstCopy = fetchedCopies[0];
             await tx
               .update(requests)
               .set({
                 status: 'completed',
+                ...(firstCopy
+                  ? {
+                      metadata: {
+                        ...request.metadata,
+                        source_file_id: firstCopy.source_file_id,
+                        source_file_url: firstCopy.source_file_url,
+                        source_file_ids: [...new Set(fetchedCopies.map((copy) => copy.source_file_id))],
+                      },
+                    }
+                  : {}),
                 aiResult: aiResult as unknown as Record<string, unknown>,
                 finalResult: aiResult.result as unknown as Record<string, unknown>,
                 error: null,
@@ -243,7 +262,7 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
       const retryable = isExtractionFailure(error) ? error.retryable : true;
       if (!retryable || context.attempt >= extractionJob.attempts) {
         log.warn({ err: error }, 'extraction failed for good');
-        await fail(requestId, readableError(error));
+        await fail(requestId, readableFailure(error));
         return;
       }
       log.warn({ err: error }, 'extraction failed; will retry');

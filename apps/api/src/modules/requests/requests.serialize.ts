@@ -60,6 +60,8 @@ export function toRequestSummary(row: {
   completedAt: Date | null;
   error: string | null;
   metadata: Record<string, unknown>;
+  /** `ai_result->'notes'` as stored (a list of strings, or null). */
+  notes?: unknown;
 }): RequestSummary {
   return {
     request_id: row.id,
@@ -71,6 +73,7 @@ export function toRequestSummary(row: {
     completed_at: row.completedAt?.toISOString() ?? null,
     metadata: row.metadata,
     error: row.error,
+    notes: Array.isArray(row.notes) ? row.notes.filter((note): note is string => typeof note === 'string') : [],
   };
 }
 

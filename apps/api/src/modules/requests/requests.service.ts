@@ -292,6 +292,7 @@ export function createRequestsService(deps: RequestsServiceDeps) {
             completedAt: requests.completedAt,
             error: requests.error,
             metadata: summaryMetadataSql,
+            notes: sql<unknown>`${requests.aiResult}->'notes'`,
           })
           .from(requests)
           .where(where)

@@ -194,6 +194,51 @@ describe('stored sources', () => {
     expect(refused.body.code).toBe('INVALID_FILE_TYPE');
   });
 
+  it('keeps the copy an AI-only website request read, for the admin preview and the purge (issue 40)', async () => {
+    const admin = await createUser(ctx.database.db, 'admin');
+    const res = await request(ctx.app)
+      .post('/api/v1/requests')
+      .set('Authorization', requester.auth)
+      .send({
+        document_type: 'website',
+        metadata: {
+          url: `${site.url}/`,
+          max_pages: 1,
+          data_points: ['Gross margin'],
+          ai_only_mode: true,
+          data_expiration: '2031-01-01',
+        },
+      });
+    expect(res.status).toBe(201);
+    const id = res.body.request_id as string;
+    const started = Date.now();
+    let row: typeof requests.$inferSelect | undefined;
+    for (;;) {
+      [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, id));
+      if (row?.status === 'completed' || row?.status === 'failed') break;
+      if (Date.now() - started > 20_000) throw new Error('not finished');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(row?.status).toBe('completed');
+    const url = meta(row).source_file_url as string;
+    expect(url).toMatch(/^\/api\/v1\/files\/[0-9a-f-]{36}$/);
+    expect((await get(url, requester.auth)).status).toBe(200);
+    const detail = await request(ctx.app).get(`/api/v1/admin/requests/${id}`).set('Authorization', admin.auth);
+    expect(detail.status).toBe(200);
+    expect(detail.body.preview_url).toBe(url);
+    // AI only: no value is a reviewer's.
+    expect(detail.body.items.length).toBeGreaterThan(0);
+    expect(detail.body.items.every((item: { is_reviewed: boolean }) => !item.is_reviewed)).toBe(true);
+    const service = createRequestsService({
+      db: ctx.database.db,
+      queue: ctx.queue,
+      files: createFilesService({ db: ctx.database.db, storage: ctx.storage }),
+      logger: testLogger,
+    });
+    expect(await service.purgeExpired('2031-01-02')).toBeGreaterThanOrEqual(1);
+    expect((await get(url, requester.auth)).status).toBe(404);
+  });
+
   it('purges the stored copies with the request at data_expiration', async () => {
     const { id, tasks: rows } = await tasksOf({
       document_type: 'website',

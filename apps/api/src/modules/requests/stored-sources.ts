@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { files, tasks } from '../../db/schema';
+import { files, requests, tasks } from '../../db/schema';
 import type { FetchedSource } from '../../extraction';
 import { sanitiseHtmlSnapshot, sniffFileType } from '../../extraction';
 import type { FileStorage } from '../../storage/file-storage';
@@ -71,11 +71,25 @@ export async function keepFetchedSource(
   };
 }
 
-/** The stored copies named by a request's tasks (for the retention purge). */
+/**
+ * The stored copies named by a request's tasks, or by the request itself when it was AI only
+ * (`metadata.source_file_ids`), for the retention purge.
+ */
 export async function storedSourceIds(db: Db, requestId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: sql<string | null>`${tasks.metadata}->>'source_file_id'` })
-    .from(tasks)
-    .where(eq(tasks.requestId, requestId));
-  return [...new Set(rows.map((row) => row.id).filter((id): id is string => typeof id === 'string'))];
+  const [rows, own] = await Promise.all([
+    db
+      .select({ id: sql<string | null>`${tasks.metadata}->>'source_file_id'` })
+      .from(tasks)
+      .where(eq(tasks.requestId, requestId)),
+    db
+      .select({ ids: sql<unknown>`${requests.metadata}->'source_file_ids'` })
+      .from(requests)
+      .where(eq(requests.id, requestId)),
+  ]);
+  const ownIds = Array.isArray(own[0]?.ids) ? (own[0].ids as unknown[]) : [];
+  return [
+    ...new Set(
+      [...rows.map((row) => row.id), ...ownIds].filter((id): id is string => typeof id === 'string'),
+    ),
+  ];
 }

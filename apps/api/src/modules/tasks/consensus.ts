@@ -22,7 +22,8 @@ function itemValue(item: unknown): unknown {
 }
 
 /**
- * Consensus per data point (DESIGN §4): values are normalised and compared; a majority of the
+ * Consensus per data point (DESIGN §4): values are normalised and compared (an identifier as its
+ * text: "0042" is not "42"), and the winner's item is kept as a reviewer sent it; a majority of the
  * reviews wins. Short of a majority with fewer than `maxReviews` reviews, another review is
  * needed; at `maxReviews` the value of the reviewer with the higher quality score wins and the
  * item is flagged `disputed`.
@@ -37,7 +38,7 @@ export function decideConsensus(reviews: SubmittedReview[], maxReviews: number):
     for (const review of reviews) {
       const item = review.result[key] ?? null;
       const value = itemValue(item);
-      const group = groups.find((g) => valuesAgree(g.value, value));
+      const group = groups.find((g) => valuesAgree(g.value, value, key));
       if (group) group.members.push(review);
       else groups.push({ value, item, members: [review] });
     }
@@ -63,7 +64,7 @@ export function decideConsensus(reviews: SubmittedReview[], maxReviews: number):
   for (const review of reviews) {
     let matched = 0;
     for (const key of keys)
-      if (valuesAgree(itemValue(review.result[key] ?? null), winners.get(key) ?? null)) matched++;
+      if (valuesAgree(itemValue(review.result[key] ?? null), winners.get(key) ?? null, key)) matched++;
     matches.set(review.workerId, { total: keys.length, matched });
   }
   return { kind: 'agreed', result, matches };

@@ -40,6 +40,37 @@ describe('the result keeps its evidence (issue 13)', () => {
     });
   });
 
+  it("keeps none of the AI's source text or location on a corrected value (issue 40)", () => {
+    const out = withEvidence(
+      {
+        total_revenue: {
+          value: 1334500000,
+          location: ai.result.total_revenue.location,
+          source_text: '1,234.5',
+          source_url: null,
+        },
+        gross_margin: 0.5,
+      },
+      ai,
+    );
+    expect(out.total_revenue).toEqual({ value: 1334500000, corrected: true, ai_value: 1234500000 });
+    expect(out.gross_margin).toEqual({ value: 0.5, corrected: true, ai_value: 0.45 });
+  });
+
+  it('compares an identifier as text: leading zeros are a correction, digits read as a number are not', () => {
+    const receipt = { result: { receipt_number: { value: '004817', source_text: 'Receipt #: 004817' } } };
+    expect(withEvidence({ receipt_number: '004817' }, receipt).receipt_number).toMatchObject({
+      value: '004817',
+      source_text: 'Receipt #: 004817',
+      corrected: false,
+    });
+    expect(withEvidence({ receipt_number: '4817' }, receipt).receipt_number).toEqual({
+      value: '4817',
+      corrected: true,
+      ai_value: '004817',
+    });
+  });
+
   it('marks an item the AI did not find as corrected', () => {
     expect(withEvidence({ net_income: 5 }, ai).net_income).toEqual({ value: 5, corrected: true });
   });

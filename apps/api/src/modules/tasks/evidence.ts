@@ -4,7 +4,7 @@ import { valuesAgree } from '@sieve/contracts';
  * Issue 13 "the result keeps its evidence": the consensus of a task, item by item, with where the
  * value was read — location, source text, source URL and anchor from the AI's item, unless the
  * reviewers' item names its own — and whether reviewers corrected the AI's value (`corrected`,
- * with the AI's value beside it).
+ * with the AI's value beside it). A corrected value keeps only the reviewers' own source.
  */
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -23,18 +23,29 @@ export function withEvidence(
     const reviewed = isObject(item) ? item : { value: item };
     const ai = aiItems[key];
     const aiItem = isObject(ai) ? ai : ai === undefined ? null : { value: ai };
+    const value = reviewed.value ?? null;
+    const aiValue = aiItem ? (aiItem.value ?? null) : null;
+    const corrected = aiItem === null || !valuesAgree(aiValue, value, key);
+    // A corrected value carries only the reviewer's own source (their click-to-fill), never the
+    // AI's: the AI's text and location point at the figure that was wrong (issue 40). A source
+    // equal to the AI's is the AI's, carried along by the form.
     const evidence: Record<string, unknown> = {};
     for (const name of EVIDENCE) {
       const own = reviewed[name];
       const fromAi = aiItem?.[name];
-      const chosen = own !== undefined && own !== '' && own !== null ? own : fromAi;
+      const isOwn = own !== undefined && own !== '' && own !== null;
+      const chosen = corrected
+        ? isOwn && JSON.stringify(own) !== JSON.stringify(fromAi)
+          ? own
+          : undefined
+        : isOwn
+          ? own
+          : fromAi;
       if (chosen !== undefined) evidence[name] = chosen;
     }
-    const value = reviewed.value ?? null;
-    const aiValue = aiItem ? (aiItem.value ?? null) : null;
-    const corrected = aiItem === null || !valuesAgree(aiValue, value);
+    const { location: _l, source_text: _s, source_url: _u, anchor: _a, ...fields } = reviewed;
     out[key] = {
-      ...reviewed,
+      ...fields,
       value,
       ...evidence,
       corrected,

@@ -1,4 +1,5 @@
 import type {
+  ListedAiResult,
   RejectionReason,
   ReviewBody,
   TaskSort,
@@ -24,6 +25,7 @@ import {
   type FilterShape,
   filterShape,
   filterValues,
+  listedAiResultSql,
   lockTaskFor,
   qualityScores,
   refreshTaskStatus,
@@ -112,7 +114,8 @@ const listStatement = hotStatement<
       )
       select total.n as total, total.all_available, listed.* from total left join (
         select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
-          t.metadata, page.lease_expires_at, page.ord, t.ai_confidence_score, t.ai_field_count
+          t.metadata, page.lease_expires_at, page.ord, t.ai_confidence_score, t.ai_field_count,
+          ${listedAiResultSql()} as ai_result
         from page join ${tasks} t on t.id = page.id
       ) listed on true
       order by listed.ord`;
@@ -144,7 +147,7 @@ const claimNextStatement = hotStatement<
   (shape, bind) => claimNextSql(bind.worker, bind.lease, shapedFilterSql(shape, bind)),
 );
 
-/** A listed task as the list statement returns it (raw columns; the AI result's figures, never the result). */
+/** A listed task as the list statement returns it (raw columns; the AI result's values, never its source texts). */
 interface ListedTaskRow {
   id: string;
   request_id: string;
@@ -156,6 +159,7 @@ interface ListedTaskRow {
   metadata: Record<string, unknown>;
   ai_confidence_score: number;
   ai_field_count: number;
+  ai_result: ListedAiResult;
   lease_expires_at: string | Date | null;
 }
 
@@ -186,6 +190,7 @@ function toSummary(row: ListedTaskRow): WorkerTaskSummary {
     metadata: row.metadata,
     ai_confidence_score: row.ai_confidence_score,
     ai_field_count: row.ai_field_count,
+    ai_result: row.ai_result,
     claim: row.lease_expires_at ? { lease_expires_at: new Date(row.lease_expires_at).toISOString() } : null,
   };
 }

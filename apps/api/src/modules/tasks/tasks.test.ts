@@ -151,16 +151,47 @@ describe('reviews and consensus', () => {
     const third = await post(c, `${task.id}/review`, reviewBody({ total_revenue: '200' }));
     expect(third.body.task_status).toBe('completed');
     const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, req.id));
-    // A corrected value is marked, with the AI's value beside it and where it was read.
+    // A corrected value is marked, with the AI's value beside it, and none of the AI's source
+    // text or location: they point at the figure that was wrong (issue 40).
     expect(row?.finalResult).toEqual({
-      total_revenue: {
-        value: 200,
-        ai_value: 1234500000,
-        corrected: true,
-        location: 'page 2, line 3',
-        source_text: 'Total revenue: $1,234.5 million',
+      total_revenue: { value: 200, ai_value: 1234500000, corrected: true },
+    });
+  });
+
+  it('keeps identifiers as strings through review, consensus and both downloads (issue 40)', async () => {
+    const { task, request: req } = await createReviewTask(ctx.database.db, requester.id, {
+      requiredReviews: 2,
+      result: {
+        receipt_number: { value: '004817', source_text: 'Receipt #: 004817', location: 'line 2' },
+        card_last_four: { value: '4421', source_text: 'VISA **** 4421', location: 'line 9' },
+        total: { value: 12.5, source_text: 'TOTAL 12.50', location: 'line 12' },
       },
     });
+    const [a, b, c] = await workers(3);
+    if (!a || !b || !c) throw new Error();
+    const review = (card: string) =>
+      reviewBody({ receipt_number: '004817', card_last_four: card, total: 12.5 });
+    await post(a, `${task.id}/review`, review('0042'));
+    // "42" is another card ending than "0042": no agreement, a third review decides.
+    expect((await post(b, `${task.id}/review`, review('42'))).body.task_status).toBe('available');
+    expect((await post(c, `${task.id}/review`, review('0042'))).body.task_status).toBe('completed');
+    const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, req.id));
+    expect(row?.finalResult).toEqual({
+      receipt_number: { value: '004817', source_text: 'Receipt #: 004817', location: 'line 2', corrected: false },
+      card_last_four: { value: '0042', corrected: true, ai_value: '4421' },
+      total: { value: 12.5, source_text: 'TOTAL 12.50', location: 'line 12', corrected: false },
+    });
+    const json = await request(ctx.app)
+      .get(`/api/v1/requests/${req.id}/result?format=json`)
+      .set('Authorization', requester.auth);
+    const downloaded = JSON.parse(json.text).result;
+    expect(downloaded.receipt_number.value).toBe('004817');
+    expect(downloaded.card_last_four.value).toBe('0042');
+    const csv = await request(ctx.app)
+      .get(`/api/v1/requests/${req.id}/result?format=csv`)
+      .set('Authorization', requester.auth);
+    expect(csv.text).toContain('receipt_number,004817,');
+    expect(csv.text).toContain('card_last_four,0042,');
   });
 
   it('flags a disputed item with the better reviewer’s value when all three differ', async () => {
@@ -261,7 +292,7 @@ describe('the queue', () => {
     });
   });
 
-  it('lists summaries without the AI result or request metadata; the full task comes on open', async () => {
+  it("lists each task's ai_result (confidence score, values, confidences) without source texts; the full task comes on open", async () => {
     const [w] = await workers(1);
     if (!w) throw new Error();
     const longText = 'x'.repeat(50_000);
@@ -269,14 +300,22 @@ describe('the queue', () => {
       priority: 5,
       name: 'Summary check',
       result: {
-        total_revenue: { value: 1, source_text: longText },
+        total_revenue: { value: 1, source_text: longText, confidence: 0.91, location: 'line 3' },
         net_income: { value: 2, source_text: 'Net income: 2' },
+        receipt_number: '004817',
       },
     });
     const res = await request(ctx.app).get('/api/v1/worker/tasks?limit=5').set('Authorization', w.auth);
     const listed = res.body.tasks.find((t: { task_id: string }) => t.task_id === task.id);
-    expect(listed).toMatchObject({ ai_confidence_score: -0.2, ai_field_count: 2, claim: null });
-    expect(listed).not.toHaveProperty('ai_result');
+    expect(listed).toMatchObject({ ai_confidence_score: -0.2, ai_field_count: 3, claim: null });
+    expect(listed.ai_result).toEqual({
+      confidence_score: -0.2,
+      result: {
+        total_revenue: { value: 1, confidence: 0.91 },
+        net_income: { value: 2, confidence: null },
+        receipt_number: { value: '004817', confidence: null },
+      },
+    });
     expect(listed).not.toHaveProperty('original_request');
     expect(res.text.length).toBeLessThan(longText.length);
 
@@ -284,7 +323,7 @@ describe('the queue', () => {
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({
       task_id: task.id,
-      ai_field_count: 2,
+      ai_field_count: 3,
       original_request: { metadata: { url: 'https://acme-corp.io/report.pdf' } },
       claim: null,
     });
@@ -323,6 +362,11 @@ describe('the queue', () => {
       .set({ aiResult: { result: ['a', 'b'], confidence_score: 'high' } })
       .where(eq(tasks.id, task.id));
     expect(await listed()).toEqual([0, 0]);
+    const page = await listFor(w, '?limit=500');
+    expect(page.tasks.find((t: { task_id: string }) => t.task_id === task.id).ai_result).toEqual({
+      confidence_score: 0,
+      result: {},
+    });
   });
 
   it('opens a task of the queue or one the reviewer holds or held, and nothing else (404)', async () => {

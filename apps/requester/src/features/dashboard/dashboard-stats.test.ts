@@ -23,6 +23,7 @@ function request(overrides: Partial<RequestSummary> & { minutes?: number }): Req
     completed_at: null,
     metadata: {},
     error: null,
+    notes: [],
     ...rest,
   };
 }

@@ -5,7 +5,14 @@ import { type ReactNode, useState } from 'react';
 import { downloadResult, type ResultFormat } from './api';
 import './requests.css';
 import { documentTypeLabel, formatDateTime, isActive, PRIORITY_LABELS, shortId } from './request-format';
-import { formatPercent, probabilityOf, type ResultRow, readableValue, resultRows } from './result-items';
+import {
+  formatPercent,
+  isFigure,
+  probabilityOf,
+  type ResultRow,
+  readableValue,
+  resultRows,
+} from './result-items';
 import { SourcePreview, sourcePreviewUrl } from './source-preview';
 import { StatusBadge } from './status-badge';
 import { useRequestDetail } from './use-requests';
@@ -98,8 +105,11 @@ function ValueCell({ row }: { row: ResultRow }) {
   return row.value === '' ? (
     <span className="sv-muted">Not found</span>
   ) : (
-    <code className="rq-value" title={row.value}>
-      {readableValue(row.value)}
+    <code
+      className={isFigure(row.rawValue, row.dataPoint) ? 'rq-value rq-value--figure' : 'rq-value'}
+      title={row.value}
+    >
+      {readableValue(row.rawValue, row.dataPoint)}
     </code>
   );
 }
@@ -205,7 +215,7 @@ function FinalResultTable({ rows }: { rows: ResultRow[] }) {
               <td>
                 {row.isCorrected ? (
                   row.aiValue ? (
-                    <s className="rq-value rq-value--ai">{readableValue(row.aiValue)}</s>
+                    <s className="rq-value rq-value--ai">{readableValue(row.aiRawValue, row.dataPoint)}</s>
                   ) : (
                     <span className="sv-muted">Not found</span>
                   )
@@ -287,6 +297,9 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
     aiRows.find((row) => row.page !== null || row.sourceText !== null)?.dataPoint ??
     null;
   const previewUrl = sourcePreviewUrl(request, tasks, shown);
+  const notes = [
+    ...new Set([...(request.ai_result?.notes ?? []), ...tasks.flatMap((task) => task.ai_result?.notes ?? [])]),
+  ];
 
   const download = async (format: ResultFormat) => {
     setDownloading(format);
@@ -375,6 +388,18 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
 
         {request.status === 'failed' ? (
           <Banner tone="error">{request.error ?? 'The request could not be processed.'}</Banner>
+        ) : null}
+
+        {/* issue 40: what the extraction could not read reaches the requester. */}
+        {notes.length > 0 ? (
+          <Banner tone="info">
+            <strong>Notes on the document</strong>
+            <ul className="rq-notes">
+              {notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          </Banner>
         ) : null}
 
         {isActive(request) ? (

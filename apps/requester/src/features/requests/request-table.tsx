@@ -59,7 +59,24 @@ export function RequestTable({
         </span>
       ),
     },
-    { id: 'status', header: 'Status', cell: (request) => <StatusBadge status={request.status} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      // issue 40: why a request failed, or what could not be read, is seen in the list.
+      cell: (request) => {
+        const note = request.status === 'failed' ? request.error : (request.notes[0] ?? null);
+        return (
+          <span className="rq-status-cell">
+            <StatusBadge status={request.status} />
+            {note ? (
+              <span className="rq-status-cell__note" title={[note, ...request.notes.slice(1)].join('\n')}>
+                {note}
+              </span>
+            ) : null}
+          </span>
+        );
+      },
+    },
     ...(isCompact
       ? []
       : [

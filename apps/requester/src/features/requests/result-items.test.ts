@@ -70,10 +70,18 @@ describe('probabilityOf', () => {
 
 describe('the final result with its evidence (issue 13)', () => {
   it('groups numbers for reading and leaves dates and text alone', () => {
-    expect(readableValue('1482700000')).toBe('1,482,700,000');
-    expect(readableValue('260.2')).toBe('260.2');
-    expect(readableValue('20240314')).toBe('20240314');
+    expect(readableValue(1482700000)).toBe('1,482,700,000');
+    expect(readableValue(260.2)).toBe('260.2');
+    expect(readableValue(20240314)).toBe('20240314');
     expect(readableValue('Acme Corp')).toBe('Acme Corp');
+  });
+
+  it('never groups a string of digits or an identifier (issue 40)', () => {
+    expect(readableValue('004817', 'Receipt #')).toBe('004817');
+    expect(readableValue('1482700000', 'Total revenue')).toBe('1482700000');
+    expect(readableValue(4421, 'card_last_four')).toBe('4421');
+    expect(readableValue(48170, 'receipt_number')).toBe('48170');
+    expect(readableValue(4421, 'Total')).toBe('4,421');
   });
 
   it('reads corrected values with the AI value and the anchor page', () => {

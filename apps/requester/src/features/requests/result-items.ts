@@ -1,8 +1,12 @@
+import { isIdentifierDataPoint } from '@sieve/contracts';
+
 /** One extracted data point as the details dialog and the downloads show it. */
 export interface ResultRow {
   dataPoint: string;
   /** The normalised value as text; empty when the data point was not found. */
   value: string;
+  /** The value as the result holds it (its JSON type decides whether digits are grouped). */
+  rawValue: unknown;
   sourceText: string | null;
   location: string | null;
   sourceUrl: string | null;
@@ -13,21 +17,30 @@ export interface ResultRow {
   /** Reviewers changed the AI's value (issue 13); the AI's value, as text, beside it. */
   isCorrected: boolean;
   aiValue: string | null;
+  aiRawValue: unknown;
   /** The page the value was read on, from its anchor. */
   page: number | null;
 }
 
 /**
- * A value as people read it: numbers grouped (1,482,700,000); everything else as it is. The
- * downloads keep the plain number.
+ * Whether a value is a figure to group (issue 40): a JSON number only, and never one of an
+ * identifier data point (a receipt number, card digits, a postcode read as a number). A string
+ * stays as it is written, leading zeros included.
  */
-export function readableValue(value: string): string {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  const number = Number(value);
-  if (!Number.isFinite(number) || Math.abs(number) < 1000) return value;
+export function isFigure(value: unknown, dataPoint = ''): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && !isIdentifierDataPoint(dataPoint);
+}
+
+/**
+ * A value as people read it: numbers grouped (1,482,700,000); everything else, identifiers and
+ * strings of digits included ("004817"), as it is. The downloads keep the plain number.
+ */
+export function readableValue(value: unknown, dataPoint = ''): string {
+  if (!isFigure(value, dataPoint)) return asText(value);
   // Eight-digit dates (YYYYMMDD, spec 01 §5) are not amounts.
-  if (/^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(value)) return value;
-  return number.toLocaleString('en-US', { maximumFractionDigits: 20 });
+  if (/^(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])$/.test(String(value))) return String(value);
+  if (Math.abs(value) < 1000) return String(value);
+  return value.toLocaleString('en-US', { maximumFractionDigits: 20 });
 }
 
 function asText(value: unknown): string {
@@ -65,6 +78,7 @@ export function resultRows(
     return {
       dataPoint,
       value: asText(cell.value),
+      rawValue: cell.value ?? null,
       sourceText: optionalText(cell.source_text),
       location: optionalText(cell.location),
       sourceUrl: optionalText(cell.source_url),
@@ -72,6 +86,7 @@ export function resultRows(
       isDisputed: cell.disputed === true,
       isCorrected: cell.corrected === true,
       aiValue: cell.corrected === true && 'ai_value' in cell ? asText(cell.ai_value) : null,
+      aiRawValue: cell.corrected === true && 'ai_value' in cell ? cell.ai_value : null,
       page:
         cell.anchor &&
         typeof cell.anchor === 'object' &&

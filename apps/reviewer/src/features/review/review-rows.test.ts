@@ -94,6 +94,10 @@ describe('cell editing', () => {
     expect(parseInlineText('007', 'old')).toBe('007');
     expect(parseInlineText('1,234', 'old')).toBe('1,234');
     expect(parseInlineText('', 'old')).toBe('');
+    // issue 40: a typed value keeps the field's type.
+    expect(parseInlineText('4421', null, { name: 'card_last_four' })).toBe('4421');
+    expect(parseInlineText('4421', 'x', { name: 'lookup', aiValue: '1234' })).toBe('4421');
+    expect(parseInlineText('4421', null, { name: 'total', aiValue: 12 })).toBe(4421);
   });
 
   it('stores edited JSON that fails to parse as text', () => {

@@ -1,5 +1,5 @@
 import type { ItemAnchor } from '@sieve/contracts';
-import { REVIEWER } from '@sieve/contracts';
+import { isIdentifierDataPoint, REVIEWER } from '@sieve/contracts';
 
 /**
  * The "Review & Edit Data" table as data: one row per result item, one column per sub-field
@@ -64,6 +64,13 @@ export interface ReviewRow {
   /** JSON text of the sub-fields that have no column ('' when none). */
   otherFields: string;
   source: ItemSource | null;
+  /**
+   * The AI's value of the item, as the AI result holds it (absent on an added row): its JSON type
+   * is the field's, so a value the AI kept as text ("004817") stays text when edited (issue 40).
+   */
+  aiValue?: unknown;
+  /** The text the reviewer clicked in the document to fill the value (click-to-fill), if any. */
+  pickedText?: string | null;
 }
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -142,6 +149,7 @@ export function rowsFromResult(result: Record<string, unknown>, columns: readonl
       cells,
       otherFields: Object.keys(other).length > 0 ? JSON.stringify(other) : '',
       source: sourceOf(item),
+      aiValue: fields.value ?? null,
     };
   });
 }
@@ -164,11 +172,26 @@ export function needsJsonEditor(value: unknown): boolean {
 }
 
 /**
- * What an inline edit stores: the old value when the text did not change (a number stays a
- * number), a number when the text is exactly one ("1234.5", not "007"), else the text.
+ * Whether a value field holds text whatever is typed (issue 40): an identifier by its name, or a
+ * field the AI read as text that is not a date (YYYYMMDD).
  */
-export function parseInlineText(text: string, previous: unknown): unknown {
+export function isTextField(name: string, aiValue: unknown): boolean {
+  return isIdentifierDataPoint(name) || (typeof aiValue === 'string' && !/^\d{8}$/.test(aiValue.trim()));
+}
+
+/**
+ * What an inline edit stores: the old value when the text did not change (a number stays a
+ * number), else text in a field that holds text (isTextField: "card last four", "receipt #", a
+ * field the AI read as text), and otherwise a number when the text is exactly
+ * one ("1234.5", not "007"), else the text (issue 40: a typed value keeps the field's type).
+ */
+export function parseInlineText(
+  text: string,
+  previous: unknown,
+  field: { name: string; aiValue?: unknown } = { name: '' },
+): unknown {
   if (text === displayText(previous)) return previous;
+  if (isTextField(field.name, field.aiValue)) return text;
   const trimmed = text.trim();
   const number = Number(trimmed);
   if (trimmed !== '' && Number.isFinite(number) && String(number) === trimmed) return number;

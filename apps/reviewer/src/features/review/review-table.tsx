@@ -156,7 +156,15 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
       if (edit.column === KEY_COLUMN) setKey(edit.rowId, edit.text.trim());
       else {
         const row = rows.find((candidate) => candidate.id === edit.rowId);
-        setCell(edit.rowId, edit.column, parseInlineText(edit.text, row?.cells[edit.column]));
+        setCell(
+          edit.rowId,
+          edit.column,
+          parseInlineText(
+            edit.text,
+            row?.cells[edit.column],
+            edit.column === 'value' ? { name: row?.key ?? '', aiValue: row?.aiValue } : { name: '' },
+          ),
+        );
       }
       pendingFocus.current = edit.rowId;
     },
@@ -223,6 +231,7 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
         const picked = normaliseValue(text, { dataPoint: row?.key ?? '' });
         if (picked === null) return;
         setInline({ ...edit, text: String(picked) });
+        if (edit.column === 'value') draft.setPickedText(edit.rowId, text.trim());
       },
     }),
     [rows, selectedIndex, columns, select, startEdit, draft, onSelectRow, setInline],

@@ -30,7 +30,10 @@ describe('review submission shaping (spec 01 §5, §7)', () => {
   });
 
   it('normalises object entries to carry location, source_text, value and source_url', () => {
-    const item = itemFromRow(row({ cells: { value: 12, unit: 'USD' }, source }), ['value', 'unit']);
+    const item = itemFromRow(row({ cells: { value: 12, unit: 'USD' }, source, aiValue: 12 }), [
+      'value',
+      'unit',
+    ]);
     expect(item).toEqual({
       location: 'page 1, line 3',
       source_text: 'Total revenue: $1,234.5 million',
@@ -44,6 +47,31 @@ describe('review submission shaping (spec 01 §5, §7)', () => {
       'value',
       'source_url',
     ]);
+  });
+
+  it("drops the AI's source of a corrected value, keeping the reviewer's click-to-fill text (issue 40)", () => {
+    const columns = ['value', 'unit'];
+    expect(itemFromRow(row({ cells: { value: 13, unit: 'USD' }, source, aiValue: 12 }), columns)).toEqual({
+      location: '',
+      source_text: '',
+      value: 13,
+      source_url: null,
+      unit: 'USD',
+    });
+    expect(
+      itemFromRow(row({ cells: { value: 13, unit: 'USD' }, source, aiValue: 12, pickedText: '$13' }), columns),
+    ).toMatchObject({ source_text: '$13', location: '', value: 13 });
+  });
+
+  it('keeps a typed identifier as the text typed: "0042" stays "0042" (issue 40)', () => {
+    const card = (value: unknown, aiValue: unknown, key = 'card_last_four') =>
+      itemFromRow(row({ key, cells: { value }, aiValue }), ['value']);
+    expect(card('0042', 4421)).toBe('0042');
+    expect(card('0042', null)).toBe('0042');
+    expect(card('004818', '004817', 'Receipt ref')).toBe('004818');
+    expect(card('0042', '4421', 'lookup')).toBe('0042');
+    expect(card('$1,200', 1000, 'total')).toBe(1200);
+    expect(valueProblem('0042', 4421, 'card_last_four')).toBeNull();
   });
 
   it('gives an object entry without a source empty provenance and a null value when it has none', () => {

@@ -1,5 +1,11 @@
-import { normaliseValue, REVIEW_DEFAULTS, type ReviewBody } from '@sieve/contracts';
-import { isPlainObject, type ReviewRow } from './review-rows';
+import {
+  isIdentifierDataPoint,
+  normaliseValue,
+  REVIEW_DEFAULTS,
+  type ReviewBody,
+  valuesAgree,
+} from '@sieve/contracts';
+import { type ItemSource, isPlainObject, isTextField, type ReviewRow } from './review-rows';
 
 /** spec 01 §5: empty or null fields are dropped. Blank text is empty too. */
 export function isEmptyValue(value: unknown): boolean {
@@ -24,12 +30,17 @@ const TEXT_COLUMNS = new Set(['description', 'unit']);
 
 /**
  * spec 01 §5 at submit (issue 13): what the reviewer typed, in the guidelines' form — dates
- * YYYYMMDD, amounts plain numbers, percentages decimals. Non-text values pass as they are.
+ * YYYYMMDD, amounts plain numbers, percentages decimals. Non-text values pass as they are. A
+ * value keeps the field's type (issue 40): an identifier by its name, or a field the AI read as
+ * text (not a date), stays the text typed — "0042" is stored as "0042".
  */
-export function normaliseCell(value: unknown, itemName: string, column = 'value'): unknown {
+export function normaliseCell(value: unknown, itemName: string, column = 'value', aiValue?: unknown): unknown {
   if (typeof value !== 'string' || TEXT_COLUMNS.has(column)) return value;
   // Eight digits are a date already in the guidelines' form ("20241231"), not a figure.
   if (DATE.test(value.trim())) return value.trim();
+  if (column === 'value' && isTextField(itemName, aiValue)) {
+    return value.trim() === '' ? value : value.trim().replace(/\s+/g, ' ');
+  }
   const normalised = normaliseValue(value, { dataPoint: itemName });
   return normalised === null ? value : normalised;
 }
@@ -42,8 +53,9 @@ export function normaliseCell(value: unknown, itemName: string, column = 'value'
 export function valueProblem(value: unknown, aiValue: unknown, itemName: string): string | null {
   if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
     return null;
-  const normalised = normaliseCell(value, itemName);
-  if (typeof aiValue === 'number' && typeof normalised !== 'number') return 'Not a number';
+  const normalised = normaliseCell(value, itemName, 'value', aiValue);
+  if (typeof aiValue === 'number' && typeof normalised !== 'number' && !isIdentifierDataPoint(itemName))
+    return 'Not a number';
   if (
     typeof aiValue === 'string' &&
     DATE.test(aiValue) &&
@@ -51,6 +63,18 @@ export function valueProblem(value: unknown, aiValue: unknown, itemName: string)
   )
     return 'Not a date';
   return null;
+}
+
+/**
+ * Where a submitted value was read (issue 40): the AI's source while the value is the AI's; once
+ * corrected, the text the reviewer clicked to fill it, or nothing — the AI's text and location point
+ * at the figure that was wrong.
+ */
+function sourceOfSubmitted(row: ReviewRow, value: unknown): ItemSource | null {
+  const isAiValue = row.aiValue !== undefined && valuesAgree(row.aiValue, value, row.key);
+  if (isAiValue) return row.source;
+  if (!row.pickedText) return null;
+  return { location: null, sourceText: row.pickedText, sourceUrl: null, confidence: null, anchor: null };
 }
 
 /**
@@ -63,7 +87,7 @@ export function itemFromRow(row: ReviewRow, columns: readonly string[]): unknown
   const fields: Record<string, unknown> = {};
   for (const column of columns) {
     const value = row.cells[column];
-    if (!isEmptyValue(value)) fields[column] = normaliseCell(value, row.key, column);
+    if (!isEmptyValue(value)) fields[column] = normaliseCell(value, row.key, column, row.aiValue);
   }
   const other = parseOtherFields(row.otherFields);
   if (other) {
@@ -75,13 +99,14 @@ export function itemFromRow(row: ReviewRow, columns: readonly string[]): unknown
   if (names.length === 0) return undefined;
   if (names.length === 1 && names[0] === 'value') return fields.value;
   const { value = null, ...rest } = fields;
+  const source = sourceOfSubmitted(row, value);
   return {
-    location: row.source?.location ?? '',
-    source_text: row.source?.sourceText ?? '',
+    location: source?.location ?? '',
+    source_text: source?.sourceText ?? '',
     value,
-    source_url: row.source?.sourceUrl ?? null,
+    source_url: source?.sourceUrl ?? null,
     // The result keeps its evidence (DESIGN §11): where the value was read.
-    ...(row.source?.anchor ? { anchor: row.source.anchor } : {}),
+    ...(source?.anchor ? { anchor: source.anchor } : {}),
     ...rest,
   };
 }

@@ -54,6 +54,13 @@ function useElapsedSeconds(taskId: string): number {
   return Math.max(0, Math.floor((now - startedAt.current) / 1_000));
 }
 
+/** The extraction's notes on the document (task metadata, else the AI result), once each. */
+function notesOf(task: { metadata: Record<string, unknown>; ai_result: Record<string, unknown> }): string[] {
+  const lists = [task.metadata.notes, task.ai_result.notes];
+  const notes = lists.flatMap((list) => (Array.isArray(list) ? list : []));
+  return [...new Set(notes.filter((note): note is string => typeof note === 'string' && note !== ''))];
+}
+
 /**
  * The task review screen (spec 01 §2): header with title, confidence, id, creation time and
  * timer; the source panel beside "Review & Edit Data"; instructions, metadata and the task JSON;
@@ -205,6 +212,7 @@ export function TaskReview({ task }: { task: WorkerTask }) {
   }, [registerReview]);
 
   const uncertainCount = rows.filter(isUncertain).length;
+  const notes = notesOf(task);
   const info = subtitle(task);
   const titleId = `task-title-${task.task_id}`;
   return (
@@ -252,6 +260,12 @@ export function TaskReview({ task }: { task: WorkerTask }) {
         </div>
       </header>
 
+      {notes.length > 0 ? (
+        // issue 40: what the extraction could not read, so the reviewer checks those values.
+        <Banner tone="info" className="sv-review__banner sv-review__notes">
+          <strong>Notes on the document:</strong> {notes.join('. ')}
+        </Banner>
+      ) : null}
       {submitState.status === 'failed' ? (
         <Banner tone="error" className="sv-review__banner">
           <div className="sv-review__banner-body">

@@ -109,6 +109,13 @@ export function useReviewDraft(task: WorkerTask) {
     [updateRow],
   );
 
+  /** Click-to-fill: the document text the value was taken from, its source when it is submitted. */
+  const setPickedText = useCallback(
+    (rowId: string, text: string) =>
+      updateRow(rowId, (row) => (row.pickedText === text ? row : { ...row, pickedText: text })),
+    [updateRow],
+  );
+
   const setKey = useCallback(
     (rowId: string, key: string) => updateRow(rowId, (row) => (row.key === key ? row : { ...row, key })),
     [updateRow],
@@ -139,6 +146,7 @@ export function useReviewDraft(task: WorkerTask) {
     isEdited: draft.isEdited,
     columns,
     setCell,
+    setPickedText,
     setKey,
     setOtherFields,
     addRow,
