@@ -121,7 +121,10 @@ export function readWithPdfium(lib: any, bytes: Uint8Array, part: number, parts:
         const raw = lib.FPDFText_GetUnicode(text, i);
         const code = raw === 2 ? 0x2d : raw;
         if (code <= 32 || code === 0xfffe || code === 0xfeff || code === 0xa0) {
-          flush();
+          // A line break PDFium inferred (not printed) splits nothing by itself: in Chromium's
+          // PDFs it infers one between every two glyphs; the baseline below decides. A space it
+          // inferred parts two runs set close ("31 March 2024" and "31 March 2023").
+          if (code === 32 || lib.FPDFText_IsGenerated(text, i) !== 1) flush();
           continue;
         }
         if (!lib.FPDFText_GetLooseCharBox(text, i, buf)) continue;
@@ -143,8 +146,9 @@ export function readWithPdfium(lib: any, bytes: Uint8Array, part: number, parts:
           const d = m.getValue(buf + 44, 'float');
           dx = A * a + C * b;
           dy = B * a + D * b;
+          // The font size of the text state, scaled by the glyph's matrix: the size as printed.
           const scale = Math.hypot(c, d);
-          if (scale > 0 && Math.abs(scale - 1) > 1e-3 && size > 0 && size < 2) size *= scale;
+          if (scale > 0 && size > 0) size *= scale;
         }
         const turn = Math.abs(dx) >= Math.abs(dy) ? (dx >= 0 ? 0 : 3) : dy < 0 ? 1 : 2;
         // Unit vectors along (u) and across (v, downwards on the line) the reading direction.
@@ -172,7 +176,7 @@ export function readWithPdfium(lib: any, bytes: Uint8Array, part: number, parts:
           current &&
           (current.turn !== turn ||
             Math.abs(v - current.v) > size * 0.15 ||
-            u0 - current.u1 > size * 0.6 ||
+            u0 - current.u1 > size * 0.25 ||
             u0 < current.u1 - size * 0.5 ||
             size < current.size * 0.85 ||
             current.size < size * 0.85)
