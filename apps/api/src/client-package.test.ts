@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -117,5 +117,26 @@ console.log(JSON.stringify({ total: page.total, verifier: typeof verifyWebhookSi
     const noKey = await sieve(['requests', 'list'], { SIEVE_API_KEY: '' });
     expect(noKey.code).toBe(3);
     expect(noKey.stderr).toContain('SIEVE_API_KEY');
+  });
+
+  it('`sieve keys create </dev/null` exits non-zero with a message instead of prompting', async () => {
+    const child = spawn(path.join(app, 'node_modules/.bin/sieve'), ['keys', 'create', '--name', 'CI'], {
+      cwd: app,
+      env: { ...env(), SIEVE_EMAIL: owner.email, SIEVE_PASSWORD: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => {
+      stdout += c;
+    });
+    child.stderr.on('data', (c) => {
+      stderr += c;
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(3);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/standard input is not a terminal/);
+    expect(stderr).not.toMatch(/Password for/);
   });
 });

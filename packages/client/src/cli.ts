@@ -159,7 +159,7 @@ function keyClient(io: CliIo) {
 async function sessionClient(io: CliIo, email: string | undefined) {
   const address = email ?? io.env.SIEVE_EMAIL;
   if (!address) throw new AuthError('Sign in for key management: pass --email or set SIEVE_EMAIL.');
-  let password = io.env.SIEVE_PASSWORD;
+  let password = io.env.SIEVE_PASSWORD || undefined;
   if (password === undefined) {
     if (!io.stdinIsTTY) {
       throw new AuthError(

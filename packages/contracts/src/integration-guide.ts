@@ -29,8 +29,10 @@ curl https://sieve.example.com/api/v1/requests -H "Authorization: Bearer $SIEVE_
   -d "{\\"document_type\\": \\"pdf\\", \\"metadata\\": {\\"file_id\\": \\"$FILE_ID\\", \\"data_points\\": [\\"Total revenue 2023\\"]}}"
 \`\`\`
 
-\`POST /requests/batch\` takes up to 100 such bodies: each is validated on its own (partial success,
-errors come back at their index) and the plan's limits are checked for the whole batch at once.
+\`POST /requests/batch\` takes up to 100 such bodies (and an \`Idempotency-Key\` too): each is validated
+on its own (partial success, errors come back at their index) and the plan's limits are checked for the
+whole batch at once. Over a plan limit the answer is 429 \`USAGE_LIMIT_EXCEEDED\` with \`resets_at\` and
+\`Retry-After\` (when the quota starts again): not worth retrying before then.
 
 **3. Hear when it is done** with a webhook (*Settings → Webhooks*, or \`POST /webhooks\`). Each delivery is
 a POST of \`{id, type, created_at, data: {request}}\` with \`Sieve-Signature: t=<unix>,v1=<hex>\`,
@@ -43,7 +45,12 @@ import { verifyWebhookSignature } from '@sieve/client';
 const ok = await verifyWebhookSignature(rawBody, req.headers['sieve-signature'], process.env.SIEVE_WEBHOOK_SECRET);
 \`\`\`
 
-**The typed client** (\`packages/client\`, fetch-based, Node and browsers; retries 429/503 after \`Retry-After\`):
+**Try webhooks locally** without a public URL: \`sieve listen --forward-to http://localhost:3000/hooks\`
+receives the account's events through the API (a long poll on \`GET /webhooks/{id}/events\`) and posts
+each, signed with the \`whsec_…\` secret it prints, to your local receiver.
+
+**The typed client** (\`packages/client\`, fetch-based, Node and browsers; retries 429/503 after \`Retry-After\`,
+never a used-up plan quota):
 
 \`\`\`ts
 import { SieveClient } from '@sieve/client';
@@ -63,5 +70,9 @@ console.log(done.final_result);
 sieve extract report.pdf --field "Total revenue 2023" --wait --json
 sieve requests list
 sieve keys create --name CI --email you@example.com
+sieve listen --forward-to http://localhost:3000/hooks
 \`\`\`
+
+Exit codes: 0 done, 1 the request failed, 2 usage (nothing was sent), 3 authentication. \`sieve <command> --help\`
+lists every option.
 `;
