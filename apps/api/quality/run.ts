@@ -1,22 +1,26 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIDENCE } from '@sieve/contracts';
-import { closeOcrWorkers, closePdfWorkers } from '../src/extraction';
+import { closeQualityReaders, qualityMode, qualityReader } from './api-harness';
 import { runReceiptSuite } from './receipts';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
 import type { QualityCase, QualitySuiteReport } from './types';
 
 /**
- * `pnpm quality`: the extraction-quality benchmark (DESIGN §11) over the generated corpus. Prints
- * accuracy by suite and case type, the share of values with source text, reliability by
+ * `pnpm quality`: the extraction-quality benchmark (DESIGN §11) over the generated corpus, every
+ * document sent through the API of the embedded product as a requester sends it (api-harness.ts).
+ * Prints accuracy by document form (PDF upload, website URL, SEC filing, CSV/XLSX/image upload)
+ * and by form and markup, by case type, the share of values with source text, reliability by
  * confidence band and seconds per document; writes everything, misses included, to
  * bench/results/quality-*.json. A benchmark, not a test: CI does not run it.
  *
- *   pnpm quality                 every suite
+ *   pnpm quality                 every suite, through the API
+ *   QUALITY_MODE=inprocess       the same documents read in this thread, no HTTP (development)
  *   QUALITY_PAGES=60 pnpm quality   a smaller table corpus
- *   QUALITY_SUITES=tables        only some suites (tables, receipts, scanned-tables)
- *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24   sizes of the OCR suites
+ *   QUALITY_SUITES=tables        only some suites (tables, grids, receipts, scanned-tables)
+ *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24 QUALITY_GRIDS=40   sizes of the other suites
+ *   QUALITY_CONCURRENCY=2        documents in flight (and the product's JOB_CONCURRENCY)
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -60,6 +64,12 @@ export function summarise(report: QualitySuiteReport) {
     `\n=== ${report.suite}: ${right} / ${cases.length} right (${pct(right, cases.length)}), ${report.documentSeconds.length} documents`,
   );
   console.log(`  values with source text: ${pct(sourced, withValue.length)}`);
+  const placed = cases.filter((c) => c.anchored !== undefined);
+  const anchored = placed.filter((c) => c.anchored).length;
+  if (placed.length)
+    console.log(
+      `  answers anchored to their cell: ${anchored} / ${placed.length} (${pct(anchored, placed.length)})`,
+    );
   console.log(
     `  High band: ${high.filter((c) => c.correct).length} / ${high.length} right (${pct(high.filter((c) => c.correct).length, high.length)}), ${pct(high.length, cases.length)} of cases`,
   );
@@ -73,7 +83,11 @@ export function summarise(report: QualitySuiteReport) {
     );
   }
   table(
-    '  by form',
+    '  by document form',
+    groupBy(cases, (c) => c.form ?? c.suite),
+  );
+  table(
+    '  by form and markup',
     groupBy(cases, (c) => c.suite),
   );
   table(
@@ -111,6 +125,13 @@ export function summarise(report: QualitySuiteReport) {
         { cases: v.length, right: v.filter((c) => c.correct).length },
       ]),
     ),
+    ...(placed.length ? { anchored: { cases: placed.length, right: anchored } } : {}),
+    byDocumentForm: Object.fromEntries(
+      groupBy(cases, (c) => c.form ?? c.suite).map(([k, v]) => [
+        k,
+        { cases: v.length, right: v.filter((c) => c.correct).length },
+      ]),
+    ),
     byForm: Object.fromEntries(
       groupBy(cases, (c) => c.suite).map(([k, v]) => [
         k,
@@ -133,6 +154,11 @@ async function main() {
   mkdirSync(out, { recursive: true });
   const summaries = [];
   const t0 = performance.now();
+  const mode = qualityMode();
+  console.log(
+    `pnpm quality: ${mode === 'api' ? 'through the API of the embedded product' : 'in-process (QUALITY_MODE=inprocess)'}`,
+  );
+  await qualityReader();
   if (wanted.includes('tables')) {
     const report = await runTableSuite({
       pages,
@@ -172,13 +198,12 @@ async function main() {
   writeFileSync(
     path.join(out, 'quality.json'),
     JSON.stringify(
-      { at: new Date().toISOString(), seconds: (performance.now() - t0) / 1000, summaries },
+      { at: new Date().toISOString(), mode, seconds: (performance.now() - t0) / 1000, summaries },
       null,
       1,
     ),
   );
-  await closePdfWorkers();
-  await closeOcrWorkers();
+  await closeQualityReaders();
 }
 
 await main();

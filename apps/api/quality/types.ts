@@ -4,8 +4,10 @@
  * with source text, and reliability by confidence band.
  */
 export interface QualityCase {
-  /** "tables-pdf", "tables-html", "receipts", "scanned-tables", … */
+  /** "tables-pdf", "tables-website (edgar)", "receipts", "scanned-tables", … */
   suite: string;
+  /** How the document was sent ("PDF upload", "website URL", "SEC filing (HTML)", "XLSX upload", …). */
+  form?: string;
   /** The generated document's id. */
   document: string;
   /** The layout or style it was made in ("us-10k", "thermal", "invoice", …). */
@@ -18,6 +20,8 @@ export interface QualityCase {
   correct: boolean;
   confidence: number;
   hasSourceText: boolean;
+  /** Where the suite knows the value's cell: whether the answer's anchor points at it. */
+  anchored?: boolean;
 }
 
 export interface QualitySuiteReport {
