@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIDENCE } from '@sieve/contracts';
 import { closeQualityReaders, qualityMode, qualityReader } from './api-harness';
+import { runGridSuite } from './grids';
 import { runReceiptSuite } from './receipts';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
@@ -148,7 +149,7 @@ export function summarise(report: QualitySuiteReport) {
 }
 
 async function main() {
-  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables').split(',');
+  const wanted = (process.env.QUALITY_SUITES ?? 'tables,grids,receipts,scanned-tables').split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
@@ -174,15 +175,16 @@ async function main() {
       ),
     );
   }
-  // The OCR'd suites (issue 12): generated receipt images and image-only report pages.
-  const ocrSuites = [
+  // The grid suite (issue 37) and the OCR'd suites (issue 12): receipt images, image-only pages.
+  const otherSuites = [
+    ['grids', () => runGridSuite({ documents: Number(process.env.QUALITY_GRIDS ?? 40) })],
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],
     [
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),
     ],
   ] as const;
-  for (const [name, run] of ocrSuites) {
+  for (const [name, run] of otherSuites) {
     if (!wanted.includes(name)) continue;
     const report = await run();
     summaries.push(summarise(report));
