@@ -8,6 +8,7 @@ import {
   qualityReader,
 } from './api-harness';
 import { type HtmlStyle, reportHtml, reportPdf, reportPositionedHtml } from './corpus/render-report';
+import { reportDocx } from './corpus/report-docx';
 import type { PageModel } from './corpus/report-model';
 import { casesOf, reportPages } from './corpus/report-pages';
 import type { QualityCase, QualitySuiteReport } from './types';
@@ -17,7 +18,7 @@ import type { QualityCase, QualitySuiteReport } from './types';
  * requester would (api-harness.ts): as a website page by URL (clean or EDGAR markup, or typed in
  * fixed-width text in <pre> as older filings are), as a website page converted from the PDF (runs
  * placed by position, no tables), as the primary document of a 10-K on the local EDGAR, as an
- * uploaded PDF drawn at positions (pdf-lib) and, where Chromium is there, as an uploaded Chromium
+ * uploaded Word file, as an uploaded PDF drawn at positions (pdf-lib) and, where Chromium is there, as an uploaded Chromium
  * print of the HTML; every data point an analyst would ask, scored against the value the page
  * stands for.
  */
@@ -33,7 +34,7 @@ export interface TableSuiteOptions {
 
 export interface RenderedDocument {
   id: string;
-  form: 'html' | 'html-placed' | 'sec' | 'pdf' | 'pdf-chromium';
+  form: 'html' | 'html-placed' | 'sec' | 'docx' | 'pdf' | 'pdf-chromium';
   /** The markup style of HTML and of the HTML Chromium printed. */
   style?: HtmlStyle;
   page: PageModel;
@@ -70,6 +71,13 @@ export async function renderTableCorpus(options: TableSuiteOptions): Promise<Ren
       page,
       bytes: Buffer.from(inFiling(reportHtml(page, filingStyle), page.company)),
       contentType: 'text/html',
+    });
+    docs.push({
+      id: `${page.id}.docx`,
+      form: 'docx',
+      page,
+      bytes: reportDocx(page),
+      contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     });
     docs.push({
       id: `${page.id}.pdf`,
@@ -140,6 +148,9 @@ export function asSent(doc: RenderedDocument): QualityDocument {
   if (doc.form === 'html' || doc.form === 'html-placed')
     return { form: 'website', html: doc.bytes, name: `${doc.page.id}.html` };
   if (doc.form === 'sec') return { form: 'sec', html: Buffer.from(doc.bytes).toString('utf8') };
+  // Word files go with the document types that take any document (spec 02 §5: PDF-only types refuse them).
+  if (doc.form === 'docx')
+    return { form: 'upload', documentType: 'earnings_search', bytes: doc.bytes, filename: doc.id };
   return { form: 'upload', documentType: 'pdf', bytes: doc.bytes, filename: doc.id };
 }
 
@@ -147,6 +158,7 @@ const SUITE_OF_FORM: Record<RenderedDocument['form'], string> = {
   html: 'tables-website',
   'html-placed': 'tables-website-placed',
   sec: 'tables-sec',
+  docx: 'tables-docx',
   pdf: 'tables-pdf',
   'pdf-chromium': 'tables-pdf-chromium',
 };
