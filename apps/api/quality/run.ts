@@ -6,7 +6,7 @@ import { runGridSuite } from './grids';
 import { runReceiptSuite } from './receipts';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
-import type { QualityCase, QualitySuiteReport } from './types';
+import { type QualityCase, type QualitySuiteReport, sameAnswer } from './types';
 
 /**
  * `pnpm quality`: the extraction-quality benchmark (DESIGN §11) over the generated corpus, every
@@ -91,6 +91,20 @@ export function summarise(report: QualitySuiteReport) {
     '  by form and markup',
     groupBy(cases, (c) => c.suite),
   );
+  // The same page in every form should answer the same (issue 37): each form against the PDF upload.
+  const reference = new Map<string, QualityCase>();
+  for (const c of cases)
+    if (c.source && c.form === 'PDF upload' && !reference.has(`${c.source}|${c.dataPoint}`))
+      reference.set(`${c.source}|${c.dataPoint}`, c);
+  const compared = cases.flatMap((c) => {
+    const ref = c.source ? reference.get(`${c.source}|${c.dataPoint}`) : undefined;
+    return ref && ref !== c ? [{ ...c, correct: sameAnswer(ref.value, c.value) }] : [];
+  });
+  if (compared.length)
+    table(
+      '  same answer as the PDF upload of the page',
+      groupBy(compared, (c) => c.suite),
+    );
   table(
     '  by case type',
     groupBy(cases, (c) => c.caseType),
@@ -127,6 +141,16 @@ export function summarise(report: QualitySuiteReport) {
       ]),
     ),
     ...(placed.length ? { anchored: { cases: placed.length, right: anchored } } : {}),
+    ...(compared.length
+      ? {
+          sameAsPdf: Object.fromEntries(
+            groupBy(compared, (c) => c.suite).map(([k, v]) => [
+              k,
+              { cases: v.length, same: v.filter((c) => c.correct).length },
+            ]),
+          ),
+        }
+      : {}),
     byDocumentForm: Object.fromEntries(
       groupBy(cases, (c) => c.form ?? c.suite).map(([k, v]) => [
         k,

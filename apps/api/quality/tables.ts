@@ -184,6 +184,7 @@ export async function runTableSuite(options: TableSuiteOptions): Promise<Quality
           suite: `${SUITE_OF_FORM[doc.form]}${doc.style ? ` (${doc.style})` : ''}`,
           form: formOf(sent),
           document: doc.id,
+          source: doc.page.id,
           kind: doc.page.kind,
           caseType: c.caseType,
           dataPoint: c.dataPoint,

@@ -10,6 +10,8 @@ export interface QualityCase {
   form?: string;
   /** The generated document's id. */
   document: string;
+  /** The generated item the document was made from (a report page's id): its forms are compared. */
+  source?: string;
   /** The layout or style it was made in ("us-10k", "thermal", "invoice", …). */
   kind: string;
   /** What the data point tests ("two-row header", "total under section", "Total", "Date", …). */
@@ -46,4 +48,12 @@ export function isCorrect(expected: string | number | null, value: unknown): boo
       .trim()
       .toLowerCase();
   return clean(expected) === clean(value);
+}
+
+/** Whether two answers say the same (numbers within 0.5 %, text case and spacing aside). */
+export function sameAnswer(a: unknown, b: unknown): boolean {
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  if (empty(a) || empty(b)) return empty(a) && empty(b);
+  if (typeof a === 'number' && typeof b === 'number') return isCorrect(a, b);
+  return isCorrect(String(a), b);
 }
