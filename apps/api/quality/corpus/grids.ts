@@ -415,7 +415,7 @@ const SHEET_NAMES: Record<string, string[]> = {
   'measures-by-year': ['Key figures', 'Income statement', 'Summary'],
   'two-header-rows': ['Regions', 'Segments', 'By region'],
   'sections-and-totals': ['Products', 'Product lines'],
-  'years-as-rows': ['History', 'Ten-year record'],
+  'years-as-rows': ['Historical record', 'Ten-year record'],
   'quarters-as-rows': ['Quarterly', 'Quarters'],
 };
 
