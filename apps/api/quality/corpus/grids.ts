@@ -110,6 +110,8 @@ function yearHeader(year: number, style: number): string {
 /** Case types, most specific first. */
 const CASE_ORDER = [
   'second sheet',
+  // A count in a table whose header states a currency unit: the unit is not applied to it.
+  'count',
   'two header rows',
   'section row label',
   'total row',
@@ -117,7 +119,6 @@ const CASE_ORDER = [
   'quarter rows',
   'years as rows',
   'percent',
-  'count',
   'unit in header',
   'title above grid',
   'one header row',
@@ -267,6 +268,7 @@ function twoHeaderRows(r: Rng, company: string, sheetName: string): Built {
     where.forEach((w, c) => {
       const tags = [...head.tags, 'two header rows'];
       if (w.region === 'Total') tags.push('total column');
+      if (m.count) tags.push('count');
       candidates.push({
         dataPoint: r.chance(0.5) ? `${m.label} ${w.region} ${w.year}` : `${w.year} ${w.region} ${m.label}`,
         expected: m.count ? w.cell.value : w.cell.value * unit.scale,
@@ -309,7 +311,7 @@ function sections(r: Rng, company: string, sheetName: string): Built {
       rows.push([`${indent}${p}`, ...cells]);
       const rowNumber = rows.length;
       ys.forEach((y, c) => {
-        const tags = [...head.tags, 'section row label'];
+        const tags = [...head.tags, 'section row label', ...(section.count ? ['count'] : [])];
         candidates.push({
           dataPoint: `${section.name} ${p} ${y}`,
           expected: (cells[c] as GridNumber).value * (section.count ? 1 : unit.scale),
@@ -329,7 +331,7 @@ function sections(r: Rng, company: string, sheetName: string): Built {
       candidates.push({
         dataPoint: `${section.total} ${y}`,
         expected: (totals[c] as GridNumber).value * (section.count ? 1 : unit.scale),
-        caseType: caseType([...head.tags, 'total row']),
+        caseType: caseType([...head.tags, 'total row', ...(section.count ? ['count'] : [])]),
         sheet: sheetName,
         row: rowNumber,
         column: columnLetter(c + 2),
