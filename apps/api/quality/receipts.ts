@@ -1,10 +1,18 @@
-import { HeuristicProvider, loadImage } from '../src/extraction';
+import {
+  caseOf,
+  formOf,
+  mapPool,
+  QUALITY_CONCURRENCY,
+  type QualityReader,
+  qualityReader,
+} from './api-harness';
 import { type ReceiptSpec, receiptSpecs, renderReceipt } from './corpus/receipts';
-import { isCorrect, type QualityCase, type QualitySuiteReport } from './types';
+import type { QualityCase, QualitySuiteReport } from './types';
 
 /**
  * `pnpm quality` suite 'receipts': ≥ 150 generated receipt, card-slip and invoice images (thermal
- * and invoice styles, degraded like scans), OCR'd and read as `receipt_mapping` requests. One case
+ * and invoice styles, degraded like scans), uploaded as image requests (`receipt_mapping` for
+ * invoices, `credit_card` for card slips, `pos_mapping` for till receipts) and OCR'd. One case
  * per field asked of each image; caseType is the field.
  */
 
@@ -26,53 +34,48 @@ const FIELDS: {
 export interface ReceiptSuiteOptions {
   count?: number;
   seed?: number;
+  /** How documents are sent (default: the run's reader, QUALITY_MODE). */
+  reader?: QualityReader;
   /** Called per document (progress, debugging). */
   onDocument?: (spec: ReceiptSpec, cases: QualityCase[]) => void;
 }
 
 export async function runReceiptSuite(options: ReceiptSuiteOptions = {}): Promise<QualitySuiteReport> {
-  const provider = new HeuristicProvider();
-  const cases: QualityCase[] = [];
+  const reader = options.reader ?? (await qualityReader());
   const documentSeconds: number[] = [];
   const ocrPageSeconds: number[] = [];
-  for (const spec of receiptSpecs(options.count ?? 160, options.seed)) {
+  const specs = receiptSpecs(options.count ?? 160, options.seed);
+  const perReceipt = await mapPool(specs, QUALITY_CONCURRENCY, async (spec) => {
     const bytes = await renderReceipt(spec);
-    const started = performance.now();
-    const ocrStarted = performance.now();
-    const doc = await loadImage(bytes, { mediaType: 'image/jpeg' });
-    ocrPageSeconds.push((performance.now() - ocrStarted) / 1000);
-    const result = await provider.extract(
-      doc,
+    const documentType =
+      spec.kind === 'invoice' ? 'receipt_mapping' : spec.kind === 'card-slip' ? 'credit_card' : 'pos_mapping';
+    const sent = { form: 'upload', documentType, bytes, filename: `${spec.id}.jpg` } as const;
+    const answers = await reader.ask(
+      sent,
       FIELDS.map((f) => f.dataPoint),
-      {
-        documentType:
-          spec.kind === 'invoice'
-            ? 'receipt_mapping'
-            : spec.kind === 'card-slip'
-              ? 'credit_card'
-              : 'pos_mapping',
-      },
     );
-    documentSeconds.push((performance.now() - started) / 1000);
-    const mine: QualityCase[] = FIELDS.map((field) => {
-      const item = result.result[field.dataPoint];
-      const expected = field.expected(spec);
-      const value = item?.value ?? null;
-      return {
-        suite: 'receipts',
-        document: spec.id,
-        kind: `${spec.style}/${spec.kind}`,
-        caseType: field.caseType,
-        dataPoint: field.dataPoint,
-        expected,
-        value,
-        correct: isCorrect(expected, value),
-        confidence: item?.confidence ?? 0,
-        hasSourceText: Boolean(item?.source_text),
-      };
-    });
-    cases.push(...mine);
+    if (answers.status === 'completed') {
+      documentSeconds.push(answers.seconds);
+      // One image, one OCR'd page: the whole request is the page's time.
+      ocrPageSeconds.push(answers.seconds);
+    }
+    const mine: QualityCase[] = FIELDS.map((field) =>
+      caseOf(
+        answers,
+        {
+          suite: 'receipts',
+          form: formOf(sent),
+          document: spec.id,
+          kind: `${spec.style}/${spec.kind}`,
+          caseType: field.caseType,
+          dataPoint: field.dataPoint,
+          expected: field.expected(spec),
+        },
+        { nullNeedsSource: false },
+      ),
+    );
     options.onDocument?.(spec, mine);
-  }
-  return { suite: 'receipts', cases, documentSeconds, ocrPageSeconds };
+    return mine;
+  });
+  return { suite: 'receipts', cases: perReceipt.flat(), documentSeconds, ocrPageSeconds };
 }

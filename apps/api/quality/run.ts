@@ -1,23 +1,29 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIDENCE } from '@sieve/contracts';
-import { closeOcrWorkers, closePdfWorkers, setPdfTextEngine } from '../src/extraction';
+import { setPdfTextEngine } from '../src/extraction';
+import { closeQualityReaders, qualityMode, qualityReader } from './api-harness';
+import { runGridSuite } from './grids';
 import { runReceiptSuite } from './receipts';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
-import type { QualityCase, QualitySuiteReport } from './types';
+import { type QualityCase, type QualitySuiteReport, sameAnswer } from './types';
 
 /**
- * `pnpm quality`: the extraction-quality benchmark (DESIGN §11) over the generated corpus. Prints
- * accuracy by suite and case type, the share of values with source text, reliability by
+ * `pnpm quality`: the extraction-quality benchmark (DESIGN §11) over the generated corpus, every
+ * document sent through the API of the embedded product as a requester sends it (api-harness.ts).
+ * Prints accuracy by document form (PDF upload, website URL, SEC filing, CSV/XLSX/image upload)
+ * and by form and markup, by case type, the share of values with source text, reliability by
  * confidence band and seconds per document; writes everything, misses included, to
  * bench/results/quality-*.json. A benchmark, not a test: CI does not run it.
  *
- *   pnpm quality                 every suite
+ *   pnpm quality                 every suite, through the API
+ *   QUALITY_MODE=inprocess       the same documents read in this thread, no HTTP (development)
  *   QUALITY_PAGES=60 pnpm quality   a smaller table corpus
- *   QUALITY_SUITES=tables        only some suites (tables, receipts, scanned-tables)
- *   QUALITY_PDF_ENGINE=pdfjs     read PDF text with pdf.js alone (default: PDFium)
- *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24   sizes of the OCR suites
+ *   QUALITY_SUITES=tables        only some suites (tables, grids, receipts, scanned-tables)
+ *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24 QUALITY_GRIDS=40   sizes of the other suites
+ *   QUALITY_CONCURRENCY=2        documents in flight (and the product's JOB_CONCURRENCY)
+ *   QUALITY_PDF_ENGINE=pdfjs     in-process mode: read PDF text with pdf.js alone (default: PDFium)
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -61,6 +67,12 @@ export function summarise(report: QualitySuiteReport) {
     `\n=== ${report.suite}: ${right} / ${cases.length} right (${pct(right, cases.length)}), ${report.documentSeconds.length} documents`,
   );
   console.log(`  values with source text: ${pct(sourced, withValue.length)}`);
+  const placed = cases.filter((c) => c.anchored !== undefined);
+  const anchored = placed.filter((c) => c.anchored).length;
+  if (placed.length)
+    console.log(
+      `  answers anchored to their cell: ${anchored} / ${placed.length} (${pct(anchored, placed.length)})`,
+    );
   console.log(
     `  High band: ${high.filter((c) => c.correct).length} / ${high.length} right (${pct(high.filter((c) => c.correct).length, high.length)}), ${pct(high.length, cases.length)} of cases`,
   );
@@ -74,9 +86,27 @@ export function summarise(report: QualitySuiteReport) {
     );
   }
   table(
-    '  by form',
+    '  by document form',
+    groupBy(cases, (c) => c.form ?? c.suite),
+  );
+  table(
+    '  by form and markup',
     groupBy(cases, (c) => c.suite),
   );
+  // The same page in every form should answer the same (issue 37): each form against the PDF upload.
+  const reference = new Map<string, QualityCase>();
+  for (const c of cases)
+    if (c.source && c.form === 'PDF upload' && !reference.has(`${c.source}|${c.dataPoint}`))
+      reference.set(`${c.source}|${c.dataPoint}`, c);
+  const compared = cases.flatMap((c) => {
+    const ref = c.source ? reference.get(`${c.source}|${c.dataPoint}`) : undefined;
+    return ref && ref !== c ? [{ ...c, correct: sameAnswer(ref.value, c.value) }] : [];
+  });
+  if (compared.length)
+    table(
+      '  same answer as the PDF upload of the page',
+      groupBy(compared, (c) => c.suite),
+    );
   table(
     '  by case type',
     groupBy(cases, (c) => c.caseType),
@@ -112,6 +142,23 @@ export function summarise(report: QualitySuiteReport) {
         { cases: v.length, right: v.filter((c) => c.correct).length },
       ]),
     ),
+    ...(placed.length ? { anchored: { cases: placed.length, right: anchored } } : {}),
+    ...(compared.length
+      ? {
+          sameAsPdf: Object.fromEntries(
+            groupBy(compared, (c) => c.suite).map(([k, v]) => [
+              k,
+              { cases: v.length, same: v.filter((c) => c.correct).length },
+            ]),
+          ),
+        }
+      : {}),
+    byDocumentForm: Object.fromEntries(
+      groupBy(cases, (c) => c.form ?? c.suite).map(([k, v]) => [
+        k,
+        { cases: v.length, right: v.filter((c) => c.correct).length },
+      ]),
+    ),
     byForm: Object.fromEntries(
       groupBy(cases, (c) => c.suite).map(([k, v]) => [
         k,
@@ -129,12 +176,17 @@ export function summarise(report: QualitySuiteReport) {
 
 async function main() {
   if (process.env.QUALITY_PDF_ENGINE === 'pdfjs') await setPdfTextEngine('pdfjs');
-  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables').split(',');
+  const wanted = (process.env.QUALITY_SUITES ?? 'tables,grids,receipts,scanned-tables').split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
   const summaries = [];
   const t0 = performance.now();
+  const mode = qualityMode();
+  console.log(
+    `pnpm quality: ${mode === 'api' ? 'through the API of the embedded product' : 'in-process (QUALITY_MODE=inprocess)'}`,
+  );
+  await qualityReader();
   if (wanted.includes('tables')) {
     const report = await runTableSuite({
       pages,
@@ -150,15 +202,16 @@ async function main() {
       ),
     );
   }
-  // The OCR'd suites (issue 12): generated receipt images and image-only report pages.
-  const ocrSuites = [
+  // The grid suite (issue 37) and the OCR'd suites (issue 12): receipt images, image-only pages.
+  const otherSuites = [
+    ['grids', () => runGridSuite({ documents: Number(process.env.QUALITY_GRIDS ?? 40) })],
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],
     [
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),
     ],
   ] as const;
-  for (const [name, run] of ocrSuites) {
+  for (const [name, run] of otherSuites) {
     if (!wanted.includes(name)) continue;
     const report = await run();
     summaries.push(summarise(report));
@@ -174,13 +227,12 @@ async function main() {
   writeFileSync(
     path.join(out, 'quality.json'),
     JSON.stringify(
-      { at: new Date().toISOString(), seconds: (performance.now() - t0) / 1000, summaries },
+      { at: new Date().toISOString(), mode, seconds: (performance.now() - t0) / 1000, summaries },
       null,
       1,
     ),
   );
-  await closePdfWorkers();
-  await closeOcrWorkers();
+  await closeQualityReaders();
 }
 
 await main();

@@ -1,61 +1,57 @@
-import { HeuristicProvider, loadBytes } from '../src/extraction';
+import {
+  caseOf,
+  formOf,
+  mapPool,
+  QUALITY_CONCURRENCY,
+  type QualityReader,
+  qualityReader,
+} from './api-harness';
 import { casesOf, reportPages } from './corpus/report-pages';
 import { scannedReport } from './corpus/scanned-reports';
-import { isCorrect, type QualityCase, type QualitySuiteReport } from './types';
+import type { QualitySuiteReport } from './types';
 
 /**
  * `pnpm quality` suite 'scanned-tables': report pages of the table corpus as image-only PDFs
- * (rasterised, skewed, blurred, JPEG'd; no text layer), read through OCR and the table matcher.
+ * (rasterised, skewed, blurred, JPEG'd; no text layer), uploaded as `pdf` requests and read
+ * through OCR and the table matcher.
  */
 
 export interface ScannedTableOptions {
   pages?: number;
   seed?: number;
+  /** How documents are sent (default: the run's reader, QUALITY_MODE). */
+  reader?: QualityReader;
 }
 
 export async function runScannedTableSuite(options: ScannedTableOptions = {}): Promise<QualitySuiteReport> {
-  const provider = new HeuristicProvider();
-  const cases: QualityCase[] = [];
+  const reader = options.reader ?? (await qualityReader());
   const documentSeconds: number[] = [];
   const ocrPageSeconds: number[] = [];
-  for (const [i, page] of reportPages(options.pages ?? 24, options.seed).entries()) {
+  const pages = reportPages(options.pages ?? 24, options.seed);
+  const perPage = await mapPool(pages, QUALITY_CONCURRENCY, async (page, i) => {
     const bytes = await scannedReport(page, i);
     const corpusCases = casesOf(page);
-    const started = performance.now();
-    let value: (dataPoint: string) => { value: unknown; confidence: number; source: boolean };
-    try {
-      const doc = await loadBytes(bytes, { contentType: 'application/pdf' });
-      const ocrPages = doc.layout?.filter((p) => p.source === 'ocr').length ?? 0;
-      const result = await provider.extract(
-        doc,
-        corpusCases.map((c) => c.dataPoint),
-        { documentType: 'pdf' },
-      );
-      const seconds = (performance.now() - started) / 1000;
-      documentSeconds.push(seconds);
-      for (let n = 0; n < ocrPages; n++) ocrPageSeconds.push(seconds / ocrPages);
-      value = (dataPoint) => {
-        const item = result.result[dataPoint];
-        return { value: item?.value ?? null, confidence: item?.confidence ?? 0, source: !!item?.source_text };
-      };
-    } catch (error) {
-      value = () => ({ value: `ERROR ${(error as Error).message}`, confidence: 0, source: false });
+    const sent = { form: 'upload', documentType: 'pdf', bytes, filename: `${page.id}.scan.pdf` } as const;
+    const answers = await reader.ask(
+      sent,
+      corpusCases.map((c) => c.dataPoint),
+    );
+    if (answers.status === 'completed') {
+      documentSeconds.push(answers.seconds);
+      // Each scanned page is one OCR'd page (the split table's second page aside).
+      ocrPageSeconds.push(answers.seconds / (page.splitAfterRows !== undefined ? 2 : 1));
     }
-    for (const c of corpusCases) {
-      const got = value(c.dataPoint);
-      cases.push({
+    return corpusCases.map((c) =>
+      caseOf(answers, {
         suite: 'scanned-tables',
+        form: formOf(sent),
         document: `${page.id}.scan.pdf`,
         kind: page.kind,
         caseType: c.caseType,
         dataPoint: c.dataPoint,
         expected: c.expected,
-        value: got.value,
-        correct: isCorrect(c.expected, got.value) && (c.expected !== null || got.source),
-        confidence: got.confidence,
-        hasSourceText: got.source,
-      });
-    }
-  }
-  return { suite: 'scanned-tables', cases, documentSeconds, ocrPageSeconds };
+      }),
+    );
+  });
+  return { suite: 'scanned-tables', cases: perPage.flat(), documentSeconds, ocrPageSeconds };
 }

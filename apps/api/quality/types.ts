@@ -4,10 +4,14 @@
  * with source text, and reliability by confidence band.
  */
 export interface QualityCase {
-  /** "tables-pdf", "tables-html", "receipts", "scanned-tables", … */
+  /** "tables-pdf", "tables-website (edgar)", "receipts", "scanned-tables", … */
   suite: string;
+  /** How the document was sent ("PDF upload", "website URL", "SEC filing (HTML)", "XLSX upload", …). */
+  form?: string;
   /** The generated document's id. */
   document: string;
+  /** The generated item the document was made from (a report page's id): its forms are compared. */
+  source?: string;
   /** The layout or style it was made in ("us-10k", "thermal", "invoice", …). */
   kind: string;
   /** What the data point tests ("two-row header", "total under section", "Total", "Date", …). */
@@ -18,6 +22,8 @@ export interface QualityCase {
   correct: boolean;
   confidence: number;
   hasSourceText: boolean;
+  /** Where the suite knows the value's cell: whether the answer's anchor points at it. */
+  anchored?: boolean;
 }
 
 export interface QualitySuiteReport {
@@ -42,4 +48,12 @@ export function isCorrect(expected: string | number | null, value: unknown): boo
       .trim()
       .toLowerCase();
   return clean(expected) === clean(value);
+}
+
+/** Whether two answers say the same (numbers within 0.5 %, text case and spacing aside). */
+export function sameAnswer(a: unknown, b: unknown): boolean {
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
+  if (empty(a) || empty(b)) return empty(a) && empty(b);
+  if (typeof a === 'number' && typeof b === 'number') return isCorrect(a, b);
+  return isCorrect(String(a), b);
 }
