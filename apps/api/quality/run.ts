@@ -5,6 +5,7 @@ import { closeOcrWorkers, closePdfWorkers } from '../src/extraction';
 import { runReceiptSuite } from './receipts';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
+import { tablesRealSummaries } from './tables-real';
 import type { QualityCase, QualitySuiteReport } from './types';
 
 /**
@@ -148,6 +149,7 @@ async function main() {
       ),
     );
   }
+  if (wanted.includes('tables-real')) summaries.push(...(await tablesRealSummaries(summarise, existsSync(CHROMIUM) ? CHROMIUM : undefined)));
   // The OCR'd suites (issue 12): generated receipt images and image-only report pages.
   const ocrSuites = [
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],

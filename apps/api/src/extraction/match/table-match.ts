@@ -394,12 +394,43 @@ function columnUnitOf(table: LayoutTable, column: number): ColumnUnit | undefine
     : own;
 }
 
+/** A row of margins, rates or returns ("Operating margin", "Effective tax rate", "Return on equity"). */
+const RATIO_ROW =
+  /\b(?:margins?|rates?|yields?|growth|mix)\s*:?$|\breturn\s+on\b|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b/i;
+
+function plainNumber(text: string): number | undefined {
+  const m = /^[(-−–]?\s*(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*\)?$/.exec(text.trim());
+  return m?.[1] ? Number(m[1].replace(/,/g, '')) : undefined;
+}
+
+/**
+ * A margin, rate or return printed without "%" in a table of amounts ("Operating margin 12.3"
+ * under "(in millions)"): its figures are percentages, not amounts, when none of them is more
+ * than 100, none carries a currency sign, and (for a margin, which may be an amount) the
+ * amounts in the table are far larger.
+ */
+function ratioRow(table: LayoutTable, row: number, rowName: string): boolean {
+  const label = rowName.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').trim();
+  // "Tax at the statutory rate" and "Foreign rate differential" are amounts of a tax reconciliation.
+  if (!RATIO_ROW.test(label) || /\bper\s+share\b|\bexchange\s+rates?$|\bat\b.*\brates?$/i.test(label)) return false;
+  const own = table.cells.filter((c) => c.row === row && c.column >= table.labelColumns && c.text.trim());
+  if (own.length === 0 || own.some((c) => /[$€£¥₹]/.test(c.text))) return false;
+  const values = own.map((c) => plainNumber(c.text)).filter((v): v is number => v !== undefined);
+  if (values.length === 0 || values.some((v) => v > 100)) return false;
+  if (!/\bmargins?\b|\bmix\b/i.test(label)) return true;
+  const largest = Math.max(...values);
+  return table.cells.some(
+    (c) => c.row >= table.headerRows && c.row !== row && c.column >= table.labelColumns && (plainNumber(c.text.replace(/[$€£¥₹\s]/g, '')) ?? 0) >= 5 * largest,
+  );
+}
+
 function figureValue(
   text: string,
   rowName: string,
   section: string[],
   table: LayoutTable,
   column: number,
+  row?: number,
 ): NormalisedValue {
   const unit = columnUnitOf(table, column);
   // Pence and cents ("52.3p", "45.2c") and multiples ("12.5x") are the figure itself.
@@ -418,11 +449,16 @@ function figureValue(
   )
     t = t.replace('.', ',');
   if (writesDecimalComma(table)) t = t.replace(/(\d)\.(?=\d{3}(?!\d))/g, '$1').replace(/(\d),(?=\d)/g, '$1.');
-  if (/^(?:[-–—−]+|n\/?a|n\.[am]\.|nm|nil|none)$/i.test(t.replace(/[$€£%\s]/g, '') || '-')) return null;
+  const bare = t.replace(/[$€£%\s]/g, '');
+  // A dash or "nil" prints nothing for the period: the figure is 0 (issue 38). "n/a", "n.m." and
+  // "nm" say there is no figure at all.
+  if (/^(?:[-–—−]+|nil|none)$/i.test(bare || '-')) return 0;
+  if (/^(?:n\/?a|n\.[am]\.|nm)$/i.test(bare)) return null;
   const kind = rowKind(rowName, section);
   if (
     unit === 'percent' ||
-    (kind === 'percent' && !/%/.test(t) && isPercentLabel(`${rowName} ${section.at(-1) ?? ''}`))
+    (kind === 'percent' && !/%/.test(t) && isPercentLabel(`${rowName} ${section.at(-1) ?? ''}`)) ||
+    (row !== undefined && !/%/.test(t) && ratioRow(table, row, rowName))
   ) {
     return normalisePercent(/%/.test(t) ? t : `${t.replace(/[$€£]/g, '')}%`);
   }
@@ -863,7 +899,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
             r,
             col.column,
             { rowName: row.name, header: col.header },
-            (text) => figureValue(text, row.name, row.section, table, col.column),
+            (text) => figureValue(text, row.name, row.section, table, col.column, r),
           );
           if (found) out.push({ ...found, score, latestAssumed });
           else if (score > (blankScore ?? 0) && rowHasFigure(table, r) && columnHasFigure(table, col.column))
@@ -1191,7 +1227,7 @@ export function allTableItems(pages: LayoutPage[]): { key: string; item: Extract
         for (const col of prep.columns) {
           const cell = cellAt(table, r, col.column);
           if (!cell || cell.row !== r || !isFigureText(cell.text)) continue;
-          const value = figureValue(cell.text, row.name, row.section, table, col.column);
+          const value = figureValue(cell.text, row.name, row.section, table, col.column, r);
           const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
           if (col.header) anchor.column_label = col.header;
           if (page.url) anchor.url = page.url;

@@ -1,0 +1,220 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ExtractedDocument } from '../model/types';
+import { HeuristicProvider } from '../providers/heuristic';
+import { loadHtml } from '../readers/html';
+import { closePdfWorkers, loadPdf } from '../readers/pdf';
+
+/**
+ * Annual-report tables as real reports print them (issue 38): the scale stated outside the
+ * table's caption, a percentage row among amounts, decorated labels, dates printed without a
+ * space, a dash for nothing. Each page is written here by hand, and read both as HTML and as a
+ * PDF drawn at positions.
+ */
+
+afterAll(() => closePdfWorkers());
+
+interface HandPage {
+  above?: string[];
+  /** Header rows then body rows; the first cell of each is the label. */
+  header: string[][];
+  rows: string[][];
+  below?: string[];
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+function html(page: HandPage): ExtractedDocument {
+  const row = (cells: string[], tag: string) => `<tr>${cells.map((c) => `<${tag}>${esc(c)}</${tag}>`).join('')}</tr>`;
+  return loadHtml(`<html><body>
+    ${(page.above ?? []).map((p) => `<p>${esc(p)}</p>`).join('\n')}
+    <table>${page.header.map((h) => row(h, 'th')).join('')}${page.rows.map((r) => row(r, 'td')).join('')}</table>
+    ${(page.below ?? []).map((p) => `<p>${esc(p)}</p>`).join('\n')}
+  </body></html>`);
+}
+
+async function pdf(page: HandPage): Promise<ExtractedDocument> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const p = doc.addPage([612, 792]);
+  let y = 740;
+  const size = 9;
+  for (const text of page.above ?? []) {
+    p.drawText(text, { x: 50, y, size, font });
+    y -= 24;
+  }
+  const columns = Math.max(...[...page.header, ...page.rows].map((r) => r.length)) - 1;
+  const right = (c: number) => 330 + (c + 1) * (230 / columns);
+  for (const r of [...page.header, ...page.rows]) {
+    if (r[0]) p.drawText(r[0], { x: 50, y, size, font });
+    r.slice(1).forEach((text, i) => {
+      if (text) p.drawText(text, { x: right(i) - font.widthOfTextAtSize(text, size), y, size, font });
+    });
+    y -= 14;
+  }
+  y -= 10;
+  for (const text of page.below ?? []) {
+    p.drawText(text, { x: 50, y, size, font });
+    y -= 14;
+  }
+  return loadPdf(await doc.save());
+}
+
+async function ask(doc: ExtractedDocument, dataPoints: string[], type: 'html' | 'pdf') {
+  const { result } = await new HeuristicProvider().extract(doc, dataPoints, { documentType: type });
+  return result;
+}
+
+async function bothForms(page: HandPage, dataPoints: string[]) {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [form, doc] of [
+    ['html', html(page)],
+    ['pdf', await pdf(page)],
+  ] as const) {
+    const result = await ask(doc, dataPoints, form);
+    out[form] = Object.fromEntries(dataPoints.map((d) => [d, result[d]?.value ?? null]));
+  }
+  return out;
+}
+
+describe('the scale stated by a sentence just above the table', () => {
+  it('scales the figures the sentence introduces', async () => {
+    const page: HandPage = {
+      above: ['The following table summarizes our deferred revenue balances (in thousands):'],
+      header: [['', '2021', '2020']],
+      rows: [
+        ['Deferred revenue, current', '41,205', '38,117'],
+        ['Deferred revenue, non-current', '6,530', '5,902'],
+        ['Total deferred revenue', '47,735', '44,019'],
+      ],
+    };
+    const out = await bothForms(page, ['Total deferred revenue 2021', 'Deferred revenue, current 2020']);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Total deferred revenue 2021': 47_735_000,
+        'Deferred revenue, current 2020': 38_117_000,
+      });
+  });
+});
+
+describe('a "$ in thousands" header cell', () => {
+  it('scales the columns under it', async () => {
+    const page: HandPage = {
+      header: [['$ in thousands', 'Fiscal 2021', 'Fiscal 2020']],
+      rows: [
+        ['Cost of revenue', '12,804', '11,560'],
+        ['Research and development', '9,331', '8,245'],
+      ],
+    };
+    const out = await bothForms(page, ['Research and development Fiscal 2021', 'Cost of revenue Fiscal 2020']);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Research and development Fiscal 2021': 9_331_000,
+        'Cost of revenue Fiscal 2020': 11_560_000,
+      });
+  });
+});
+
+describe('share counts printed in units inside a table in thousands', () => {
+  it('leaves the share count unscaled and scales the amounts', async () => {
+    const page: HandPage = {
+      above: ['(In thousands, except share and per share data)'],
+      header: [['', '2021', '2020']],
+      rows: [
+        ['Net income', '18,412', '15,077'],
+        ['Weighted average shares outstanding', '24,310,552', '23,998,104'],
+        ['Net income per share, diluted', '0.76', '0.63'],
+      ],
+    };
+    const out = await bothForms(page, [
+      'Net income 2021',
+      'Weighted average shares outstanding 2020',
+      'Net income per share, diluted 2021',
+    ]);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Net income 2021': 18_412_000,
+        'Weighted average shares outstanding 2020': 23_998_104,
+        'Net income per share, diluted 2021': 0.76,
+      });
+  });
+});
+
+describe('a percentage row in a table of amounts', () => {
+  it('answers the percentage as a decimal and the amounts scaled', async () => {
+    const page: HandPage = {
+      header: [['(in millions)', '2021', '2020']],
+      rows: [
+        ['Revenue', '842.6', '790.1'],
+        ['Gross profit', '351.3', '320.0'],
+        ['Gross margin', '41.7%', '40.5%'],
+        ['Operating margin', '12.3', '11.8'],
+      ],
+    };
+    const out = await bothForms(page, ['Gross margin 2021', 'Gross profit 2020', 'Operating margin 2021']);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Gross margin 2021': 0.417,
+        'Gross profit 2020': 320_000_000,
+        'Operating margin 2021': 0.123,
+      });
+  });
+});
+
+describe('a label with footnote references', () => {
+  it('answers "Net income" from "Net income(2)(3)"', async () => {
+    const page: HandPage = {
+      above: ['Selected financial data (in thousands)'],
+      header: [['', '2021', '2020', '2019']],
+      rows: [
+        ['Revenues', '120,450', '110,020', '98,760'],
+        ['Net income(2)(3)', '9,870', '7,015', '(1,240)'],
+      ],
+      below: ['(2) Includes a gain on the sale of a building.', '(3) Includes restructuring charges.'],
+    };
+    const out = await bothForms(page, ['Net income 2021', 'Net income 2019']);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({ 'Net income 2021': 9_870_000, 'Net income 2019': -1_240_000 });
+  });
+});
+
+describe('a date header printed without a space after the comma', () => {
+  it('reads "August 31,2021" as that date', async () => {
+    const page: HandPage = {
+      above: ['Inventories consisted of the following (in thousands):'],
+      header: [['', 'August 31,2021', 'August 31,2020']],
+      rows: [
+        ['Raw materials', '5,120', '4,870'],
+        ['Finished goods', '7,645', '7,002'],
+      ],
+    };
+    const out = await bothForms(page, ['Raw materials August 31,2021', 'Finished goods August 31, 2020']);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Raw materials August 31,2021': 5_120_000,
+        'Finished goods August 31, 2020': 7_002_000,
+      });
+  });
+});
+
+describe('a dash for the asked period', () => {
+  it('answers 0 with the dash as its source', async () => {
+    const page: HandPage = {
+      above: ['(in thousands)'],
+      header: [['', '2021', '2020']],
+      rows: [
+        ['Income from continuing operations', '4,210', '3,880'],
+        ['Loss from discontinued operations', '—', '(615)'],
+        ['Net income', '4,210', '3,265'],
+      ],
+    };
+    const out = await bothForms(page, ['Loss from discontinued operations 2021', 'Loss from discontinued operations 2020']);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Loss from discontinued operations 2021': 0,
+        'Loss from discontinued operations 2020': -615_000,
+      });
+    const result = await ask(html(page), ['Loss from discontinued operations 2021'], 'html');
+    expect(result['Loss from discontinued operations 2021']?.source_text).toMatch(/—/);
+  });
+});
