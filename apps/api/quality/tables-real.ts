@@ -16,6 +16,7 @@ import { isCorrect, type QualityCase, type QualitySuiteReport } from './types';
  *
  *   TATQA_MIRROR=/work/.mirror/NExTplusplus+TAT-QA/repo QUALITY_SUITES=tables-real pnpm quality
  *   TATQA_SHARE=held-apart|train-dev|all (default all)   TATQA_TABLES=200 (first N tables)
+ *   TATQA_HAND=1: the hand-written tables of corpus/real-like-tables.ts instead (no dataset)
  */
 
 export const TATQA_TRAIN_PATH = 'dataset_raw/tatqa_dataset_train.json';
@@ -61,7 +62,11 @@ const SCALE_FACTOR: Record<string, number> = { '': 1, thousand: 1e3, million: 1e
 
 /** A cell's printed number: "$ 1,234.5", "(12)", "-3.4 %", "12.3%"; a dash is 0; else undefined. */
 export function cellNumber(text: string): number | undefined {
-  const t = text.replace(/\s+/g, ' ').trim();
+  // "$1.2 billion", "12.3m": the figure; the dataset's scale says what it is in.
+  const t = text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\s*(?:thousands?|millions?|billions?|bn|m|k)$/i, '');
   if (/^[$€£]?\s*[-–—−]+$/.test(t) || /^nil$/i.test(t)) return 0;
   const m = /^(\()?\s*(-|−|–)?\s*(?:US\$|\$|€|£)?\s*(\()?\s*(-)?([\d,]*\.?\d+)\s*(%)?\s*(\))?\s*(%)?$/.exec(t);
   if (!m?.[5] || !/^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$|^\.\d+$/.test(m[5])) return undefined;
@@ -249,14 +254,18 @@ export interface RealSuiteOptions {
   share?: 'train-dev' | 'held-apart' | 'all';
   tables?: number;
   submit?: Submit;
+  /** Records to use instead of the mirror's (the hand-written ones of `corpus/real-like-tables.ts`). */
+  records?: TatqaRecord[];
 }
 
 export async function runTablesRealSuite(options: RealSuiteOptions): Promise<QualitySuiteReport | undefined> {
-  if (!options.mirror) {
+  if (!options.mirror && !options.records) {
     console.log('\n=== tables-real: skipped (set TATQA_MIRROR to the fetched TAT-QA git directory)');
     return undefined;
   }
-  const { records, reason } = readTatqaTrain(options.mirror);
+  const { records, reason } = options.records
+    ? { records: options.records, reason: undefined }
+    : readTatqaTrain(options.mirror as string);
   if (!records) {
     console.log(`\n=== tables-real: skipped (${reason})`);
     return undefined;
@@ -362,7 +371,9 @@ export async function tablesRealSummaries<S>(
   chromiumPath: string | undefined,
 ): Promise<S[]> {
   const share = (process.env.TATQA_SHARE ?? 'all') as RealSuiteOptions['share'];
+  const hand = process.env.TATQA_HAND === '1' ? (await import('./corpus/real-like-tables')).REAL_LIKE_TABLES : undefined;
   const report = await runTablesRealSuite({
+    ...(hand ? { records: hand } : {}),
     ...(process.env.TATQA_MIRROR ? { mirror: process.env.TATQA_MIRROR } : {}),
     ...(chromiumPath ? { chromiumPath } : {}),
     ...(share ? { share } : {}),

@@ -219,10 +219,25 @@ export function rowKind(label: string, section: string[]): RowKind {
 export function isScaleExempt(label: string): boolean {
   return (
     PER_SHARE.test(label) ||
-    /\bratio\b|\(x\)|\bmultiple\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bemployees\b|\bpersonnel\b|\bstaff\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
+    isRateLabel(label) ||
+    /\bratio\b|\(x\)|\bmultiple\b|%|\bpercent|\bpercentage\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bemployees\b|\bpersonnel\b|\bstaff\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
       label,
     )
   );
+}
+
+/**
+ * A rate is what the row states ("Effective tax rate", "Interest rate (fixed)", "Rate of
+ * return"), not a word of an amount's name: "Income tax at federal statutory rate", "Foreign rate
+ * differential" and "Effect of tax rate changes" are amounts of a tax reconciliation.
+ */
+function isRateLabel(label: string): boolean {
+  const own = label
+    .replace(/\([^()]*\)|\[[^\]]*\]/g, ' ')
+    .replace(/[\s:*]+$/, '')
+    .trim();
+  if (/^rates?\s+of\b/i.test(own)) return true;
+  return /\brates?$/i.test(own) && !/\bat\b.*\brates?$|\b(?:effect|impact)\s+of\b/i.test(own);
 }
 
 /** Rows counting shares (weighted average shares, shares outstanding), which may have their own scale. */

@@ -43,8 +43,16 @@ async function pdf(page: HandPage): Promise<ExtractedDocument> {
     p.drawText(text, { x: 50, y, size, font });
     y -= 24;
   }
-  const columns = Math.max(...[...page.header, ...page.rows].map((r) => r.length)) - 1;
-  const right = (c: number) => 330 + (c + 1) * (230 / columns);
+  // Columns as wide as their widest text, figures and headings set flush right, as table cells print.
+  const all = [...page.header, ...page.rows];
+  const width = (c: number) => Math.max(...all.map((r) => font.widthOfTextAtSize(r[c] ?? '', size)));
+  const edges: number[] = [];
+  let x = 50 + width(0) + 10;
+  for (let c = 1; c < Math.max(...all.map((r) => r.length)); c++) {
+    x += width(c) + 18;
+    edges.push(x);
+  }
+  const right = (c: number) => edges[c] as number;
   for (const r of [...page.header, ...page.rows]) {
     if (r[0]) p.drawText(r[0], { x: 50, y, size, font });
     r.slice(1).forEach((text, i) => {
@@ -216,5 +224,80 @@ describe('a dash for the asked period', () => {
       });
     const result = await ask(html(page), ['Loss from discontinued operations 2021'], 'html');
     expect(result['Loss from discontinued operations 2021']?.source_text).toMatch(/—/);
+  });
+});
+
+describe('quarters of a fiscal year as column headings', () => {
+  it('reads "Fiscal 2020 Q2" as one heading', async () => {
+    // Before (PDF): the heading was cut after its year, the column headed "Q2" alone, and nothing
+    // was answered.
+    const page: HandPage = {
+      above: ['Key metrics by quarter (unaudited)'],
+      header: [['', 'Fiscal 2020 Q2', 'Fiscal 2020 Q1', 'Fiscal 2019 Q4']],
+      rows: [
+        ['Active customers', '3,412', '3,288', '3,170'],
+        ['Churn rate', '1.9%', '2.1%', '2.0%'],
+      ],
+    };
+    const out = await bothForms(page, ['Active customers Fiscal 2020 Q1', 'Churn rate Fiscal 2019 Q4']);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Active customers Fiscal 2020 Q1': 3288,
+        'Churn rate Fiscal 2019 Q4': 0.02,
+      });
+  });
+});
+
+describe('columns headed by a date range wider than their figures', () => {
+  it('reads each range as its column heading', async () => {
+    // Before (PDF): the headings, flush right but reaching far left of the figures, were taken
+    // for a caption; the columns had no periods and the later range answered nothing.
+    const page: HandPage = {
+      above: ['Other income and expense (amounts in thousands):'],
+      header: [['', 'March 1, 2021 to February 28, 2022', 'March 1, 2020 to February 28, 2021']],
+      rows: [
+        ['Interest income', '2,415', '1,630'],
+        ['Interest expense', '(7,204)', '(6,870)'],
+      ],
+    };
+    const out = await bothForms(page, [
+      'Interest income March 1, 2020 to February 28, 2021',
+      'Interest expense March 1, 2021 to February 28, 2022',
+    ]);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Interest income March 1, 2020 to February 28, 2021': 1_630_000,
+        'Interest expense March 1, 2021 to February 28, 2022': -7_204_000,
+      });
+  });
+});
+
+describe('an amount named with a rate in a tax reconciliation', () => {
+  it('is scaled as an amount; the effective rate is a decimal', async () => {
+    // Before: "rate" anywhere in a label exempted the row from the table's scale, so "Income tax
+    // at federal statutory rate" answered 3,980 for 3,980,000, in the High band.
+    const page: HandPage = {
+      above: ['The reconciliation of income tax expense is as follows (in thousands, except rates):'],
+      header: [['', '2021', '2020']],
+      rows: [
+        ['Income tax at federal statutory rate', '4,410', '3,980'],
+        ['Foreign rate differential', '(88)', '(61)'],
+        ['Effect of tax rate changes', '(12)', '45'],
+        ['Effective tax rate', '21.8', '22.4'],
+      ],
+    };
+    const out = await bothForms(page, [
+      'Income tax at federal statutory rate 2020',
+      'Foreign rate differential 2021',
+      'Effect of tax rate changes 2020',
+      'Effective tax rate 2020',
+    ]);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Income tax at federal statutory rate 2020': 3_980_000,
+        'Foreign rate differential 2021': -88_000,
+        'Effect of tax rate changes 2020': 45_000,
+        'Effective tax rate 2020': 0.224,
+      });
   });
 });
