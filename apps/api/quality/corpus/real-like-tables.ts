@@ -239,4 +239,217 @@ export const REAL_LIKE_TABLES: TatqaRecord[] = [
     ['Liquidity at year end.'],
     [['$1.2 billion', 'billion']],
   ),
+  record(
+    [
+      ['', 'Note', '2019', '2018'],
+      ['', '', "$'000", "$'000"],
+      ['Revenue from contracts with customers', '3', '184,223', '171,906'],
+      ['Other income', '4', '2,118', '1,874'],
+      ['Employee benefits expense', '', '(61,330)', '(58,002)'],
+      ['Profit before income tax', '', '30,455', '27,118'],
+    ],
+    ['The consolidated entity reported a profit after tax of $21.3 million.'],
+    [
+      ['171,906', 'thousand'],
+      ['(61,330)', 'thousand'],
+      ['30,455', 'thousand'],
+    ],
+  ),
+  record(
+    [
+      ['', 'FY19', 'FY18'],
+      ['', '$m', '$m'],
+      ['Underlying EBITDA', '412.8', '390.1'],
+      ['Depreciation and amortisation', '(101.2)', '(96.4)'],
+      ['Underlying EBIT', '311.6', '293.7'],
+      ['EBIT margin (%)', '14.2', '13.9'],
+    ],
+    ['Group results were in line with guidance.'],
+    [
+      ['390.1', 'million'],
+      ['(101.2)', 'million'],
+      ['14.2', 'percent'],
+    ],
+  ),
+  record(
+    [
+      ['', 'Three Months Ended June 30,', '', 'Six Months Ended June 30,', ''],
+      ['', '2019', '2018', '2019', '2018'],
+      ['Cost of products', '12,408', '11,230', '24,915', '22,001'],
+      ['Cost of services', '5,102', '4,877', '10,230', '9,640'],
+    ],
+    ['(Dollars in thousands)'],
+    [
+      ['11,230', 'thousand'],
+      ['24,915', 'thousand'],
+    ],
+  ),
+  record(
+    [
+      ['', '2019', '2018'],
+      ['Revenue by region:', '', ''],
+      ['North America', '61.2%', '63.0%'],
+      ['Europe', '24.5%', '23.8%'],
+      ['Rest of world', '14.3%', '13.2%'],
+    ],
+    ['Share of revenue by the region of the customer.'],
+    [
+      ['24.5%', 'percent'],
+      ['13.2%', 'percent'],
+    ],
+  ),
+  record(
+    [
+      ['', 'December 31,', ''],
+      ['', '2019', '2018'],
+      ['Accounts receivable', '$48,302', '$44,117'],
+      ['Less: allowance for doubtful accounts', '(1,920)', '(1,604)'],
+      ['Accounts receivable, net', '$46,382', '$42,513'],
+    ],
+    ['Accounts receivable consisted of the following (in thousands):'],
+    [
+      ['(1,604)', 'thousand'],
+      ['$46,382', 'thousand'],
+    ],
+  ),
+  record(
+    [
+      ['', '2019', '2018', 'Change', '% Change'],
+      ['Product revenue', '$ 81,204', '$ 74,330', '$ 6,874', '9.2%'],
+      ['Service revenue', '30,119', '31,402', '(1,283)', '(4.1)%'],
+      ['Total revenue', '$ 111,323', '$ 105,732', '$ 5,591', '5.3%'],
+    ],
+    ['The following table sets forth our revenue (in thousands, except percentages):'],
+    [
+      ['$ 74,330', 'thousand'],
+      ['(1,283)', 'thousand'],
+      ['(4.1)%', 'percent'],
+    ],
+  ),
+  record(
+    [
+      ['', 'Number of Options', 'Weighted-Average Exercise Price', 'Aggregate Intrinsic Value (in thousands)'],
+      ['Outstanding at December 31, 2018', '1,204,330', '$22.10', '$8,420'],
+      ['Granted', '212,000', '$31.45', ''],
+      ['Outstanding at December 31, 2019', '1,310,880', '$24.02', '$11,905'],
+    ],
+    ['A summary of option activity is presented below.'],
+    [
+      ['1,310,880', ''],
+      ['$11,905', 'thousand'],
+      ['$31.45', ''],
+    ],
+  ),
+  record(
+    [
+      ['', '2019', '2018', '2017'],
+      ['Net income (loss) attributable to common', '', '', ''],
+      ['stockholders', '$ (4,205)', '$ 3,118', '$ 2,770'],
+      ['Basic net income (loss) per share', '$ (0.11)', '$ 0.08', '$ 0.07'],
+    ],
+    ['(In thousands, except per share amounts)'],
+    [
+      ['$ 3,118', 'thousand'],
+      ['$ 0.08', ''],
+    ],
+  ),
+  record(
+    [
+      ['', '2019', '', '2018', ''],
+      ['Net cash provided by operating activities', '$', '52,410', '$', '47,990'],
+      ['Net cash used in investing activities', '', '(18,302)', '', '(21,455)'],
+      ['Net cash used in financing activities', '', '(9,870)', '', '(6,201)'],
+    ],
+    ['Cash flows (in thousands) were as follows:'],
+    [
+      ['47,990', 'thousand'],
+      ['(18,302)', 'thousand'],
+    ],
+  ),
+  record(
+    [
+      ['', '2019', '', '2018', ''],
+      ['Gross margin', '45.2', '%', '44.1', '%'],
+      ['Operating expenses as a percentage of revenue', '30.6', '%', '31.2', '%'],
+    ],
+    ['Key ratios.'],
+    [
+      ['44.1', 'percent'],
+      ['30.6', 'percent'],
+    ],
+  ),
+  record(
+    [
+      ['', "2019 $'000", "2018 $'000"],
+      ['Short-term employee benefits', '4,812', '4,390'],
+      ['Post-employment benefits', '302', '288'],
+      ['Share-based payments', '1,104', '977'],
+      ['Total', '6,218', '5,655'],
+    ],
+    ['Key management personnel compensation.'],
+    [
+      ['288', 'thousand'],
+      ['6,218', 'thousand'],
+    ],
+  ),
+  record(
+    [
+      ['', '2019', '2018'],
+      ['', '%', '%'],
+      ['Discount rate', '2.4', '3.1'],
+      ['Expected return on plan assets', '5.0', '5.5'],
+      ['Rate of compensation increase', '3.0', '3.0'],
+    ],
+    ['The principal actuarial assumptions were as follows.'],
+    [
+      ['3.1', 'percent'],
+      ['5.0', 'percent'],
+    ],
+  ),
+  record(
+    [
+      ['', 'Year Ended December 31, 2019', 'Year Ended December 31, 2018'],
+      ['Segment revenue:', '', ''],
+      ['Americas', '210,114', '198,730'],
+      ['EMEA', '98,402', '91,118'],
+      ['Total', '308,516', '289,848'],
+      ['Segment operating income:', '', ''],
+      ['Americas', '40,220', '37,915'],
+      ['EMEA', '12,880', '11,904'],
+      ['Total', '53,100', '49,819'],
+    ],
+    ['Segment information (in thousands).'],
+    [
+      ['210,114', 'thousand'],
+      ['49,819', 'thousand'],
+    ],
+  ),
+  record(
+    [
+      ['Consolidated Balance Sheet Data:', '', ''],
+      ['', 'As of December 31,', ''],
+      ['', '2019', '2018'],
+      ['Cash and cash equivalents', '$ 120,884', '$ 98,412'],
+      ['Working capital', '140,330', '122,905'],
+      ['Total assets', '612,450', '577,302'],
+    ],
+    ['(in thousands)'],
+    [
+      ['$ 98,412', 'thousand'],
+      ['612,450', 'thousand'],
+    ],
+  ),
+  record(
+    [
+      ['', '2019', '2018'],
+      ['Number of employees', '2,410', '2,288'],
+      ['Number of stores at year end', '318', '301'],
+      ['Average revenue per store', '1,204', '1,155'],
+    ],
+    ['Operating data (revenue per store in thousands of dollars).'],
+    [
+      ['2,288', ''],
+      ['301', ''],
+    ],
+  ),
 ];

@@ -220,7 +220,22 @@ export function isScaleExempt(label: string): boolean {
   return (
     PER_SHARE.test(label) ||
     isRateLabel(label) ||
-    /\bratio\b|\(x\)|\bmultiple\b|%|\bpercent|\bpercentage\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bemployees\b|\bpersonnel\b|\bstaff\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
+    /\bratio\b|\(x\)|\bmultiple\b|%|\bpercent|\bpercentage\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
+      label,
+    ) ||
+    isHeadcount(label)
+  );
+}
+
+/**
+ * A count of people ("Employees", "Average number of staff", "Personnel at year end"), not what
+ * they are paid: "Staff costs", "Employee benefits expense", "Key management personnel
+ * compensation" are amounts.
+ */
+function isHeadcount(label: string): boolean {
+  return (
+    /\b(?:employees|personnel|staff|headcount)\b/i.test(label) &&
+    !/\b(?:costs?|compensation|expenses?|benefits?|salar(?:y|ies)|wages?|remuneration|pay|payroll|bonus(?:es)?|pensions?|loans?|advances?|liabilit(?:y|ies)|provisions?|accru\w*|payable|related|share[-\s]based|stock[-\s]based|options?|plans?|contributions?|welfare|training|severance|termination)\b/i.test(
       label,
     )
   );

@@ -301,3 +301,42 @@ describe('an amount named with a rate in a tax reconciliation', () => {
       });
   });
 });
+
+describe("a year and its units in one heading (\"2021 $'000\")", () => {
+  it('answers a data point named with the heading as printed, units and all', async () => {
+    // Before: "$'000" in the data point was a word no row carries: "Total 2021 $'000" answered
+    // nothing and "Post-employment benefits 2020 $'000" fell to 0.7. And "personnel" in the
+    // table's caption made its total a count of people, left unscaled.
+    const page: HandPage = {
+      above: ['Key management personnel compensation'],
+      header: [['', "2021 $'000", "2020 $'000"]],
+      rows: [
+        ['Short-term employee benefits', '3,904', '3,610'],
+        ['Post-employment benefits', '215', '198'],
+        ['Total', '4,119', '3,808'],
+      ],
+    };
+    const out = await bothForms(page, ["Post-employment benefits 2020 $'000", "Total 2021 $'000"]);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        "Post-employment benefits 2020 $'000": 198_000,
+        "Total 2021 $'000": 4_119_000,
+      });
+    const result = await ask(html(page), ["Post-employment benefits 2020 $'000"], 'html');
+    expect(result["Post-employment benefits 2020 $'000"]?.confidence).toBeGreaterThan(0.95);
+  });
+
+  it('scales staff costs but not the number of staff', async () => {
+    const page: HandPage = {
+      above: ['Staff numbers and costs (costs in thousands)'],
+      header: [['', '2021', '2020']],
+      rows: [
+        ['Staff costs', '18,204', '17,330'],
+        ['Average number of staff', '412', '398'],
+      ],
+    };
+    const out = await bothForms(page, ['Staff costs 2021', 'Average number of staff 2020']);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({ 'Staff costs 2021': 18_204_000, 'Average number of staff 2020': 398 });
+  });
+});

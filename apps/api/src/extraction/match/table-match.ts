@@ -538,6 +538,12 @@ function withoutUnits(label: string): string {
         ),
         ' ',
       )
+      // A column's unit named with its period, as the header prints it ("Total 2019 $'000",
+      // "EBITDA FY19 $m", "Revenue 2019 US$ million").
+      .replace(
+        new RegExp(String.raw`(?:^|\s)(?:${CURRENCY_WORD}\s?(?:'000|000|mn|bn|m|k|thousands?|millions?|billions?)|'000)(?=\s|$)`, 'gi'),
+        ' ',
+      )
       .replace(/\s+/g, ' ')
       .trim()
   );
