@@ -154,7 +154,13 @@ export function detectScaleText(text: string): Scale | undefined {
       new RegExp(`${CURRENCY}\\s*$`, 'i').test(before) ||
       /\b(?:dollars|euros|pounds|amounts|figures|currency|yen|rupees|francs)\s*$/i.test(before) ||
       t.length <= 24;
-    if (scale && qualifies) return scale;
+    // "in millions of new devices", "thousands of customers": a quantity in prose, not units.
+    const after = /\s+of\s+.*$/i.exec(word[0])?.[0] ?? t.slice(word.index + word[0].length);
+    const ofThings =
+      /^\s+of\s+(?!(?:the\s+)?(?:u\.?s\.?\s+|us\s+|canadian\s+|australian\s+|hong\s+kong\s+|new\s+taiwan\s+|singapore\s+)?(?:dollars?|euros?|pounds?|sterling|yen|yuan|renminbi|rupees?|francs?|won|krona|kronor|kroner|reais|pesos?|rand|ringgit|currency|units|shares)\b|[$€£¥₹])/i.test(
+        after,
+      ) && !/^\s+of\s+[A-Z]{3}\b/.test(after);
+    if (scale && qualifies && !ofThings) return scale;
   }
   return undefined;
 }

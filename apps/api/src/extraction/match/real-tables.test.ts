@@ -340,3 +340,22 @@ describe("a year and its units in one heading (\"2021 $'000\")", () => {
       expect(out[form], form).toEqual({ 'Staff costs 2021': 18_204_000, 'Average number of staff 2020': 398 });
   });
 });
+
+describe('a quantity in prose near a table is no scale', () => {
+  it('leaves a table without a stated scale in units', async () => {
+    // Before: "invested in millions of new devices" above the table multiplied its dollars by a
+    // million, in the High band.
+    const page: HandPage = {
+      above: ['Over the year we shipped software to millions of users and invested in millions of new devices.'],
+      header: [['', '2021', '2020']],
+      rows: [
+        ['Royalties', '163,047', '150,112'],
+        ['License fees', '20,118', '18,004'],
+      ],
+      below: ['Amounts are stated in U.S. dollars.'],
+    };
+    const out = await bothForms(page, ['Royalties 2021', 'License fees 2020']);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({ 'Royalties 2021': 163_047, 'License fees 2020': 18_004 });
+  });
+});
