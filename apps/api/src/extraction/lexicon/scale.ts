@@ -229,8 +229,22 @@ export function isScaleExempt(label: string): boolean {
     /\bratio\b|\(x\)|\bmultiple\b|%|\bpercent|\bpercentage\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
       label,
     ) ||
-    isHeadcount(label)
+    isHeadcount(label) ||
+    isCountOf(label)
   );
+}
+
+/** Things counted, not amounts: a line whose last word is one ("Active customers", "Stores at year end"). */
+const COUNTED =
+  /\b(?:customers|clients|subscribers|members|users|stores|shops|restaurants|branches|outlets|offices|countries|vehicles|aircraft|vessels|patients|students|hotels|visitors|subscriptions|households|connections|installations|franchisees|dealers|distributors|suppliers)\b/i;
+function isCountOf(label: string): boolean {
+  const own = label
+    .replace(/\([^()]*\)/g, ' ')
+    .replace(/\b(?:at|as\s+of|in)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:year|period)|year[-\s]end|period[-\s]end)\b.*$/i, '')
+    .replace(/[\s:*,.]+$/, '')
+    .trim();
+  const last = own.split(/\s+/).at(-1) ?? '';
+  return COUNTED.test(last) && !/[$€£¥₹]/.test(label);
 }
 
 /**

@@ -359,3 +359,34 @@ describe('a quantity in prose near a table is no scale', () => {
       expect(out[form], form).toEqual({ 'Royalties 2021': 163_047, 'License fees 2020': 18_004 });
   });
 });
+
+describe('rows that state their own units inside a table in millions', () => {
+  it('leaves counts of customers and stores unscaled and reads "Shares in thousands" in thousands', async () => {
+    // Before: "Customers" 1,100 answered 1.1 billion and "Shares in thousands" 4,512 answered
+    // 4.5 billion (the table's millions), both in the High band or near it.
+    const page: HandPage = {
+      above: ['Operating data (in millions, except where stated)'],
+      header: [['', '2021', '2020']],
+      rows: [
+        ['Revenue', '1,204.5', '1,100.2'],
+        ['Customer deposits', '204.0', '188.1'],
+        ['Active customers', '1,204', '1,100'],
+        ['Stores at end of year', '412', '400'],
+        ['Shares in thousands', '4,512', '4,400'],
+      ],
+    };
+    const out = await bothForms(page, [
+      'Customer deposits 2021',
+      'Active customers 2020',
+      'Stores at end of year 2021',
+      'Shares in thousands 2021',
+    ]);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Customer deposits 2021': 204_000_000,
+        'Active customers 2020': 1100,
+        'Stores at end of year 2021': 412,
+        'Shares in thousands 2021': 4_512_000,
+      });
+  });
+});

@@ -473,9 +473,12 @@ function figureValue(
       .map(labelUnits)
       .find((u) => u !== undefined);
   if (stated) scale = stated.scale;
+  // A line stating its own scale in words ("Shares in thousands", "Units sold, in millions").
+  const ownWords = /\bin\s+(thousands|millions|billions)\b/i.exec(rowName)?.[1]?.toLowerCase();
+  if (ownWords && !stated) scale = ownWords as Scale;
   // A multiple ("2.1x" net debt to EBITDA) is a ratio whatever the table's scale.
   if (kind === 'per-share' || kind === 'percent' || /\d\)?\s*x$/i.test(text.trim())) scale = undefined;
-  else if (kind === 'shares') scale = table.shareScale ?? scale;
+  else if (kind === 'shares' && !ownWords) scale = table.shareScale ?? scale;
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
 }
 
