@@ -244,7 +244,10 @@ function isCountOf(label: string): boolean {
     .replace(/[\s:*,.]+$/, '')
     .trim();
   const last = own.split(/\s+/).at(-1) ?? '';
-  return COUNTED.test(last) && !/[$€£¥₹]/.test(label);
+  // "Net revenue from external customers", "Amounts due to suppliers" are amounts.
+  const money =
+    /\b(?:revenues?|sales|income|receivables?|payables?|deposits?|loans?|payments?|advances?|contracts?|balances?|fees?|costs?|expenses?|amounts?|liabilit(?:y|ies)|assets?|value|cash|due|owed|credit|funding|financing|commissions?|rebates?|discounts?|incentives?|refunds?)\b/i;
+  return COUNTED.test(last) && !/[$€£¥₹]/.test(label) && !money.test(own);
 }
 
 /**

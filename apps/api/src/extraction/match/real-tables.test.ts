@@ -390,3 +390,23 @@ describe('rows that state their own units inside a table in millions', () => {
       });
   });
 });
+
+describe('two scales stated for one table', () => {
+  it('uses the one nearest the figures, says so, and is less sure', async () => {
+    // The corner cell says thousands, the sentence above millions: the header is nearer the
+    // figures and wins; the answer leaves the High band and its location names the scale used.
+    const page: HandPage = {
+      above: ['The following table presents segment revenue, in millions.'],
+      header: [['$ in thousands', '2021', '2020']],
+      rows: [
+        ['Segment revenue', '1,204.5', '1,100.2'],
+        ['Segment profit', '310.4', '290.0'],
+      ],
+    };
+    const result = await ask(html(page), ['Segment revenue 2021'], 'html');
+    const item = result['Segment revenue 2021'];
+    expect(item?.value).toBe(1_204_500);
+    expect(item?.confidence).toBeLessThanOrEqual(0.95);
+    expect(item?.location).toMatch(/scale: thousands as stated in column headers \(millions in the text around/);
+  });
+});

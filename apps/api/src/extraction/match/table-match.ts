@@ -378,7 +378,9 @@ function rowText(table: LayoutTable, row: number): string {
 }
 
 function locationOf(page: number, table: LayoutTable, rowName: string, header: string): string {
-  return [`page ${page}`, table.title, rowName, header].filter((p) => p && p.trim() !== '').join(' · ');
+  return [`page ${page}`, table.title, rowName, header, table.scaleNote && `scale: ${table.scaleNote}`]
+    .filter((p) => p && p.trim() !== '')
+    .join(' · ');
 }
 
 /**
@@ -1200,6 +1202,15 @@ export function confidenceOf(best: TableCandidate, match: TableMatch, ocrConfide
   // A better-named row is there but empty in this column: this answer may be the row below it.
   if (match.blankScore !== undefined && match.blankScore > best.score) raw *= 0.7;
   if (best.latestAssumed) raw *= 0.96;
+  // The table states two scales: the nearest was applied, but this amount may be off by a power of ten.
+  if (
+    best.table.scaleNote &&
+    typeof best.value === 'number' &&
+    best.value !== 0 &&
+    best.table.columnUnits[best.cell.column] === undefined &&
+    rowKind(best.item.anchor?.row_label ?? '', []) === 'amount'
+  )
+    raw *= 0.85;
   if (ocrConfidence !== undefined) raw *= Math.min(1, 0.5 + ocrConfidence / 2);
   return calibrate(raw);
 }
