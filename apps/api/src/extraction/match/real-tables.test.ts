@@ -410,3 +410,30 @@ describe('two scales stated for one table', () => {
     expect(item?.location).toMatch(/scale: thousands as stated in column headers \(millions in the text around/);
   });
 });
+
+describe('"Less:" and "Add:" before a line item', () => {
+  it('are optional in what is asked, and cost no confidence', async () => {
+    // Before: "Provision for doubtful accounts 2020" answered at 0.9, "Less" counted as a word
+    // of the line's name that was not asked.
+    const page: HandPage = {
+      above: ['Accounts receivable (in thousands):'],
+      header: [['', '2021', '2020']],
+      rows: [
+        ['Trade receivables', '48,302', '44,117'],
+        ['Less: provision for doubtful accounts', '(1,920)', '(1,604)'],
+        ['Less accumulated write-offs', '(310)', '(295)'],
+        ['Accounts receivable, net', '46,072', '42,218'],
+      ],
+    };
+    const asked = ['Provision for doubtful accounts 2020', 'Accumulated write-offs 2021', 'Less: provision for doubtful accounts 2021'];
+    const out = await bothForms(page, asked);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({
+        'Provision for doubtful accounts 2020': -1_604_000,
+        'Accumulated write-offs 2021': -310_000,
+        'Less: provision for doubtful accounts 2021': -1_920_000,
+      });
+    const result = await ask(html(page), asked, 'html');
+    for (const d of asked) expect(result[d]?.confidence, d).toBeGreaterThan(0.95);
+  });
+});

@@ -86,6 +86,8 @@ function cleanLabel(text: string): string {
     text
       .normalize('NFKC')
       .replace(/^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]|\d{1,2}\.\d{1,2})\s+/i, '')
+      // How the line enters the sum, not its name: "Less: provision for …", "Add: other income".
+      .replace(/^\s*(?:less|add|plus|deduct)\b\s*:?\s+(?=\S)/i, '')
       .replace(/(\p{L}{3,})\d\b/gu, '$1')
       // How a line is computed ("Total income (I + II)", "Profit before tax (III - IV)"): no words.
       .replace(/\s*\((?:[ivx]{1,4}|[a-h]|\d{1,2})(?:\s*[-+±=]\s*(?:[ivx]{1,4}|[a-h]|\d{1,2}))+\)/gi, ' ')
