@@ -141,12 +141,21 @@ export function tatqaPages(records: TatqaRecord[]): RealPage[] {
       if (q.answer_from !== 'table' || q.answer_type !== 'span') continue;
       const answer = answerText(q.answer);
       if (answer === undefined) continue;
-      const hits: [number, number][] = [];
-      rows.forEach((r, ri) =>
-        r.forEach((c, ci) => {
-          if (ri >= headers && ci > 0 && norm(c) === norm(answer)) hits.push([ri, ci]);
-        }),
-      );
+      // The cell printed as the answer; or, the answer written without its cell's "$" or
+      // brackets ("1,234" of "$ 1,234", "-12" of "(12)"), the one cell of that number.
+      const find = (same: (cell: string) => boolean) => {
+        const out: [number, number][] = [];
+        rows.forEach((r, ri) =>
+          r.forEach((c, ci) => {
+            if (ri >= headers && ci > 0 && same(c)) out.push([ri, ci]);
+          }),
+        );
+        return out;
+      };
+      let hits = find((c) => norm(c) === norm(answer));
+      const asNumber = cellNumber(answer);
+      if (hits.length === 0 && asNumber !== undefined && /\d/.test(answer))
+        hits = find((c) => cellNumber(c) === asNumber && /\d/.test(c));
       if (hits.length !== 1) continue;
       const [ri, ci] = hits[0] as [number, number];
       const cell = rows[ri]?.[ci] ?? '';

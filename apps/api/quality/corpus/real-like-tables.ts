@@ -452,4 +452,34 @@ export const REAL_LIKE_TABLES: TatqaRecord[] = [
       ['301', ''],
     ],
   ),
+  record(
+    [
+      ['', 'Year Ended December 31, 2019', 'Year Ended December 31, 2018', 'Year Ended December 31, 2017', '2019 vs 2018 % Change', '2018 vs 2017 % Change'],
+      ['Net cash provided by operating activities from continuing operations attributable to the company', '52,410', '47,990', '41,220', '9.2%', '16.4%'],
+      ['Purchases of property, plant and equipment, including capitalized software development costs', '(18,302)', '(21,455)', '(19,870)', '(14.7)%', '8.0%'],
+      ['Proceeds from issuance of common stock under employee stock purchase and option plans', '3,118', '2,904', '2,611', '7.4%', '11.2%'],
+    ],
+    ['Selected cash flow data (in thousands, except percentages).'],
+    [
+      ['47,990', 'thousand'],
+      ['(21,455)', 'thousand'],
+      ['2,611', 'thousand'],
+      ['(14.7)%', 'percent'],
+    ],
+  ),
+  record(
+    [
+      ['', 'Quarter Ended', '', '', ''],
+      ['', 'March 31, 2019', 'June 30, 2019', 'September 30, 2019', 'December 31, 2019'],
+      ['Revenue', '$ 41,203', '$ 43,118', '$ 44,902', '$ 47,330'],
+      ['Gross profit', '20,118', '21,402', '22,015', '23,887'],
+      ['Net income (loss)', '(1,204)', '512', '1,877', '2,340'],
+    ],
+    ['Selected quarterly financial data (unaudited, in thousands):'],
+    [
+      ['$ 43,118', 'thousand'],
+      ['22,015', 'thousand'],
+      ['(1,204)', 'thousand'],
+    ],
+  ),
 ];
