@@ -437,3 +437,29 @@ describe('"Less:" and "Add:" before a line item', () => {
     for (const d of asked) expect(result[d]?.confidence, d).toBeGreaterThan(0.95);
   });
 });
+
+describe('a note on the page stating the scale of all amounts', () => {
+  it('scales a table that states none of its own, and says so', async () => {
+    // Before: the note five paragraphs above the table was too far to be read as its scale.
+    const page: HandPage = {
+      above: [
+        'All amounts in this report are in thousands of U.S. dollars unless otherwise stated.',
+        'Revenue grew on strong demand across all regions in the year.',
+        'Margins improved as we reduced costs in manufacturing.',
+        'We continued to invest in research and development.',
+        'The following table sets forth our revenue by product line:',
+      ],
+      header: [['', '2021', '2020']],
+      rows: [
+        ['Hardware', '1,204', '1,075'],
+        ['Software', '704', '675'],
+        ['Units shipped', '3,118', '2,904'],
+      ],
+    };
+    const out = await bothForms(page, ['Hardware 2021', 'Software 2020']);
+    for (const form of ['html', 'pdf'])
+      expect(out[form], form).toEqual({ 'Hardware 2021': 1_204_000, 'Software 2020': 675_000 });
+    const result = await ask(html(page), ['Hardware 2021'], 'html');
+    expect(result['Hardware 2021']?.location).toMatch(/scale: thousands as the page states/);
+  });
+});

@@ -8,7 +8,7 @@ import {
   periodSpans,
   splitDataPoint,
 } from '../lexicon/periods';
-import { detectColumnUnit, isPercentLabel, labelUnits, rowKind } from '../lexicon/scale';
+import { detectColumnUnit, detectScaleText, isPercentLabel, labelUnits, rowKind } from '../lexicon/scale';
 import { tokenize } from '../lexicon/words';
 import { type ColumnUnit, cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../model/layout';
 import type { ExtractedItem, ItemAnchor } from '../model/types';
@@ -380,7 +380,9 @@ function rowText(table: LayoutTable, row: number): string {
 }
 
 function locationOf(page: number, table: LayoutTable, rowName: string, header: string): string {
-  return [`page ${page}`, table.title, rowName, header, table.scaleNote && `scale: ${table.scaleNote}`]
+  const onPage = pageScales.get(table);
+  const scaleNote = table.scaleNote ?? (onPage && `${onPage} as the page states for all amounts`);
+  return [`page ${page}`, table.title, rowName, header, scaleNote && `scale: ${scaleNote}`]
     .filter((p) => p && p.trim() !== '')
     .join(' · ');
 }
@@ -428,6 +430,26 @@ function ratioRow(table: LayoutTable, row: number, rowName: string): boolean {
   );
 }
 
+/**
+ * The scale a page states for all its figures, last in precedence after the table's own sources:
+ * a note such as "All amounts are in thousands of U.S. dollars unless otherwise stated" anywhere
+ * on the page, which readers apply to every table without a scale of its own.
+ */
+const pageScales = new WeakMap<LayoutTable, Scale | undefined>();
+const PAGE_NOTE =
+  /\b(?:amounts?|figures|numbers|dollars?|financial\s+(?:information|data|statements))\b[^.;]{0,80}?\bin\s+(?:thousands|millions|billions)\b/i;
+function notePageScale(page: LayoutPage, table: LayoutTable): void {
+  if (pageScales.has(table) || table.scale) return;
+  let found: Scale | undefined;
+  for (const line of page.lines) {
+    const text = line.text;
+    if (!PAGE_NOTE.test(text) || !/\b(?:unless|otherwise|all)\b/i.test(text)) continue;
+    found = detectScaleText(text);
+    if (found) break;
+  }
+  pageScales.set(table, found);
+}
+
 function figureValue(
   text: string,
   rowName: string,
@@ -466,7 +488,7 @@ function figureValue(
   ) {
     return normalisePercent(/%/.test(t) ? t : `${t.replace(/[$€£]/g, '')}%`);
   }
-  let scale: Scale | undefined = unit ?? table.scale;
+  let scale: Scale | undefined = unit ?? table.scale ?? pageScales.get(table);
   // A row that states its own units ("Revenue (£m)", "Net debt (£bn)", "Share price (£)") in a
   // highlights table with no scale of its own, or one that differs from the table's.
   // Or the section heading over it does ("Income statement (£m)", "Balance sheet (£m)").
@@ -705,6 +727,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   let blankScore: number | undefined;
   for (const page of pages) {
     for (const table of page.tables) {
+      notePageScale(page, table);
       const prep = prepare(table);
       if (prep.columns.length === 0) continue;
       out.push(...transposedCandidates(page, table, prep, dpWords, period));
@@ -1242,6 +1265,7 @@ export function allTableItems(pages: LayoutPage[]): { key: string; item: Extract
   const out: { key: string; item: ExtractedItem }[] = [];
   for (const page of pages) {
     for (const table of page.tables) {
+      notePageScale(page, table);
       const prep = prepare(table);
       for (let r = table.headerRows; r < table.rowCount; r++) {
         const row = table.rowLabels[r];
