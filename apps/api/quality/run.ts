@@ -149,7 +149,8 @@ async function main() {
       ),
     );
   }
-  if (wanted.includes('tables-real')) summaries.push(...(await tablesRealSummaries(summarise, existsSync(CHROMIUM) ? CHROMIUM : undefined)));
+  if (wanted.includes('tables-real'))
+    summaries.push(...(await tablesRealSummaries(summarise, existsSync(CHROMIUM) ? CHROMIUM : undefined)));
   // The OCR'd suites (issue 12): generated receipt images and image-only report pages.
   const ocrSuites = [
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],

@@ -58,7 +58,13 @@ export type Submit = (
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const SCALE_FACTOR: Record<string, number> = { '': 1, thousand: 1e3, million: 1e6, billion: 1e9, percent: 0.01 };
+const SCALE_FACTOR: Record<string, number> = {
+  '': 1,
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  percent: 0.01,
+};
 
 /** A cell's printed number: "$ 1,234.5", "(12)", "-3.4 %", "12.3%"; a dash is 0; else undefined. */
 export function cellNumber(text: string): number | undefined {
@@ -68,7 +74,9 @@ export function cellNumber(text: string): number | undefined {
     .trim()
     .replace(/\s*(?:thousands?|millions?|billions?|bn|m|k)$/i, '');
   if (/^[$€£]?\s*[-–—−]+$/.test(t) || /^nil$/i.test(t)) return 0;
-  const m = /^(\()?\s*(-|−|–)?\s*(?:US\$|\$|€|£)?\s*(\()?\s*(-)?([\d,]*\.?\d+)\s*(%)?\s*(\))?\s*(%)?$/.exec(t);
+  const m = /^(\()?\s*(-|−|–)?\s*(?:US\$|\$|€|£)?\s*(\()?\s*(-)?([\d,]*\.?\d+)\s*(%)?\s*(\))?\s*(%)?$/.exec(
+    t,
+  );
   if (!m?.[5] || !/^\d{1,3}(?:,\d{3})*(?:\.\d+)?$|^\d+(?:\.\d+)?$|^\.\d+$/.test(m[5])) return undefined;
   const n = Number(m[5].replace(/,/g, ''));
   const negative = (!!(m[1] || m[3]) && !!m[7]) || !!m[2] || !!m[4];
@@ -112,15 +120,32 @@ function periodForm(header: string): string {
   if (/\b(?:to|through|-|–)\b.*\d{4}/.test(h) && /\d{4}.*\b(?:to|through|-|–)\b/.test(h)) return 'date range';
   if (/\bq[1-4]\b|\bquarter\b|\bmonths?\b/.test(h)) return 'quarter / months';
   if (/\bfiscal\b|\bfy\b/.test(h)) return 'fiscal year';
-  if (/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d{1,2}\s*,\s*\d{4}|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(h))
+  if (
+    /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*\d{1,2}\s*,\s*\d{4}|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(
+      h,
+    )
+  )
     return /,\d{4}/.test(h) ? 'date (no space)' : 'date';
   if (/\d{4}/.test(h)) return 'year and words';
   return 'no period';
 }
 
-function scaleWhere(record: TatqaRecord, row: string[], headers: string[][], cell: string, scale: string): string {
-  if (scale === '' ) return 'none';
-  if (scale === 'percent') return /%/.test(cell) ? 'percent (cell %)' : /%|percent/i.test(row[0] ?? '') ? 'percent (row label)' : /%|percent/i.test(headers.flat().join(' ')) ? 'percent (header)' : 'percent (other)';
+function scaleWhere(
+  record: TatqaRecord,
+  row: string[],
+  headers: string[][],
+  cell: string,
+  scale: string,
+): string {
+  if (scale === '') return 'none';
+  if (scale === 'percent')
+    return /%/.test(cell)
+      ? 'percent (cell %)'
+      : /%|percent/i.test(row[0] ?? '')
+        ? 'percent (row label)'
+        : /%|percent/i.test(headers.flat().join(' '))
+          ? 'percent (header)'
+          : 'percent (other)';
   const word = /thousand|million|billion|'000|\$000|\bm\b|\bbn\b|\$m\b|€m\b|£m\b/i;
   if (word.test(cell)) return `${scale} (cell)`;
   if (word.test(row[0] ?? '')) return `${scale} (row)`;
@@ -145,11 +170,8 @@ export function tatqaPages(records: TatqaRecord[]): RealPage[] {
       // brackets ("1,234" of "$ 1,234", "-12" of "(12)"), the one cell of that number.
       const find = (same: (cell: string) => boolean) => {
         const out: [number, number][] = [];
-        rows.forEach((r, ri) =>
-          r.forEach((c, ci) => {
-            if (ri >= headers && ci > 0 && same(c)) out.push([ri, ci]);
-          }),
-        );
+        for (const [ri, r] of rows.entries())
+          for (const [ci, c] of r.entries()) if (ri >= headers && ci > 0 && same(c)) out.push([ri, ci]);
         return out;
       };
       let hits = find((c) => norm(c) === norm(answer));
@@ -192,7 +214,14 @@ export function tatqaPages(records: TatqaRecord[]): RealPage[] {
                   ? 'long (> 60 chars)'
                   : 'plain',
           period: periodForm(header),
-          figure: number === 0 ? (/\d/.test(cell) ? 'zero' : 'dash') : /\(/.test(cell) ? 'negative (brackets)' : 'figure',
+          figure:
+            number === 0
+              ? /\d/.test(cell)
+                ? 'zero'
+                : 'dash'
+              : /\(/.test(cell)
+                ? 'negative (brackets)'
+                : 'figure',
           candidates: labelRows > 1 ? 'label repeated in table' : 'one row',
         },
       });
@@ -210,7 +239,9 @@ export function tatqaPages(records: TatqaRecord[]): RealPage[] {
 
 /** The page as a report prints it: the first paragraph above the table, the others below. */
 function pageHtml(record: TatqaRecord, rows: string[][]): string {
-  const paragraphs = [...record.paragraphs].sort((a, b) => a.order - b.order).map((p) => `<p>${esc(p.text)}</p>`);
+  const paragraphs = [...record.paragraphs]
+    .sort((a, b) => a.order - b.order)
+    .map((p) => `<p>${esc(p.text)}</p>`);
   const headers = headerRowCount(rows);
   const body = rows
     .map((r, ri) => {
@@ -294,14 +325,23 @@ export async function runTablesRealSuite(options: RealSuiteOptions): Promise<Qua
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: options.chromiumPath,
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--no-first-run',
+      ],
     });
     const tab = await browser.newPage();
     forms.push({
       form: 'pdf',
       bytes: async (p) => {
         await tab.setContent(p.html);
-        return tab.pdf({ format: 'Letter', margin: { top: '0.5in', bottom: '0.5in', left: '0.5in', right: '0.5in' } });
+        return tab.pdf({
+          format: 'Letter',
+          margin: { top: '0.5in', bottom: '0.5in', left: '0.5in', right: '0.5in' },
+        });
       },
     });
     close = () => browser.close();
@@ -315,7 +355,11 @@ export async function runTablesRealSuite(options: RealSuiteOptions): Promise<Qua
         let failure: string | undefined;
         try {
           answers = await submit(
-            { id: `${page.id}.${form}`, bytes: data, contentType: form === 'pdf' ? 'application/pdf' : 'text/html' },
+            {
+              id: `${page.id}.${form}`,
+              bytes: data,
+              contentType: form === 'pdf' ? 'application/pdf' : 'text/html',
+            },
             page.cases.map((c) => c.dataPoint),
           );
         } catch (error) {
@@ -380,7 +424,8 @@ export async function tablesRealSummaries<S>(
   chromiumPath: string | undefined,
 ): Promise<S[]> {
   const share = (process.env.TATQA_SHARE ?? 'all') as RealSuiteOptions['share'];
-  const hand = process.env.TATQA_HAND === '1' ? (await import('./corpus/real-like-tables')).REAL_LIKE_TABLES : undefined;
+  const hand =
+    process.env.TATQA_HAND === '1' ? (await import('./corpus/real-like-tables')).REAL_LIKE_TABLES : undefined;
   const report = await runTablesRealSuite({
     ...(hand ? { records: hand } : {}),
     ...(process.env.TATQA_MIRROR ? { mirror: process.env.TATQA_MIRROR } : {}),

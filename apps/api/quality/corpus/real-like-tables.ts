@@ -328,7 +328,12 @@ export const REAL_LIKE_TABLES: TatqaRecord[] = [
   ),
   record(
     [
-      ['', 'Number of Options', 'Weighted-Average Exercise Price', 'Aggregate Intrinsic Value (in thousands)'],
+      [
+        '',
+        'Number of Options',
+        'Weighted-Average Exercise Price',
+        'Aggregate Intrinsic Value (in thousands)',
+      ],
       ['Outstanding at December 31, 2018', '1,204,330', '$22.10', '$8,420'],
       ['Granted', '212,000', '$31.45', ''],
       ['Outstanding at December 31, 2019', '1,310,880', '$24.02', '$11,905'],
@@ -454,10 +459,38 @@ export const REAL_LIKE_TABLES: TatqaRecord[] = [
   ),
   record(
     [
-      ['', 'Year Ended December 31, 2019', 'Year Ended December 31, 2018', 'Year Ended December 31, 2017', '2019 vs 2018 % Change', '2018 vs 2017 % Change'],
-      ['Net cash provided by operating activities from continuing operations attributable to the company', '52,410', '47,990', '41,220', '9.2%', '16.4%'],
-      ['Purchases of property, plant and equipment, including capitalized software development costs', '(18,302)', '(21,455)', '(19,870)', '(14.7)%', '8.0%'],
-      ['Proceeds from issuance of common stock under employee stock purchase and option plans', '3,118', '2,904', '2,611', '7.4%', '11.2%'],
+      [
+        '',
+        'Year Ended December 31, 2019',
+        'Year Ended December 31, 2018',
+        'Year Ended December 31, 2017',
+        '2019 vs 2018 % Change',
+        '2018 vs 2017 % Change',
+      ],
+      [
+        'Net cash provided by operating activities from continuing operations attributable to the company',
+        '52,410',
+        '47,990',
+        '41,220',
+        '9.2%',
+        '16.4%',
+      ],
+      [
+        'Purchases of property, plant and equipment, including capitalized software development costs',
+        '(18,302)',
+        '(21,455)',
+        '(19,870)',
+        '(14.7)%',
+        '8.0%',
+      ],
+      [
+        'Proceeds from issuance of common stock under employee stock purchase and option plans',
+        '3,118',
+        '2,904',
+        '2,611',
+        '7.4%',
+        '11.2%',
+      ],
     ],
     ['Selected cash flow data (in thousands, except percentages).'],
     [

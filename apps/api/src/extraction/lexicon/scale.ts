@@ -240,7 +240,10 @@ const COUNTED =
 function isCountOf(label: string): boolean {
   const own = label
     .replace(/\([^()]*\)/g, ' ')
-    .replace(/\b(?:at|as\s+of|in)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:year|period)|year[-\s]end|period[-\s]end)\b.*$/i, '')
+    .replace(
+      /\b(?:at|as\s+of|in)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:year|period)|year[-\s]end|period[-\s]end)\b.*$/i,
+      '',
+    )
     .replace(/[\s:*,.]+$/, '')
     .trim();
   const last = own.split(/\s+/).at(-1) ?? '';

@@ -25,7 +25,8 @@ interface HandPage {
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 function html(page: HandPage): ExtractedDocument {
-  const row = (cells: string[], tag: string) => `<tr>${cells.map((c) => `<${tag}>${esc(c)}</${tag}>`).join('')}</tr>`;
+  const row = (cells: string[], tag: string) =>
+    `<tr>${cells.map((c) => `<${tag}>${esc(c)}</${tag}>`).join('')}</tr>`;
   return loadHtml(`<html><body>
     ${(page.above ?? []).map((p) => `<p>${esc(p)}</p>`).join('\n')}
     <table>${page.header.map((h) => row(h, 'th')).join('')}${page.rows.map((r) => row(r, 'td')).join('')}</table>
@@ -114,7 +115,10 @@ describe('a "$ in thousands" header cell', () => {
         ['Research and development', '9,331', '8,245'],
       ],
     };
-    const out = await bothForms(page, ['Research and development Fiscal 2021', 'Cost of revenue Fiscal 2020']);
+    const out = await bothForms(page, [
+      'Research and development Fiscal 2021',
+      'Cost of revenue Fiscal 2020',
+    ]);
     for (const form of ['html', 'pdf'])
       expect(out[form], form).toEqual({
         'Research and development Fiscal 2021': 9_331_000,
@@ -216,7 +220,10 @@ describe('a dash for the asked period', () => {
         ['Net income', '4,210', '3,265'],
       ],
     };
-    const out = await bothForms(page, ['Loss from discontinued operations 2021', 'Loss from discontinued operations 2020']);
+    const out = await bothForms(page, [
+      'Loss from discontinued operations 2021',
+      'Loss from discontinued operations 2020',
+    ]);
     for (const form of ['html', 'pdf'])
       expect(out[form], form).toEqual({
         'Loss from discontinued operations 2021': 0,
@@ -302,7 +309,7 @@ describe('an amount named with a rate in a tax reconciliation', () => {
   });
 });
 
-describe("a year and its units in one heading (\"2021 $'000\")", () => {
+describe('a year and its units in one heading ("2021 $\'000")', () => {
   it('answers a data point named with the heading as printed, units and all', async () => {
     // Before: "$'000" in the data point was a word no row carries: "Total 2021 $'000" answered
     // nothing and "Post-employment benefits 2020 $'000" fell to 0.7. And "personnel" in the
@@ -337,7 +344,10 @@ describe("a year and its units in one heading (\"2021 $'000\")", () => {
     };
     const out = await bothForms(page, ['Staff costs 2021', 'Average number of staff 2020']);
     for (const form of ['html', 'pdf'])
-      expect(out[form], form).toEqual({ 'Staff costs 2021': 18_204_000, 'Average number of staff 2020': 398 });
+      expect(out[form], form).toEqual({
+        'Staff costs 2021': 18_204_000,
+        'Average number of staff 2020': 398,
+      });
   });
 });
 
@@ -346,7 +356,9 @@ describe('a quantity in prose near a table is no scale', () => {
     // Before: "invested in millions of new devices" above the table multiplied its dollars by a
     // million, in the High band.
     const page: HandPage = {
-      above: ['Over the year we shipped software to millions of users and invested in millions of new devices.'],
+      above: [
+        'Over the year we shipped software to millions of users and invested in millions of new devices.',
+      ],
       header: [['', '2021', '2020']],
       rows: [
         ['Royalties', '163,047', '150,112'],
@@ -407,7 +419,9 @@ describe('two scales stated for one table', () => {
     const item = result['Segment revenue 2021'];
     expect(item?.value).toBe(1_204_500);
     expect(item?.confidence).toBeLessThanOrEqual(0.95);
-    expect(item?.location).toMatch(/scale: thousands as stated in column headers \(millions in the text around/);
+    expect(item?.location).toMatch(
+      /scale: thousands as stated in column headers \(millions in the text around/,
+    );
   });
 });
 
@@ -425,7 +439,11 @@ describe('"Less:" and "Add:" before a line item', () => {
         ['Accounts receivable, net', '46,072', '42,218'],
       ],
     };
-    const asked = ['Provision for doubtful accounts 2020', 'Accumulated write-offs 2021', 'Less: provision for doubtful accounts 2021'];
+    const asked = [
+      'Provision for doubtful accounts 2020',
+      'Accumulated write-offs 2021',
+      'Less: provision for doubtful accounts 2021',
+    ];
     const out = await bothForms(page, asked);
     for (const form of ['html', 'pdf'])
       expect(out[form], form).toEqual({

@@ -418,7 +418,8 @@ function plainNumber(text: string): number | undefined {
 function ratioRow(table: LayoutTable, row: number, rowName: string): boolean {
   const label = rowName.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').trim();
   // "Tax at the statutory rate" and "Foreign rate differential" are amounts of a tax reconciliation.
-  if (!RATIO_ROW.test(label) || /\bper\s+share\b|\bexchange\s+rates?$|\bat\b.*\brates?$/i.test(label)) return false;
+  if (!RATIO_ROW.test(label) || /\bper\s+share\b|\bexchange\s+rates?$|\bat\b.*\brates?$/i.test(label))
+    return false;
   const own = table.cells.filter((c) => c.row === row && c.column >= table.labelColumns && c.text.trim());
   if (own.length === 0 || own.some((c) => /[$€£¥₹]/.test(c.text))) return false;
   const values = own.map((c) => plainNumber(c.text)).filter((v): v is number => v !== undefined);
@@ -426,7 +427,11 @@ function ratioRow(table: LayoutTable, row: number, rowName: string): boolean {
   if (!/\bmargins?\b|\bmix\b/i.test(label)) return true;
   const largest = Math.max(...values);
   return table.cells.some(
-    (c) => c.row >= table.headerRows && c.row !== row && c.column >= table.labelColumns && (plainNumber(c.text.replace(/[$€£¥₹\s]/g, '')) ?? 0) >= 5 * largest,
+    (c) =>
+      c.row >= table.headerRows &&
+      c.row !== row &&
+      c.column >= table.labelColumns &&
+      (plainNumber(c.text.replace(/[$€£¥₹\s]/g, '')) ?? 0) >= 5 * largest,
   );
 }
 
@@ -570,7 +575,10 @@ function withoutUnits(label: string): string {
       // A column's unit named with its period, as the header prints it ("Total 2019 $'000",
       // "EBITDA FY19 $m", "Revenue 2019 US$ million").
       .replace(
-        new RegExp(String.raw`(?:^|\s)(?:${CURRENCY_WORD}\s?(?:'000|000|mn|bn|m|k|thousands?|millions?|billions?)|'000)(?=\s|$)`, 'gi'),
+        new RegExp(
+          String.raw`(?:^|\s)(?:${CURRENCY_WORD}\s?(?:'000|000|mn|bn|m|k|thousands?|millions?|billions?)|'000)(?=\s|$)`,
+          'gi',
+        ),
         ' ',
       )
       .replace(/\s+/g, ' ')
