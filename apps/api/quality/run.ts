@@ -16,7 +16,7 @@ import type { QualityCase, QualitySuiteReport } from './types';
  *
  *   pnpm quality                 every suite
  *   QUALITY_PAGES=60 pnpm quality   a smaller table corpus
- *   QUALITY_SUITES=tables        only some suites (tables, receipts, scanned-tables)
+ *   QUALITY_SUITES=tables        only some suites (tables, receipts, scanned-tables, tables-real)
  *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24   sizes of the OCR suites
  */
 
@@ -128,7 +128,7 @@ export function summarise(report: QualitySuiteReport) {
 }
 
 async function main() {
-  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables').split(',');
+  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables,tables-real').split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
