@@ -7,6 +7,7 @@ import { runGridSuite } from './grids';
 import { runReceiptSuite } from './receipts';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
+import { tablesRealSummaries } from './tables-real';
 import { type QualityCase, type QualitySuiteReport, sameAnswer } from './types';
 
 /**
@@ -20,7 +21,7 @@ import { type QualityCase, type QualitySuiteReport, sameAnswer } from './types';
  *   pnpm quality                 every suite, through the API
  *   QUALITY_MODE=inprocess       the same documents read in this thread, no HTTP (development)
  *   QUALITY_PAGES=60 pnpm quality   a smaller table corpus
- *   QUALITY_SUITES=tables        only some suites (tables, grids, receipts, scanned-tables)
+ *   QUALITY_SUITES=tables        only some suites (tables, grids, receipts, scanned-tables, tables-real)
  *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24 QUALITY_GRIDS=40   sizes of the other suites
  *   QUALITY_CONCURRENCY=2        documents in flight (and the product's JOB_CONCURRENCY)
  *   QUALITY_PDF_ENGINE=pdfjs     in-process mode: read PDF text with pdf.js alone (default: PDFium)
@@ -176,7 +177,9 @@ export function summarise(report: QualitySuiteReport) {
 
 async function main() {
   if (process.env.QUALITY_PDF_ENGINE === 'pdfjs') await setPdfTextEngine('pdfjs');
-  const wanted = (process.env.QUALITY_SUITES ?? 'tables,grids,receipts,scanned-tables').split(',');
+  const wanted = (process.env.QUALITY_SUITES ?? 'tables,grids,receipts,scanned-tables,tables-real').split(
+    ',',
+  );
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
@@ -202,6 +205,8 @@ async function main() {
       ),
     );
   }
+  if (wanted.includes('tables-real'))
+    summaries.push(...(await tablesRealSummaries(summarise, existsSync(CHROMIUM) ? CHROMIUM : undefined)));
   // The grid suite (issue 37) and the OCR'd suites (issue 12): receipt images, image-only pages.
   const otherSuites = [
     ['grids', () => runGridSuite({ documents: Number(process.env.QUALITY_GRIDS ?? 40) })],

@@ -142,7 +142,8 @@ function rowsFrom(
     for (let c = 0; c < columns; c++) {
       if (spec.dash && c === columns - 1) {
         cells.push(style.dash);
-        expected.push(null);
+        // A dash prints nothing for the period, i.e. 0; "n/a" is no figure at all.
+        expected.push(/^n\/?a$/i.test(style.dash) ? null : 0);
         continue;
       }
       if (spec.exempt === 'percent') {

@@ -154,7 +154,13 @@ export function detectScaleText(text: string): Scale | undefined {
       new RegExp(`${CURRENCY}\\s*$`, 'i').test(before) ||
       /\b(?:dollars|euros|pounds|amounts|figures|currency|yen|rupees|francs)\s*$/i.test(before) ||
       t.length <= 24;
-    if (scale && qualifies) return scale;
+    // "in millions of new devices", "thousands of customers": a quantity in prose, not units.
+    const after = /\s+of\s+.*$/i.exec(word[0])?.[0] ?? t.slice(word.index + word[0].length);
+    const ofThings =
+      /^\s+of\s+(?!(?:the\s+)?(?:u\.?s\.?\s+|us\s+|canadian\s+|australian\s+|hong\s+kong\s+|new\s+taiwan\s+|singapore\s+)?(?:dollars?|euros?|pounds?|sterling|yen|yuan|renminbi|rupees?|francs?|won|krona|kronor|kroner|reais|pesos?|rand|ringgit|currency|units|shares)\b|[$€£¥₹])/i.test(
+        after,
+      ) && !/^\s+of\s+[A-Z]{3}\b/.test(after);
+    if (scale && qualifies && !ofThings) return scale;
   }
   return undefined;
 }
@@ -219,10 +225,60 @@ export function rowKind(label: string, section: string[]): RowKind {
 export function isScaleExempt(label: string): boolean {
   return (
     PER_SHARE.test(label) ||
-    /\bratio\b|\(x\)|\bmultiple\b|%|\bpercent|\bpercentage\b|\brate\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bemployees\b|\bpersonnel\b|\bstaff\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
+    isRateLabel(label) ||
+    /\bratio\b|\(x\)|\bmultiple\b|%|\bpercent|\bpercentage\b|\bbasis points\b|\bdays\b|\btimes\b|\bpence\b|\bcents\b|\byield\b|\bheadcount\b|\bnumber of\b|\bFTEs?\b|\bfull[-\s]time equivalents?\b/i.test(
+      label,
+    ) ||
+    isHeadcount(label) ||
+    isCountOf(label)
+  );
+}
+
+/** Things counted, not amounts: a line whose last word is one ("Active customers", "Stores at year end"). */
+const COUNTED =
+  /\b(?:customers|clients|subscribers|members|users|stores|shops|restaurants|branches|outlets|offices|countries|vehicles|aircraft|vessels|patients|students|hotels|visitors|subscriptions|households|connections|installations|franchisees|dealers|distributors|suppliers)\b/i;
+function isCountOf(label: string): boolean {
+  const own = label
+    .replace(/\([^()]*\)/g, ' ')
+    .replace(
+      /\b(?:at|as\s+of|in)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:year|period)|year[-\s]end|period[-\s]end)\b.*$/i,
+      '',
+    )
+    .replace(/[\s:*,.]+$/, '')
+    .trim();
+  const last = own.split(/\s+/).at(-1) ?? '';
+  // "Net revenue from external customers", "Amounts due to suppliers" are amounts.
+  const money =
+    /\b(?:revenues?|sales|income|receivables?|payables?|deposits?|loans?|payments?|advances?|contracts?|balances?|fees?|costs?|expenses?|amounts?|liabilit(?:y|ies)|assets?|value|cash|due|owed|credit|funding|financing|commissions?|rebates?|discounts?|incentives?|refunds?)\b/i;
+  return COUNTED.test(last) && !/[$€£¥₹]/.test(label) && !money.test(own);
+}
+
+/**
+ * A count of people ("Employees", "Average number of staff", "Personnel at year end"), not what
+ * they are paid: "Staff costs", "Employee benefits expense", "Key management personnel
+ * compensation" are amounts.
+ */
+function isHeadcount(label: string): boolean {
+  return (
+    /\b(?:employees|personnel|staff|headcount)\b/i.test(label) &&
+    !/\b(?:costs?|compensation|expenses?|benefits?|salar(?:y|ies)|wages?|remuneration|pay|payroll|bonus(?:es)?|pensions?|loans?|advances?|liabilit(?:y|ies)|provisions?|accru\w*|payable|related|share[-\s]based|stock[-\s]based|options?|plans?|contributions?|welfare|training|severance|termination)\b/i.test(
       label,
     )
   );
+}
+
+/**
+ * A rate is what the row states ("Effective tax rate", "Interest rate (fixed)", "Rate of
+ * return"), not a word of an amount's name: "Income tax at federal statutory rate", "Foreign rate
+ * differential" and "Effect of tax rate changes" are amounts of a tax reconciliation.
+ */
+function isRateLabel(label: string): boolean {
+  const own = label
+    .replace(/\([^()]*\)|\[[^\]]*\]/g, ' ')
+    .replace(/[\s:*]+$/, '')
+    .trim();
+  if (/^rates?\s+of\b/i.test(own)) return true;
+  return /\brates?$/i.test(own) && !/\bat\b.*\brates?$|\b(?:effect|impact)\s+of\b/i.test(own);
 }
 
 /** Rows counting shares (weighted average shares, shares outstanding), which may have their own scale. */

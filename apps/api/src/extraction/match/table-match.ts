@@ -8,7 +8,7 @@ import {
   periodSpans,
   splitDataPoint,
 } from '../lexicon/periods';
-import { detectColumnUnit, isPercentLabel, labelUnits, rowKind } from '../lexicon/scale';
+import { detectColumnUnit, detectScaleText, isPercentLabel, labelUnits, rowKind } from '../lexicon/scale';
 import { tokenize } from '../lexicon/words';
 import { type ColumnUnit, cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../model/layout';
 import type { ExtractedItem, ItemAnchor } from '../model/types';
@@ -86,6 +86,8 @@ function cleanLabel(text: string): string {
     text
       .normalize('NFKC')
       .replace(/^\s*(?:\(?(?:[a-z]|[ivx]{1,4}|\d{1,2})[.)]|\d{1,2}\.\d{1,2})\s+/i, '')
+      // How the line enters the sum, not its name: "Less: provision for …", "Add: other income".
+      .replace(/^\s*(?:less|add|plus|deduct)\b\s*:?\s+(?=\S)/i, '')
       .replace(/(\p{L}{3,})\d\b/gu, '$1')
       // How a line is computed ("Total income (I + II)", "Profit before tax (III - IV)"): no words.
       .replace(/\s*\((?:[ivx]{1,4}|[a-h]|\d{1,2})(?:\s*[-+±=]\s*(?:[ivx]{1,4}|[a-h]|\d{1,2}))+\)/gi, ' ')
@@ -378,7 +380,11 @@ function rowText(table: LayoutTable, row: number): string {
 }
 
 function locationOf(page: number, table: LayoutTable, rowName: string, header: string): string {
-  return [`page ${page}`, table.title, rowName, header].filter((p) => p && p.trim() !== '').join(' · ');
+  const onPage = pageScales.get(table);
+  const scaleNote = table.scaleNote ?? (onPage && `${onPage} as the page states for all amounts`);
+  return [`page ${page}`, table.title, rowName, header, scaleNote && `scale: ${scaleNote}`]
+    .filter((p) => p && p.trim() !== '')
+    .join(' · ');
 }
 
 /**
@@ -394,12 +400,68 @@ function columnUnitOf(table: LayoutTable, column: number): ColumnUnit | undefine
     : own;
 }
 
+/** A row of margins, rates or returns ("Operating margin", "Effective tax rate", "Return on equity"). */
+const RATIO_ROW =
+  /\b(?:margins?|rates?|yields?|growth|mix)\s*:?$|\breturn\s+on\b|\bas\s+a\s+(?:%|percent(?:age)?)\s+of\b/i;
+
+function plainNumber(text: string): number | undefined {
+  const m = /^[(-−–]?\s*(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?)\s*\)?$/.exec(text.trim());
+  return m?.[1] ? Number(m[1].replace(/,/g, '')) : undefined;
+}
+
+/**
+ * A margin, rate or return printed without "%" in a table of amounts ("Operating margin 12.3"
+ * under "(in millions)"): its figures are percentages, not amounts, when none of them is more
+ * than 100, none carries a currency sign, and (for a margin, which may be an amount) the
+ * amounts in the table are far larger.
+ */
+function ratioRow(table: LayoutTable, row: number, rowName: string): boolean {
+  const label = rowName.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ').trim();
+  // "Tax at the statutory rate" and "Foreign rate differential" are amounts of a tax reconciliation.
+  if (!RATIO_ROW.test(label) || /\bper\s+share\b|\bexchange\s+rates?$|\bat\b.*\brates?$/i.test(label))
+    return false;
+  const own = table.cells.filter((c) => c.row === row && c.column >= table.labelColumns && c.text.trim());
+  if (own.length === 0 || own.some((c) => /[$€£¥₹]/.test(c.text))) return false;
+  const values = own.map((c) => plainNumber(c.text)).filter((v): v is number => v !== undefined);
+  if (values.length === 0 || values.some((v) => v > 100)) return false;
+  if (!/\bmargins?\b|\bmix\b/i.test(label)) return true;
+  const largest = Math.max(...values);
+  return table.cells.some(
+    (c) =>
+      c.row >= table.headerRows &&
+      c.row !== row &&
+      c.column >= table.labelColumns &&
+      (plainNumber(c.text.replace(/[$€£¥₹\s]/g, '')) ?? 0) >= 5 * largest,
+  );
+}
+
+/**
+ * The scale a page states for all its figures, last in precedence after the table's own sources:
+ * a note such as "All amounts are in thousands of U.S. dollars unless otherwise stated" anywhere
+ * on the page, which readers apply to every table without a scale of its own.
+ */
+const pageScales = new WeakMap<LayoutTable, Scale | undefined>();
+const PAGE_NOTE =
+  /\b(?:amounts?|figures|numbers|dollars?|financial\s+(?:information|data|statements))\b[^.;]{0,80}?\bin\s+(?:thousands|millions|billions)\b/i;
+function notePageScale(page: LayoutPage, table: LayoutTable): void {
+  if (pageScales.has(table) || table.scale) return;
+  let found: Scale | undefined;
+  for (const line of page.lines) {
+    const text = line.text;
+    if (!PAGE_NOTE.test(text) || !/\b(?:unless|otherwise|all)\b/i.test(text)) continue;
+    found = detectScaleText(text);
+    if (found) break;
+  }
+  pageScales.set(table, found);
+}
+
 function figureValue(
   text: string,
   rowName: string,
   section: string[],
   table: LayoutTable,
   column: number,
+  row?: number,
 ): NormalisedValue {
   const unit = columnUnitOf(table, column);
   // Pence and cents ("52.3p", "45.2c") and multiples ("12.5x") are the figure itself.
@@ -418,15 +480,20 @@ function figureValue(
   )
     t = t.replace('.', ',');
   if (writesDecimalComma(table)) t = t.replace(/(\d)\.(?=\d{3}(?!\d))/g, '$1').replace(/(\d),(?=\d)/g, '$1.');
-  if (/^(?:[-–—−]+|n\/?a|n\.[am]\.|nm|nil|none)$/i.test(t.replace(/[$€£%\s]/g, '') || '-')) return null;
+  const bare = t.replace(/[$€£%\s]/g, '');
+  // A dash or "nil" prints nothing for the period: the figure is 0 (issue 38). "n/a", "n.m." and
+  // "nm" say there is no figure at all.
+  if (/^(?:[-–—−]+|nil|none)$/i.test(bare || '-')) return 0;
+  if (/^(?:n\/?a|n\.[am]\.|nm)$/i.test(bare)) return null;
   const kind = rowKind(rowName, section);
   if (
     unit === 'percent' ||
-    (kind === 'percent' && !/%/.test(t) && isPercentLabel(`${rowName} ${section.at(-1) ?? ''}`))
+    (kind === 'percent' && !/%/.test(t) && isPercentLabel(`${rowName} ${section.at(-1) ?? ''}`)) ||
+    (row !== undefined && !/%/.test(t) && ratioRow(table, row, rowName))
   ) {
     return normalisePercent(/%/.test(t) ? t : `${t.replace(/[$€£]/g, '')}%`);
   }
-  let scale: Scale | undefined = unit ?? table.scale;
+  let scale: Scale | undefined = unit ?? table.scale ?? pageScales.get(table);
   // A row that states its own units ("Revenue (£m)", "Net debt (£bn)", "Share price (£)") in a
   // highlights table with no scale of its own, or one that differs from the table's.
   // Or the section heading over it does ("Income statement (£m)", "Balance sheet (£m)").
@@ -437,9 +504,12 @@ function figureValue(
       .map(labelUnits)
       .find((u) => u !== undefined);
   if (stated) scale = stated.scale;
+  // A line stating its own scale in words ("Shares in thousands", "Units sold, in millions").
+  const ownWords = /\bin\s+(thousands|millions|billions)\b/i.exec(rowName)?.[1]?.toLowerCase();
+  if (ownWords && !stated) scale = ownWords as Scale;
   // A multiple ("2.1x" net debt to EBITDA) is a ratio whatever the table's scale.
   if (kind === 'per-share' || kind === 'percent' || /\d\)?\s*x$/i.test(text.trim())) scale = undefined;
-  else if (kind === 'shares') scale = table.shareScale ?? scale;
+  else if (kind === 'shares' && !ownWords) scale = table.shareScale ?? scale;
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
 }
 
@@ -499,6 +569,15 @@ function withoutUnits(label: string): string {
         new RegExp(
           String.raw`\bin\s+(?:${CURRENCY_WORD}(?:\s*${SCALE_WORD})?|${SCALE_WORD})(?:\s+of\s+${CURRENCY_WORD})?(?=(?:\s+(?:FY\s?)?\d{2,4})?\s*$)`,
           'i',
+        ),
+        ' ',
+      )
+      // A column's unit named with its period, as the header prints it ("Total 2019 $'000",
+      // "EBITDA FY19 $m", "Revenue 2019 US$ million").
+      .replace(
+        new RegExp(
+          String.raw`(?:^|\s)(?:${CURRENCY_WORD}\s?(?:'000|000|mn|bn|m|k|thousands?|millions?|billions?)|'000)(?=\s|$)`,
+          'gi',
         ),
         ' ',
       )
@@ -656,6 +735,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   let blankScore: number | undefined;
   for (const page of pages) {
     for (const table of page.tables) {
+      notePageScale(page, table);
       const prep = prepare(table);
       if (prep.columns.length === 0) continue;
       out.push(...transposedCandidates(page, table, prep, dpWords, period));
@@ -863,7 +943,7 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
             r,
             col.column,
             { rowName: row.name, header: col.header },
-            (text) => figureValue(text, row.name, row.section, table, col.column),
+            (text) => figureValue(text, row.name, row.section, table, col.column, r),
           );
           if (found) out.push({ ...found, score, latestAssumed });
           else if (score > (blankScore ?? 0) && rowHasFigure(table, r) && columnHasFigure(table, col.column))
@@ -1155,6 +1235,15 @@ export function confidenceOf(best: TableCandidate, match: TableMatch, ocrConfide
   // A better-named row is there but empty in this column: this answer may be the row below it.
   if (match.blankScore !== undefined && match.blankScore > best.score) raw *= 0.7;
   if (best.latestAssumed) raw *= 0.96;
+  // The table states two scales: the nearest was applied, but this amount may be off by a power of ten.
+  if (
+    best.table.scaleNote &&
+    typeof best.value === 'number' &&
+    best.value !== 0 &&
+    best.table.columnUnits[best.cell.column] === undefined &&
+    rowKind(best.item.anchor?.row_label ?? '', []) === 'amount'
+  )
+    raw *= 0.85;
   if (ocrConfidence !== undefined) raw *= Math.min(1, 0.5 + ocrConfidence / 2);
   return calibrate(raw);
 }
@@ -1184,6 +1273,7 @@ export function allTableItems(pages: LayoutPage[]): { key: string; item: Extract
   const out: { key: string; item: ExtractedItem }[] = [];
   for (const page of pages) {
     for (const table of page.tables) {
+      notePageScale(page, table);
       const prep = prepare(table);
       for (let r = table.headerRows; r < table.rowCount; r++) {
         const row = table.rowLabels[r];
@@ -1191,7 +1281,7 @@ export function allTableItems(pages: LayoutPage[]): { key: string; item: Extract
         for (const col of prep.columns) {
           const cell = cellAt(table, r, col.column);
           if (!cell || cell.row !== r || !isFigureText(cell.text)) continue;
-          const value = figureValue(cell.text, row.name, row.section, table, col.column);
+          const value = figureValue(cell.text, row.name, row.section, table, col.column, r);
           const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
           if (col.header) anchor.column_label = col.header;
           if (page.url) anchor.url = page.url;

@@ -85,6 +85,8 @@ export interface LayoutTable {
   rowLabels: (RowLabel | undefined)[];
   /** The scale the table states for its figures ("in thousands", "£m"). */
   scale?: Scale;
+  /** Set when the table's sources state different scales: which was used, and the others. */
+  scaleNote?: string;
   /** The scale of share counts when the table states one apart ("shares in thousands"). */
   shareScale?: Scale;
   /** Per column, a unit its header states ("£m", "%", "$000"), overriding the table's. */

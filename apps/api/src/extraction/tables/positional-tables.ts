@@ -95,19 +95,28 @@ interface Row {
 /** "31 March 2022 31 March 2021" set close together → one segment per period. */
 function splitPeriodRuns(segments: LayoutSegment[]): LayoutSegment[] {
   const out: LayoutSegment[] = [];
+  const part = /^(?:Q[1-4]|H[12])$/i;
   for (const s of segments) {
     let current: LayoutWord[] = [];
     s.words.forEach((w, i) => {
       current.push(w);
       const next = s.words[i + 1];
+      const hasYear = current.some((c) => /^(?:19|20)\d{2}[,.]?$/.test(c.text.trim()));
+      // A quarter after the year ("Fiscal 2020 Q2") is that year's; it ends the period when a
+      // new one follows ("2020 Q2 2019 Q2").
+      const yearFirst = !current.some((c) => part.test(c.text.trim()));
       // Cut after a year when a new period starts (a day, a month, a year, "FY", "Q1") or a
       // comparison column's heading does ("Change", "Variance", "%", "YoY").
       if (
         next &&
-        /^(?:19|20)\d{2}[,.]?$/.test(w.text.trim()) &&
-        /^(?:\d{1,4}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|FY|Q[1-4]|H[12]|9M|6M|fiscal|year|change|var\.?$|variance|growth|yoy|%|Δ|\+\/-)/i.test(
-          next.text.trim(),
-        )
+        ((/^(?:19|20)\d{2}[,.]?$/.test(w.text.trim()) &&
+          !(yearFirst && part.test(next.text.trim())) &&
+          /^(?:\d{1,4}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|FY|Q[1-4]|H[12]|9M|6M|fiscal|year|change|var\.?$|variance|growth|yoy|%|Δ|\+\/-)/i.test(
+            next.text.trim(),
+          )) ||
+          (part.test(w.text.trim()) &&
+            hasYear &&
+            /^(?:(?:19|20)\d{2}\b|FY|fiscal|Q[1-4]$|H[12]$)/i.test(next.text.trim())))
       ) {
         out.push(segmentFrom(current));
         current = [];
@@ -647,7 +656,11 @@ function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, bands: Ba
   // A caption starting among the labels and running over the figures, though most of it is
   // not over them ("(1) Consolidated operating results (cumulative)" beside a note).
   if (row.segs.some((s) => s.box[0] < labelsX0 + 0.03 && s.box[2] > firstBand.x0 + 0.03)) return false;
-  return !overBands.some((s) => zonesX0 - s.box[0] > 0.06);
+  // A period heading wider than its figures, set flush right with them as table cells are
+  // ("January 1, 2019 to December 31, 2019" over "1,204"), heads that column.
+  const flushPeriod = (s: Seg) =>
+    /\b(?:19|20)\d{2}\b/.test(s.text) && bands.some((b) => Math.abs(s.box[2] - b.x1) <= 0.006);
+  return !overBands.some((s) => zonesX0 - s.box[0] > 0.06 && !flushPeriod(s));
 }
 
 /** The x-axis split at the middle of each gutter: the zone a column's headers are centred in. */

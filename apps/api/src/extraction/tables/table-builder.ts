@@ -289,16 +289,27 @@ export function buildTable(input: GridInput): LayoutTable {
     )
       scaleRows.add(r);
   }
-  const scaleSources = [
-    input.title ?? '',
-    ...input.context,
-    ...headerTexts,
-    ...[...scaleRows].map((r) => rowText(r, 0, columnCount)),
+  // Precedence, nearest the figures first: the column headers (a corner "$ in thousands"), a
+  // row of the table that states it, the caption or title block, then the text around the
+  // table. (A cell's own "$1.2 billion" and a row's own units are read with the figure.) When
+  // two sources state different scales the nearest is used and the table notes the conflict,
+  // so the answer is less sure and the reviewer sees which scale was applied.
+  const scaleSources: [from: string, text: string][] = [
+    ...headerTexts.map((t): [string, string] => ['column headers', t]),
+    ...[...scaleRows].map((r): [string, string] => ['a row of the table', rowText(r, 0, columnCount)]),
+    ['the title', input.title ?? ''],
+    ...input.context.map((t): [string, string] => ['the text around the table', t]),
   ];
   let scale: LayoutTable['scale'];
+  let scaleFrom = '';
   let shareScale: LayoutTable['shareScale'];
-  for (const text of scaleSources) {
-    scale ??= detectScaleText(text.replace(/\bshares?\s+in\s+(?:thousands|millions|billions)\b/gi, ''));
+  const disagreeing: string[] = [];
+  for (const [from, text] of scaleSources) {
+    const found = detectScaleText(text.replace(/\bshares?\s+in\s+(?:thousands|millions|billions)\b/gi, ''));
+    if (found && !scale) {
+      scale = found;
+      scaleFrom = from;
+    } else if (found && found !== scale && found !== 'units') disagreeing.push(`${found} in ${from}`);
     shareScale ??= detectShareScale(text);
   }
 
@@ -490,6 +501,8 @@ export function buildTable(input: GridInput): LayoutTable {
     .trim();
   if (title) table.title = title;
   if (scale) table.scale = scale;
+  if (scale && disagreeing.length > 0)
+    table.scaleNote = `${scale} as stated in ${scaleFrom} (${[...new Set(disagreeing)].join('; ')})`;
   if (shareScale) table.shareScale = shareScale;
   return table;
 }
