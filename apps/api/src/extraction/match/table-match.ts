@@ -11,6 +11,7 @@ import {
 import { detectColumnUnit, isPercentLabel, labelUnits, rowKind } from '../lexicon/scale';
 import { tokenize } from '../lexicon/words';
 import { type ColumnUnit, cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../model/layout';
+import { formatLocation } from '../model/location';
 import type { ExtractedItem, ItemAnchor } from '../model/types';
 import { columnHeaderPath, isFigureText } from '../tables/table-builder';
 
@@ -377,6 +378,23 @@ function rowText(table: LayoutTable, row: number): string {
     .join('  ');
 }
 
+/** A spreadsheet or CSV cell's address on its anchor (row 7, column "B"). */
+function withGridRef(anchor: ItemAnchor, cell: TableCell): void {
+  if (!cell.gridRef) return;
+  anchor.row = cell.gridRef.row;
+  anchor.column = cell.gridRef.column;
+}
+
+/** A grid cell's location as a spreadsheet names it ("Sheet1!B7", "row 7, column B"). */
+function gridLocation(page: LayoutPage, cell: TableCell): string | undefined {
+  if (!cell.gridRef) return undefined;
+  return formatLocation({
+    ...(page.sheet !== undefined ? { sheet: page.sheet } : {}),
+    row: cell.gridRef.row,
+    column: cell.gridRef.column,
+  });
+}
+
 function locationOf(page: number, table: LayoutTable, rowName: string, header: string): string {
   return [`page ${page}`, table.title, rowName, header].filter((p) => p && p.trim() !== '').join(' · ');
 }
@@ -526,13 +544,14 @@ function candidateAt(
   if (names.header) anchor.column_label = names.header;
   if (page.url) anchor.url = page.url;
   if (page.sheet) anchor.sheet = page.sheet;
+  withGridRef(anchor, cell);
   return {
     value,
     cell,
     table,
     item: {
       value,
-      location: locationOf(table.page, table, names.rowName, names.header),
+      location: gridLocation(page, cell) ?? locationOf(table.page, table, names.rowName, names.header),
       source_text: rowText(table, row),
       source_url: page.url ?? null,
       confidence: 0,
@@ -1195,11 +1214,13 @@ export function allTableItems(pages: LayoutPage[]): { key: string; item: Extract
           const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
           if (col.header) anchor.column_label = col.header;
           if (page.url) anchor.url = page.url;
+          if (page.sheet) anchor.sheet = page.sheet;
+          withGridRef(anchor, cell);
           out.push({
             key: `${row.name} ${col.header}`.trim(),
             item: {
               value,
-              location: locationOf(table.page, table, row.name, col.header),
+              location: gridLocation(page, cell) ?? locationOf(table.page, table, row.name, col.header),
               source_text: rowText(table, r),
               source_url: page.url ?? null,
               confidence: calibrate(col.header ? 0.97 : 0.9),

@@ -43,6 +43,7 @@ import {
 import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from '../match/prose';
 import { allTableItems, confidenceOf, matchTables, spelledOut } from '../match/table-match';
 import type { Box, LayoutPage } from '../model/layout';
+import { lineAnchor } from '../model/anchor';
 import { formatLocation, sourceUrlOf } from '../model/location';
 import type {
   ExtractedDocument,
@@ -760,13 +761,16 @@ function proseCandidate(
 }
 
 function itemFrom(doc: ExtractedDocument, candidate: Candidate, confidence: number): ExtractedItem {
-  return {
+  const item: ExtractedItem = {
     value: candidate.value,
     location: formatLocation(candidate.location),
     source_text: candidate.sourceText,
     source_url: sourceUrlOf(doc, candidate.location),
     confidence: Math.round(confidence * 1000) / 1000,
   };
+  const anchor = lineAnchor(doc, doc.lines[candidate.lineIndex], candidate.location, candidate.raw);
+  if (anchor) item.anchor = anchor;
+  return item;
 }
 
 /** The best candidate for one data point, and how sure we are of it. */
