@@ -58,7 +58,8 @@ beforeAll(async () => {
     '/robots.txt': { type: 'text/plain', body: 'User-agent: *\nAllow: /' },
     '/report': REPORT_PAGE,
     '/bare': BARE_TABLE,
-    '/about': '<html><head><title>About</title></head><body><p>We make widgets.</p><a href="/gone">old</a><a href="/down">down</a></body></html>',
+    '/about':
+      '<html><head><title>About</title></head><body><p>We make widgets.</p><a href="/gone">old</a><a href="/down">down</a></body></html>',
     '/down': { status: 500, body: 'oops' },
   });
   deps = {
@@ -71,7 +72,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function extract(source: DocumentSource, dataPoints: string[], documentType: string) {
-  const { tasks } = await extractFromSource(source, { dataPoints, documentType }, { ...deps, provider: heuristic });
+  const { tasks } = await extractFromSource(
+    source,
+    { dataPoints, documentType },
+    { ...deps, provider: heuristic },
+  );
   return tasks;
 }
 
@@ -81,7 +86,10 @@ function values(result: Record<string, ExtractedItem>) {
 
 async function printToPdf(html: string): Promise<Buffer> {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless=new', '--no-sandbox'],
+  });
   try {
     const tab = await browser.newPage();
     await tab.setContent(html);
@@ -95,7 +103,11 @@ describe('a report page answers the same in every form', () => {
   const asked = Object.keys(REPORT_EXPECTED);
 
   it('as a website crawl: the page keeps its table, each value anchored to its cell', async () => {
-    const [task, ...more] = await extract({ kind: 'website', url: `${server.url}/report`, maxPages: 1 }, asked, 'website');
+    const [task, ...more] = await extract(
+      { kind: 'website', url: `${server.url}/report`, maxPages: 1 },
+      asked,
+      'website',
+    );
     expect(more).toHaveLength(0);
     const result = task?.result.result ?? {};
     expect(values(result)).toEqual(REPORT_EXPECTED);
@@ -122,9 +134,17 @@ describe('a report page answers the same in every form', () => {
   });
 
   it('a bare two-row <table> answers by URL and as a website', async () => {
-    const [byUrl] = await extract({ kind: 'url', url: `${server.url}/bare` }, ['Revenue 2024', 'Revenue'], 'html');
+    const [byUrl] = await extract(
+      { kind: 'url', url: `${server.url}/bare` },
+      ['Revenue 2024', 'Revenue'],
+      'html',
+    );
     expect(values(byUrl?.result.result ?? {})).toEqual({ 'Revenue 2024': 5120, Revenue: 5120 });
-    const [crawled] = await extract({ kind: 'website', url: `${server.url}/bare`, maxPages: 1 }, ['Revenue 2024'], 'website');
+    const [crawled] = await extract(
+      { kind: 'website', url: `${server.url}/bare`, maxPages: 1 },
+      ['Revenue 2024'],
+      'website',
+    );
     expect(crawled?.result.result['Revenue 2024']).toMatchObject({
       value: 5120,
       anchor: { row_label: 'Revenue', column_label: '2024' },
@@ -141,7 +161,11 @@ describe('grids (CSV, XLSX, DOCX, fixed-width text) are tables read by the table
       'Total,"2,180","2,360"',
     ].join('\n');
     const asked = ['Revenue East 2023', 'Revenue West 2024', 'Total revenue 2024', 'Revenue East 2024'];
-    const [task] = await extract({ kind: 'file', bytes: Buffer.from(csv), filename: 'regions.csv', csv: {} }, asked, 'csv');
+    const [task] = await extract(
+      { kind: 'file', bytes: Buffer.from(csv), filename: 'regions.csv', csv: {} },
+      asked,
+      'csv',
+    );
     const result = task?.result.result ?? {};
     expect(values(result)).toEqual({
       'Revenue East 2023': 1_200_000,
@@ -200,11 +224,8 @@ describe('grids (CSV, XLSX, DOCX, fixed-width text) are tables read by the table
       [units, unitRows],
       [quarters, quarterRows],
     ] as const)
-      rows.forEach((row, r) =>
-        row.forEach((value, c) => {
-          sheet.getCell(r + 1, c + 1).value = value;
-        }),
-      );
+      for (const [r, row] of rows.entries())
+        for (const [c, value] of row.entries()) sheet.getCell(r + 1, c + 1).value = value;
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const [task] = await extract(
       { kind: 'file', bytes, filename: 'book.xlsx' },
@@ -241,7 +262,11 @@ describe('grids (CSV, XLSX, DOCX, fixed-width text) are tables read by the table
       { name: '[Content_Types].xml', data: Buffer.from(types) },
       { name: 'word/document.xml', data: Buffer.from(xml) },
     ]);
-    const [task] = await extract({ kind: 'file', bytes: docx, filename: 'segments.docx' }, ['Wholesale revenue 2023'], 'pdf');
+    const [task] = await extract(
+      { kind: 'file', bytes: docx, filename: 'segments.docx' },
+      ['Wholesale revenue 2023'],
+      'pdf',
+    );
     expect(task?.result.result['Wholesale revenue 2023']).toMatchObject({
       value: 1_020_000,
       anchor: { page: 1, row_label: 'Wholesale revenue', column_label: '2023' },
@@ -257,7 +282,11 @@ describe('grids (CSV, XLSX, DOCX, fixed-width text) are tables read by the table
       'Net sales               812.4       790.1',
       'Operating income         96.3        88.7',
     ].join('\n');
-    const [task] = await extract({ kind: 'file', bytes: Buffer.from(text), filename: 'q.txt' }, ['Operating income 2023'], 'pdf');
+    const [task] = await extract(
+      { kind: 'file', bytes: Buffer.from(text), filename: 'q.txt' },
+      ['Operating income 2023'],
+      'pdf',
+    );
     expect(task?.result.result['Operating income 2023']).toMatchObject({
       value: 88_700_000,
       anchor: { page: 1, row_label: 'Operating income', column_label: '2023' },
@@ -270,7 +299,14 @@ describe('every answer is anchored, whatever the type it was sent as', () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const page = pdf.addPage([300, 400]);
-    const lines = ['CORNER CAFE', '12 High Street', 'Date: 05/03/2024', 'Latte 3.40', 'Muffin 2.60', 'Total: 6.00'];
+    const lines = [
+      'CORNER CAFE',
+      '12 High Street',
+      'Date: 05/03/2024',
+      'Latte 3.40',
+      'Muffin 2.60',
+      'Total: 6.00',
+    ];
     lines.forEach((text, i) => {
       page.drawText(text, { x: 30, y: 360 - i * 18, size: 11, font });
     });
@@ -290,7 +326,11 @@ describe('every answer is anchored, whatever the type it was sent as', () => {
 
 describe('an empty result says why', () => {
   it('a page that was read but holds nothing asked, apart from linked pages that could not be loaded', async () => {
-    const tasks = await extract({ kind: 'website', url: `${server.url}/about`, maxPages: 5 }, ['Revenue 2024'], 'website');
+    const tasks = await extract(
+      { kind: 'website', url: `${server.url}/about`, maxPages: 5 },
+      ['Revenue 2024'],
+      'website',
+    );
     expect(tasks).toHaveLength(1);
     const notes = tasks[0]?.result.notes ?? [];
     expect(notes).toContain(

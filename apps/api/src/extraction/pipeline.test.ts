@@ -166,6 +166,8 @@ describe('the three facts, from every kind of source (heuristic provider)', () =
     expect(result.total_revenue).toMatchObject({
       source_text: 'Total revenue | $ | 1,234.5',
       source_url: `${edgar.url}/Archives/edgar/data/${EDGAR_CIK}/000123456724000010/acme-20231231.htm`,
+      // Read from the filing's table by the HTML reader, as an uploaded page would be.
+      anchor: { page: 1, row_label: 'Total revenue' },
     });
     expect(task?.name).toBe('ACME CORP 10-K for the period ended 2023-12-31 (filed 2024-03-05)');
   });

@@ -193,7 +193,12 @@ export async function loadDocument(
 export function taskDocuments(doc: ExtractedDocument): ExtractedDocument[] {
   if (doc.kind !== 'website' || !doc.pages || doc.pages.length === 0) return [doc];
   return doc.pages.map((page) => {
-    const part: ExtractedDocument = { kind: 'website', lines: page.lines, sourceUrl: page.url, title: page.title };
+    const part: ExtractedDocument = {
+      kind: 'website',
+      lines: page.lines,
+      sourceUrl: page.url,
+      title: page.title,
+    };
     if (page.layout) part.layout = page.layout;
     if (page.notes?.length) part.notes = page.notes;
     return part;
@@ -326,7 +331,9 @@ export function emptyResultNotes(
       ? `no table row or labelled value matches ${wanted}`
       : `no labelled value in its text matches ${wanted}`;
   if (part.lines.length === 0 && tables === 0)
-    return [`Nothing was found: ${thing} was read but holds no text (it may be an image or built by scripts)`];
+    return [
+      `Nothing was found: ${thing} was read but holds no text (it may be an image or built by scripts)`,
+    ];
   return [`Nothing was found: ${thing} was read (${read}) but ${missing}`];
 }
 

@@ -20,7 +20,9 @@ export function lineAnchor(
   let box: Box | undefined = cell?.box ?? line.box;
   if (!box) return undefined;
   const page = doc.layout?.find(
-    (p) => p.number === pageNumber && (location.url === undefined || p.url === undefined || p.url === location.url),
+    (p) =>
+      p.number === pageNumber &&
+      (location.url === undefined || p.url === undefined || p.url === location.url),
   );
   const words = valueWords(page?.words ?? [], box, raw);
   if (words.length > 0) box = unionBox(words);

@@ -42,8 +42,8 @@ import {
 } from '../match/derived';
 import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from '../match/prose';
 import { allTableItems, confidenceOf, matchTables, spelledOut } from '../match/table-match';
-import type { Box, LayoutPage } from '../model/layout';
 import { lineAnchor } from '../model/anchor';
+import type { Box, LayoutPage } from '../model/layout';
 import { formatLocation, sourceUrlOf } from '../model/location';
 import type {
   ExtractedDocument,

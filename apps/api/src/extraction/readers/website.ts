@@ -197,6 +197,8 @@ export async function crawlWebsite(startUrl: string, options: CrawlOptions): Pro
 function failureReason(error: unknown, url: string): string {
   const message = error instanceof Error ? error.message : String(error);
   const prefix = `Could not fetch ${url}: `;
-  const reason = message.startsWith(prefix) ? message.slice(prefix.length) : message.replace(/^Could not fetch \S+:\s*/, '');
+  const reason = message.startsWith(prefix)
+    ? message.slice(prefix.length)
+    : message.replace(/^Could not fetch \S+:\s*/, '');
   return reason || 'it could not be loaded';
 }

@@ -61,8 +61,14 @@ function mergesOf(sheet: ExcelJS.Worksheet): GridMerge[] {
   for (const range of ranges) {
     const m = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/i.exec(range);
     if (!m) continue;
-    const col = (letters: string) => [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-    out.push({ top: Number(m[2]), left: col(m[1] as string), bottom: Number(m[4]), right: col(m[3] as string) });
+    const col = (letters: string) =>
+      [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+    out.push({
+      top: Number(m[2]),
+      left: col(m[1] as string),
+      bottom: Number(m[4]),
+      right: col(m[3] as string),
+    });
   }
   return out;
 }

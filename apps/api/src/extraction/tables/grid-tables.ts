@@ -106,7 +106,12 @@ function blocksOf(rows: GridRow[]): Block[] {
  * ranges as spans, and in header rows above the last one a heading spread over the empty cells
  * after it ("2023" over "Q1" and "Q2").
  */
-function markupRows(rows: GridRow[], width: number, merges: GridMerge[], name: (c: number) => string): MarkupRow[] {
+function markupRows(
+  rows: GridRow[],
+  width: number,
+  merges: GridMerge[],
+  name: (c: number) => string,
+): MarkupRow[] {
   const firstBody = rows.findIndex(hasFigure);
   const headerRows = firstBody < 0 ? 0 : firstBody;
   return rows.map((row, r) => {
@@ -129,7 +134,13 @@ function markupRows(rows: GridRow[], width: number, merges: GridMerge[], name: (
           c + colSpan < width &&
           (row.cells[c + colSpan] ?? '').trim() === '' &&
           (rows[r + 1]?.cells[c + colSpan] ?? '').trim() !== '' &&
-          !merges.some((m) => m.top <= row.number && m.bottom >= row.number && c + colSpan + 1 >= m.left && c + colSpan + 1 <= m.right)
+          !merges.some(
+            (m) =>
+              m.top <= row.number &&
+              m.bottom >= row.number &&
+              c + colSpan + 1 >= m.left &&
+              c + colSpan + 1 <= m.right,
+          )
         )
           colSpan += 1;
       }
