@@ -113,7 +113,7 @@ function markupRows(
   name: (c: number) => string,
 ): MarkupRow[] {
   const firstBody = rows.findIndex(hasFigure);
-  const headerRows = firstBody < 0 ? 0 : firstBody;
+  const headerRows = Math.max(0, firstBody);
   return rows.map((row, r) => {
     const cells: MarkupCell[] = [];
     for (let c = 0; c < width; c++) {
