@@ -109,7 +109,7 @@ export function loadCsv(input: Uint8Array | string, options: CsvOptions = {}): E
     number: index + 1,
     cells: row.map((value, column) => (keep && !keep.has(column) ? '' : value)),
   }));
-  const { page, lines } = gridPage(grid, {
+  const { page, lines, notes } = gridPage(grid, {
     page: 1,
     ...(options.sourceUrl ? { url: options.sourceUrl } : {}),
   });
@@ -117,6 +117,7 @@ export function loadCsv(input: Uint8Array | string, options: CsvOptions = {}): E
     if (line.location.row === headerIndex + 1 && (line.cells?.length ?? 0) > 1) line.isHeader = true;
   }
   const doc: ExtractedDocument = { kind: 'csv', lines, layout: [page] };
+  if (notes.length) doc.notes = notes;
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
   return doc;
 }

@@ -109,6 +109,7 @@ export async function loadXlsx(bytes: Uint8Array, options: XlsxOptions = {}): Pr
   // Each sheet is a page of the layout model: its grid's tables, its lines derived from them.
   const lines: TextLine[] = [];
   const layout: LayoutPage[] = [];
+  const notes: string[] = [];
   for (const sheet of workbook.worksheets) {
     const grid: GridRow[] = [];
     let firstRow: number | undefined;
@@ -135,7 +136,7 @@ export async function loadXlsx(bytes: Uint8Array, options: XlsxOptions = {}): Pr
       grid.push({ number: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
     });
     if (grid.length === 0) continue;
-    const { page, lines: sheetLines } = gridPage(grid, {
+    const { page, lines: sheetLines, notes: sheetNotes } = gridPage(grid, {
       page: layout.length + 1,
       sheet: sheet.name,
       merges: mergesOf(sheet),
@@ -147,8 +148,10 @@ export async function loadXlsx(bytes: Uint8Array, options: XlsxOptions = {}): Pr
     }
     layout.push(page);
     lines.push(...sheetLines);
+    notes.push(...sheetNotes);
   }
   const doc: ExtractedDocument = { kind: 'xlsx', lines, layout };
+  if (notes.length) doc.notes = notes;
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
   const title = workbook.title?.trim();
   if (title) doc.title = title;

@@ -41,6 +41,9 @@ export interface GridPageOptions {
   columnName?: (column: number) => string;
 }
 
+/** The most cells a grid table is read with (bigger blocks are read by their lines). */
+export const MAX_TABLE_CELLS = 10_000;
+
 const nonEmpty = (row: GridRow) => row.cells.some((c) => c.trim() !== '');
 const filled = (row: GridRow) => row.cells.filter((c) => c.trim() !== '').length;
 const isYear = (text: string) => /^(?:FY\s?)?(?:19|20)\d{2}$/i.test(text.trim());
@@ -155,6 +158,8 @@ export interface GridPage {
   page: LayoutPage;
   /** One text line per non-empty row, derived from the page: located by sheet, row and column. */
   lines: TextLine[];
+  /** What could not be read as a table, in a requester's words. */
+  notes: string[];
 }
 
 /** One grid → its layout page and text lines. */
@@ -202,8 +207,18 @@ export function gridPage(rows: GridRow[], options: GridPageOptions): GridPage {
   }
 
   const tables: LayoutTable[] = [];
+  const notes: string[] = [];
   for (const block of blocksOf(used)) {
     if (block.rows.length < 2) continue;
+    const cellCount = block.rows.reduce((n, row) => n + filled(row), 0);
+    if (cellCount > MAX_TABLE_CELLS) {
+      // Reading a table is quadratic in its cells: a data export this big is read by its lines.
+      const where = options.sheet !== undefined ? `The sheet ${options.sheet}` : 'The file';
+      notes.push(
+        `${where} holds a table of ${block.rows.length} rows (${cellCount} cells): its values were read row by row, not as a table (tables are read up to ${MAX_TABLE_CELLS} cells)`,
+      );
+      continue;
+    }
     const context = block.titles.map((t) => t.cells.filter((c) => c.trim()).join(' '));
     const markup = markupRows(block.rows, width, options.merges ?? [], name);
     const table = tableFromMarkup(markup, {
@@ -247,7 +262,7 @@ export function gridPage(rows: GridRow[], options: GridPageOptions): GridPage {
   };
   if (options.sheet !== undefined) page.sheet = options.sheet;
   if (options.url) page.url = options.url;
-  return { page, lines };
+  return { page, lines, notes };
 }
 
 function columnIndex(column: string, name: (c: number) => string, width: number): number | undefined {
