@@ -341,6 +341,25 @@ describe('an empty result says why', () => {
     );
   });
 
+  it('a data export too big to read as a table is read by its lines, and the result says so', async () => {
+    const rows = [
+      'Order,Customer,Region,Amount',
+      ...Array.from({ length: 2600 }, (_, i) => `A-${i},Customer ${i},East,${i}.50`),
+    ];
+    rows.push('Grand total,,,"3,378,700.00"');
+    const [task] = await extract(
+      { kind: 'file', bytes: Buffer.from(rows.join('\n')), filename: 'orders.csv', csv: {} },
+      ['Grand total'],
+      'csv',
+    );
+    expect(task?.result.result['Grand total']?.value).toBe(3_378_700);
+    expect(task?.result.notes).toEqual([
+      expect.stringMatching(
+        /^The file holds a table of 2602 rows \(\d+ cells\): its values were read row by row, not as a table \(tables are read up to 10000 cells\)$/,
+      ),
+    ]);
+  });
+
   it('a grid read but with no row asked names its tables', async () => {
     const [task] = await extract(
       { kind: 'file', bytes: Buffer.from('Region,2024\nEast,10\nWest,12\n'), filename: 'r.csv', csv: {} },

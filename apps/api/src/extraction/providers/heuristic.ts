@@ -816,7 +816,9 @@ function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): Ext
   if (printsDerived(ask, direct, section)) {
     // A sentence's growth the table's own two years contradict is of something else: "Cloud
     // Services revenue grew 22.6%" asked the revenue's growth, which the table puts at 9.5%.
-    const fromTable = ask.op === 'growth' && !direct.anchor ? computed(doc, ask, index) : undefined;
+    // (A table cell's anchor names its row; a sentence's does not.)
+    const fromTable =
+      ask.op === 'growth' && !direct.anchor?.row_label ? computed(doc, ask, index) : undefined;
     const contradicted =
       typeof fromTable?.value === 'number' &&
       typeof direct.value === 'number' &&

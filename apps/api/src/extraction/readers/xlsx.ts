@@ -136,7 +136,11 @@ export async function loadXlsx(bytes: Uint8Array, options: XlsxOptions = {}): Pr
       grid.push({ number: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
     });
     if (grid.length === 0) continue;
-    const { page, lines: sheetLines, notes: sheetNotes } = gridPage(grid, {
+    const {
+      page,
+      lines: sheetLines,
+      notes: sheetNotes,
+    } = gridPage(grid, {
       page: layout.length + 1,
       sheet: sheet.name,
       merges: mergesOf(sheet),
