@@ -76,7 +76,15 @@ describe('the three facts, from every kind of source (heuristic provider)', () =
       source_text: REPORT_LINES.revenue,
       source_url: null,
       confidence: 0.97,
+      // A labelled line's value is anchored like a table cell: its page and the box of its words.
+      anchor: { page: 2, box: expect.any(Array) },
     });
+    const [x0, y0, x1, y1] = result.total_revenue?.anchor?.box ?? [0, 0, 0, 0];
+    // The value's words ("$1,234.5 million"), right of the label, on the line 690 pt up the page.
+    expect(x0).toBeGreaterThan(0.15);
+    expect(x1).toBeLessThan(0.5);
+    expect(y0).toBeGreaterThan(0.1);
+    expect(y1).toBeLessThan(0.15);
     expect(result.gross_margin).toMatchObject({
       location: 'page 2, line 4',
       source_text: REPORT_LINES.margin,
@@ -158,6 +166,8 @@ describe('the three facts, from every kind of source (heuristic provider)', () =
     expect(result.total_revenue).toMatchObject({
       source_text: 'Total revenue | $ | 1,234.5',
       source_url: `${edgar.url}/Archives/edgar/data/${EDGAR_CIK}/000123456724000010/acme-20231231.htm`,
+      // Read from the filing's table by the HTML reader, as an uploaded page would be.
+      anchor: { page: 1, row_label: 'Total revenue' },
     });
     expect(task?.name).toBe('ACME CORP 10-K for the period ended 2023-12-31 (filed 2024-03-05)');
   });

@@ -192,12 +192,17 @@ export async function loadDocument(
  */
 export function taskDocuments(doc: ExtractedDocument): ExtractedDocument[] {
   if (doc.kind !== 'website' || !doc.pages || doc.pages.length === 0) return [doc];
-  return doc.pages.map((page) => ({
-    kind: 'website',
-    lines: page.lines,
-    sourceUrl: page.url,
-    title: page.title,
-  }));
+  return doc.pages.map((page) => {
+    const part: ExtractedDocument = {
+      kind: 'website',
+      lines: page.lines,
+      sourceUrl: page.url,
+      title: page.title,
+    };
+    if (page.layout) part.layout = page.layout;
+    if (page.notes?.length) part.notes = page.notes;
+    return part;
+  });
 }
 
 /** Request metadata (spec 02 §3) → the source to load; `file` is the stored upload, if any. */
@@ -296,6 +301,51 @@ function onStoredPages(result: ExtractionResult, layout: LayoutPage[] | undefine
   }
 }
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Why a result holds no value at all, in a requester's words: the document (or crawled page) was
+ * read — so many pages and tables — but nothing in it matches what was asked. A document that
+ * could not be loaded fails instead, and a crawled page that could not be loaded is said apart
+ * (`failedPageNotes`).
+ */
+export function emptyResultNotes(
+  part: ExtractedDocument,
+  result: ExtractionResult,
+  dataPoints: string[],
+): string[] {
+  const items = Object.values(result.result);
+  if (items.some((item) => item.value !== null && item.value !== '')) return [];
+  const asked = dataPoints.map((d) => d.trim()).filter(Boolean);
+  const layout = part.layout ?? [];
+  const tables = layout.reduce((n, page) => n + page.tables.length, 0);
+  const thing = part.kind === 'website' ? `the page ${part.sourceUrl ?? ''}`.trim() : 'the document';
+  const pages = layout.length > 1 ? `${plural(layout.length, 'page')}, ` : '';
+  const read = `${pages}${tables ? plural(tables, 'table') : 'no table'}, ${plural(part.lines.length, 'line')} of text`;
+  const wanted = asked.map((d) => `"${d}"`).join(', ');
+  const missing = !asked.length
+    ? 'it holds no labelled value or table figure'
+    : tables
+      ? `no table row or labelled value matches ${wanted}`
+      : `no labelled value in its text matches ${wanted}`;
+  if (part.lines.length === 0 && tables === 0)
+    return [
+      `Nothing was found: ${thing} was read but holds no text (it may be an image or built by scripts)`,
+    ];
+  return [`Nothing was found: ${thing} was read (${read}) but ${missing}`];
+}
+
+/** The linked pages a website crawl could not load, and why. */
+export function failedPageNotes(document: ExtractedDocument): string[] {
+  const failed = document.failedPages ?? [];
+  if (failed.length === 0) return [];
+  const shown = failed.slice(0, 5).map((f) => `${f.url} (${f.reason})`);
+  const more = failed.length > shown.length ? ` and ${failed.length - shown.length} more` : '';
+  return [`${plural(failed.length, 'linked page')} could not be loaded: ${shown.join('; ')}${more}`];
+}
+
 /** Loads the source and runs the provider on each task document, in order. */
 export async function extractFromSource(
   source: DocumentSource,
@@ -327,11 +377,14 @@ export async function extractFromSource(
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
     onStoredPages(result, part.layout);
-    // What the reader could not do travels with the result to the request and its task.
+    // What the reader could not do travels with the result to the request and its task; so does
+    // why nothing was found, and (once, on the first task) which linked pages failed to load.
     const notes = [
       ...promptNotes(request.documentType, deps.provider),
       ...(result.notes ?? []),
       ...(part.notes ?? document.notes ?? []),
+      ...emptyResultNotes(part, result, request.dataPoints),
+      ...(tasks.length === 0 ? failedPageNotes(document) : []),
     ];
     if (notes.length) result.notes = [...new Set(notes)];
     tasks.push({

@@ -11,6 +11,7 @@ import {
 import { detectColumnUnit, detectScaleText, isPercentLabel, labelUnits, rowKind } from '../lexicon/scale';
 import { tokenize } from '../lexicon/words';
 import { type ColumnUnit, cellAt, type LayoutPage, type LayoutTable, type TableCell } from '../model/layout';
+import { formatLocation } from '../model/location';
 import type { ExtractedItem, ItemAnchor } from '../model/types';
 import { columnHeaderPath, isFigureText } from '../tables/table-builder';
 
@@ -379,6 +380,23 @@ function rowText(table: LayoutTable, row: number): string {
     .join('  ');
 }
 
+/** A spreadsheet or CSV cell's address on its anchor (row 7, column "B"). */
+function withGridRef(anchor: ItemAnchor, cell: TableCell): void {
+  if (!cell.gridRef) return;
+  anchor.row = cell.gridRef.row;
+  anchor.column = cell.gridRef.column;
+}
+
+/** A grid cell's location as a spreadsheet names it ("Sheet1!B7", "row 7, column B"). */
+function gridLocation(page: LayoutPage, cell: TableCell): string | undefined {
+  if (!cell.gridRef) return undefined;
+  return formatLocation({
+    ...(page.sheet !== undefined ? { sheet: page.sheet } : {}),
+    row: cell.gridRef.row,
+    column: cell.gridRef.column,
+  });
+}
+
 function locationOf(page: number, table: LayoutTable, rowName: string, header: string): string {
   const onPage = pageScales.get(table);
   const scaleNote = table.scaleNote ?? (onPage && `${onPage} as the page states for all amounts`);
@@ -605,13 +623,14 @@ function candidateAt(
   if (names.header) anchor.column_label = names.header;
   if (page.url) anchor.url = page.url;
   if (page.sheet) anchor.sheet = page.sheet;
+  withGridRef(anchor, cell);
   return {
     value,
     cell,
     table,
     item: {
       value,
-      location: locationOf(table.page, table, names.rowName, names.header),
+      location: gridLocation(page, cell) ?? locationOf(table.page, table, names.rowName, names.header),
       source_text: rowText(table, row),
       source_url: page.url ?? null,
       confidence: 0,
@@ -1285,11 +1304,13 @@ export function allTableItems(pages: LayoutPage[]): { key: string; item: Extract
           const anchor: ItemAnchor = { page: table.page, box: cell.box, row_label: row.name };
           if (col.header) anchor.column_label = col.header;
           if (page.url) anchor.url = page.url;
+          if (page.sheet) anchor.sheet = page.sheet;
+          withGridRef(anchor, cell);
           out.push({
             key: `${row.name} ${col.header}`.trim(),
             item: {
               value,
-              location: locationOf(table.page, table, row.name, col.header),
+              location: gridLocation(page, cell) ?? locationOf(table.page, table, row.name, col.header),
               source_text: rowText(table, r),
               source_url: page.url ?? null,
               confidence: calibrate(col.header ? 0.97 : 0.9),

@@ -46,6 +46,14 @@ export interface TableCell {
   colSpan: number;
   text: string;
   box: Box;
+  /** Where the cell sits in its spreadsheet or CSV: the sheet's 1-based row and column letter. */
+  gridRef?: GridRef;
+}
+
+/** A spreadsheet cell's address: row 7, column "B" (Sheet1!B7). */
+export interface GridRef {
+  row: number;
+  column: string;
 }
 
 /** What a table row stands for, read from its label and its values. */

@@ -29,14 +29,26 @@ export interface TextLine {
   box?: Box;
 }
 
+/** One page of a website crawl: read by the HTML reader like any HTML document. */
+export interface CrawledPage {
+  url: string;
+  title: string;
+  lines: TextLine[];
+  /** The page's layout model (its tables), page 1 of its own. */
+  layout?: LayoutPage[];
+  notes?: string[];
+}
+
 export interface ExtractedDocument {
   kind: 'pdf' | 'html' | 'website' | 'csv' | 'xlsx' | 'text' | 'image' | 'sec';
   /** The text with positions, in reading order. */
   lines: TextLine[];
   /** Where it came from, if a URL. */
   sourceUrl?: string;
-  /** Website crawl: one entry per page (tasks are per page). */
-  pages?: { url: string; title: string; lines: TextLine[] }[];
+  /** Website crawl: one entry per page (tasks are per page), each with its own layout model. */
+  pages?: CrawledPage[];
+  /** Website crawl: linked pages that could not be loaded, and why ("HTTP 500", "timed out"). */
+  failedPages?: { url: string; reason: string }[];
   /** Images: stored for AI providers only. */
   image?: { mediaType: string; base64: string };
   title?: string;

@@ -42,6 +42,7 @@ import {
 } from '../match/derived';
 import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from '../match/prose';
 import { allTableItems, confidenceOf, matchTables, spelledOut } from '../match/table-match';
+import { lineAnchor } from '../model/anchor';
 import type { Box, LayoutPage } from '../model/layout';
 import { formatLocation, sourceUrlOf } from '../model/location';
 import type {
@@ -760,13 +761,16 @@ function proseCandidate(
 }
 
 function itemFrom(doc: ExtractedDocument, candidate: Candidate, confidence: number): ExtractedItem {
-  return {
+  const item: ExtractedItem = {
     value: candidate.value,
     location: formatLocation(candidate.location),
     source_text: candidate.sourceText,
     source_url: sourceUrlOf(doc, candidate.location),
     confidence: Math.round(confidence * 1000) / 1000,
   };
+  const anchor = lineAnchor(doc, doc.lines[candidate.lineIndex], candidate.location, candidate.raw);
+  if (anchor) item.anchor = anchor;
+  return item;
 }
 
 /** The best candidate for one data point, and how sure we are of it. */
@@ -812,7 +816,9 @@ function answer(doc: ExtractedDocument, name: string, index: DocumentIndex): Ext
   if (printsDerived(ask, direct, section)) {
     // A sentence's growth the table's own two years contradict is of something else: "Cloud
     // Services revenue grew 22.6%" asked the revenue's growth, which the table puts at 9.5%.
-    const fromTable = ask.op === 'growth' && !direct.anchor ? computed(doc, ask, index) : undefined;
+    // (A table cell's anchor names its row; a sentence's does not.)
+    const fromTable =
+      ask.op === 'growth' && !direct.anchor?.row_label ? computed(doc, ask, index) : undefined;
     const contradicted =
       typeof fromTable?.value === 'number' &&
       typeof direct.value === 'number' &&

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { DocumentError } from '../errors';
-import { columnLetter } from '../model/location';
-import type { ExtractedDocument, TextCell, TextLine } from '../model/types';
+import type { ExtractedDocument } from '../model/types';
+import { type GridRow, gridPage } from '../tables/grid-tables';
 import { decodeText } from './text';
 
 export interface CsvOptions {
@@ -88,8 +88,10 @@ export function detectDelimiter(text: string): string {
 }
 
 /**
- * CSV → one line per row, cells joined by " | ", located by row (the file's row number, header =
- * row 1) and column letter. The delimiter is detected (comma, semicolon, tab, pipe).
+ * CSV → one page of the layout model: the grid's table (header rows, row labels with sections,
+ * units) with each cell's address, and one text line per row derived from it, cells joined by
+ * " | ", located by row (the file's row number, header = row 1) and column letter. The delimiter
+ * is detected (comma, semicolon, tab, pipe).
  */
 export function loadCsv(input: Uint8Array | string, options: CsvOptions = {}): ExtractedDocument {
   const text = decodeText(input);
@@ -102,24 +104,20 @@ export function loadCsv(input: Uint8Array | string, options: CsvOptions = {}): E
   const keep =
     options.columns && options.columns.length > 0 ? resolveColumns(options.columns, header, width) : null;
 
-  const lines: TextLine[] = [];
-  rows.forEach((row, index) => {
-    const cells: TextCell[] = [];
-    row.forEach((value, column) => {
-      if (keep && !keep.has(column)) return;
-      const text = value.replace(/\s+/g, ' ').trim();
-      if (text) cells.push({ text, column: columnLetter(column + 1) });
-    });
-    if (cells.length === 0) return;
-    const line: TextLine = {
-      text: cells.map((c) => c.text).join(' | '),
-      location: { row: index + 1 },
-      cells,
-    };
-    if (index === headerIndex && cells.length > 1) line.isHeader = true;
-    lines.push(line);
+  // Columns not asked for are left empty, so every cell keeps its letter.
+  const grid: GridRow[] = rows.map((row, index) => ({
+    number: index + 1,
+    cells: row.map((value, column) => (keep && !keep.has(column) ? '' : value)),
+  }));
+  const { page, lines, notes } = gridPage(grid, {
+    page: 1,
+    ...(options.sourceUrl ? { url: options.sourceUrl } : {}),
   });
-  const doc: ExtractedDocument = { kind: 'csv', lines };
+  for (const line of lines) {
+    if (line.location.row === headerIndex + 1 && (line.cells?.length ?? 0) > 1) line.isHeader = true;
+  }
+  const doc: ExtractedDocument = { kind: 'csv', lines, layout: [page] };
+  if (notes.length) doc.notes = notes;
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
   return doc;
 }

@@ -5,7 +5,9 @@ describe('loadText', () => {
   it('numbers lines as in the source and skips blank ones', () => {
     const doc = loadText('Total revenue: $5\n\n  Gross margin:   45%  \r\nEnd');
     expect(doc.kind).toBe('text');
-    expect(doc.lines).toEqual([
+    // Each line is a band of the page (its anchor's box): line 3 of 4 is the third quarter.
+    expect(doc.lines[1]?.box).toEqual([0, 0.5, 1, 0.75]);
+    expect(doc.lines).toMatchObject([
       { text: 'Total revenue: $5', location: { line: 1 } },
       { text: 'Gross margin: 45%', location: { line: 3 } },
       { text: 'End', location: { line: 4 } },
@@ -14,7 +16,7 @@ describe('loadText', () => {
 
   it('reads tab-separated fields as cells', () => {
     const doc = loadText('Net income\t\t$5 million');
-    expect(doc.lines[0]).toEqual({
+    expect(doc.lines[0]).toMatchObject({
       text: 'Net income | $5 million',
       location: { line: 1 },
       cells: [

@@ -45,26 +45,26 @@ export function loadText(
     lines.push(line);
   });
   const doc: ExtractedDocument = { kind: 'text', lines };
-  // Tables typed with spaces (SEC .txt filings, reports exported as text) read by position.
+  // One page of the layout model, each source line a band of it: tables typed with spaces (SEC
+  // .txt filings, reports exported as text) read by position, every answer anchored to its line.
   const raw = text.split(/\r\n|\r|\n/);
   const band = (i: number): Box => [0, i / raw.length, 1, (i + 1) / raw.length];
-  const tables = fixedWidthTables(raw, band);
-  if (tables.length > 0) {
-    const page: LayoutPage = {
-      number: 1,
-      width: 1,
-      height: 1,
-      source: 'markup',
-      words: [],
-      lines: lines.map((l) => {
-        const box = band((l.location?.line ?? 1) - 1);
-        return { text: l.text, box, segments: [{ text: l.text, box, words: [] }] };
-      }),
-      tables,
-    };
-    if (options.sourceUrl) page.url = options.sourceUrl;
-    doc.layout = [page];
-  }
+  for (const line of lines) line.box = band((line.location.line ?? 1) - 1);
+  const page: LayoutPage = {
+    number: 1,
+    width: 1,
+    height: 1,
+    source: 'markup',
+    words: [],
+    lines: lines.map((l) => {
+      const box = l.box as Box;
+      return { text: l.text, box, segments: [{ text: l.text, box, words: [] }] };
+    }),
+    tables: fixedWidthTables(raw, band),
+  };
+  if (options.sourceUrl) page.url = options.sourceUrl;
+  // Without tables the model adds nothing the lines do not say (and a long filing reads faster).
+  if (page.tables.length > 0) doc.layout = [page];
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
   if (options.title) doc.title = options.title;
   return doc;

@@ -2,7 +2,7 @@ import { WEBSITE_MAX_PAGES } from '@sieve/contracts';
 import robotsParser from 'robots-parser';
 import { ensureOk, type SafeFetch, type SafeFetchOptions } from '../../net/fetch-guard';
 import { DocumentError } from '../errors';
-import type { ExtractedDocument, TextLine } from '../model/types';
+import type { CrawledPage, ExtractedDocument, TextLine } from '../model/types';
 import { parseHtml } from './html';
 
 /**
@@ -112,7 +112,9 @@ export async function crawlWebsite(startUrl: string, options: CrawlOptions): Pro
   let site = new URL(start);
   const queue: string[] = [start];
   const seen = new Set<string>([start]);
-  const pages: NonNullable<ExtractedDocument['pages']> = [];
+  const pages: CrawledPage[] = [];
+  // Linked pages that could not be read, said in the result's notes (never silently dropped).
+  const failedPages: { url: string; reason: string }[] = [];
 
   const deadline = Date.now() + (options.maxDurationMs ?? DEFAULT_CRAWL_MS);
   const byteBudget = options.maxTotalBytes ?? DEFAULT_CRAWL_BYTES;
@@ -132,8 +134,9 @@ export async function crawlWebsite(startUrl: string, options: CrawlOptions): Pro
     try {
       response = ensureOk(await options.fetch(url.href, fetchOptions));
     } catch (error) {
-      // The start page must load; a broken link further in is skipped.
+      // The start page must load; a broken link further in is skipped, and said.
       if (isStart || options.signal?.aborted) throw error;
+      failedPages.push({ url: url.href, reason: failureReason(error, url.href) });
       continue;
     }
     bytesRead += response.body.length;
@@ -152,12 +155,16 @@ export async function crawlWebsite(startUrl: string, options: CrawlOptions): Pro
       }
       continue;
     }
+    // Each page is read by the HTML reader like an HTML upload: its lines and its layout (tables).
     const { document, links } = parseHtml(response.body, finalHref);
     const lines: TextLine[] = document.lines.map((line) => ({
       ...line,
       location: { ...line.location, url: finalHref },
     }));
-    pages.push({ url: finalHref, title: document.title ?? finalHref, lines });
+    const page: CrawledPage = { url: finalHref, title: document.title ?? finalHref, lines };
+    if (document.layout) page.layout = document.layout.map((p) => ({ ...p, url: finalHref }));
+    if (document.notes?.length) page.notes = document.notes;
+    pages.push(page);
     options.onPage?.({
       url: finalHref,
       bytes: response.body,
@@ -180,7 +187,18 @@ export async function crawlWebsite(startUrl: string, options: CrawlOptions): Pro
     kind: 'website',
     lines: pages.flatMap((page) => page.lines),
     pages,
+    ...(failedPages.length ? { failedPages } : {}),
     sourceUrl: first?.url ?? start,
     ...(first ? { title: first.title } : {}),
   };
+}
+
+/** Why a page could not be loaded, in a requester's words ("the server answered HTTP 500"). */
+function failureReason(error: unknown, url: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const prefix = `Could not fetch ${url}: `;
+  const reason = message.startsWith(prefix)
+    ? message.slice(prefix.length)
+    : message.replace(/^Could not fetch \S+:\s*/, '');
+  return reason || 'it could not be loaded';
 }

@@ -20,7 +20,7 @@ describe('loadXlsx', () => {
       'Highlights!6: Gross margin | 45%',
       'Highlights!7: Report date | 2024-03-05',
     ]);
-    expect(doc.lines[6]?.cells).toEqual([
+    expect(doc.lines[6]?.cells).toMatchObject([
       { text: 'Total revenue', column: 'A' },
       { text: '1234.5', column: 'B' },
     ]);

@@ -1,12 +1,13 @@
 import ExcelJS from 'exceljs';
 import { DocumentError } from '../errors';
-import { columnLetter } from '../model/location';
-import type { ExtractedDocument, TextCell, TextLine } from '../model/types';
+import type { LayoutPage } from '../model/layout';
+import type { ExtractedDocument, TextLine } from '../model/types';
+import { type GridMerge, type GridRow, gridPage } from '../tables/grid-tables';
 import { checkZipBomb, type ZipLimits } from './zip-guard';
 
 /**
- * XLSX → one line per non-empty row of every sheet, cells joined by " | ", located by sheet, row
- * and column letter. Formulas give their computed (cached) values; percentages keep their "%",
+ * XLSX → a page of the layout model per sheet (its grid's tables, tables/grid-tables.ts) and one
+ * line per non-empty row, cells joined by " | ", located by sheet, row and column letter. Formulas give their computed (cached) values; percentages keep their "%",
  * dates become ISO dates, so the formatting guidelines read them right.
  */
 
@@ -53,6 +54,25 @@ export function cellText(value: ExcelJS.CellValue, numFmt?: string): string {
   return String(value);
 }
 
+/** The sheet's merged ranges ("A1:C1"), 1-based. */
+function mergesOf(sheet: ExcelJS.Worksheet): GridMerge[] {
+  const ranges = (sheet.model as { merges?: string[] }).merges ?? [];
+  const out: GridMerge[] = [];
+  for (const range of ranges) {
+    const m = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/i.exec(range);
+    if (!m) continue;
+    const col = (letters: string) =>
+      [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+    out.push({
+      top: Number(m[2]),
+      left: col(m[1] as string),
+      bottom: Number(m[4]),
+      right: col(m[3] as string),
+    });
+  }
+  return out;
+}
+
 function isZip(bytes: Uint8Array) {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
@@ -86,12 +106,17 @@ export async function loadXlsx(bytes: Uint8Array, options: XlsxOptions = {}): Pr
     });
   }
 
+  // Each sheet is a page of the layout model: its grid's tables, its lines derived from them.
   const lines: TextLine[] = [];
+  const layout: LayoutPage[] = [];
+  const notes: string[] = [];
   for (const sheet of workbook.worksheets) {
-    let firstRow = true;
+    const grid: GridRow[] = [];
+    let firstRow: number | undefined;
+    const allText = new Map<number, boolean>();
     sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      const cells: TextCell[] = [];
-      let allText = true;
+      const cells: string[] = [];
+      let textOnly = true;
       row.eachCell({ includeEmpty: false }, (cell, columnNumber) => {
         // A merged range shows its value once, in its top-left cell.
         if (cell.isMerged && cell.master !== cell) return;
@@ -101,23 +126,36 @@ export async function loadXlsx(bytes: Uint8Array, options: XlsxOptions = {}): Pr
           typeof cell.value !== 'string' &&
           !(cell.value && typeof cell.value === 'object' && 'richText' in cell.value)
         ) {
-          allText = false;
+          textOnly = false;
         }
-        cells.push({ text, column: columnLetter(columnNumber) });
+        cells[columnNumber - 1] = text;
       });
       if (cells.length === 0) return;
-      const line: TextLine = {
-        text: cells.map((c) => c.text).join(' | '),
-        location: { sheet: sheet.name, row: rowNumber },
-        cells,
-      };
-      // The first row of a sheet, all text, names the columns below it.
-      if (firstRow && allText && cells.length > 1) line.isHeader = true;
-      firstRow = false;
-      lines.push(line);
+      firstRow ??= rowNumber;
+      allText.set(rowNumber, textOnly);
+      grid.push({ number: rowNumber, cells: Array.from(cells, (c) => c ?? '') });
     });
+    if (grid.length === 0) continue;
+    const {
+      page,
+      lines: sheetLines,
+      notes: sheetNotes,
+    } = gridPage(grid, {
+      page: layout.length + 1,
+      sheet: sheet.name,
+      merges: mergesOf(sheet),
+    });
+    for (const line of sheetLines) {
+      // The first row of a sheet, all text, names the columns below it.
+      if (line.location.row === firstRow && allText.get(firstRow ?? 0) && (line.cells?.length ?? 0) > 1)
+        line.isHeader = true;
+    }
+    layout.push(page);
+    lines.push(...sheetLines);
+    notes.push(...sheetNotes);
   }
-  const doc: ExtractedDocument = { kind: 'xlsx', lines };
+  const doc: ExtractedDocument = { kind: 'xlsx', lines, layout };
+  if (notes.length) doc.notes = notes;
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
   const title = workbook.title?.trim();
   if (title) doc.title = title;

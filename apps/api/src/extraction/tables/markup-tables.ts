@@ -1,5 +1,5 @@
 import { parsePeriod } from '../lexicon/periods';
-import type { Box, LayoutTable, TableCell } from '../model/layout';
+import type { Box, GridRef, LayoutTable, TableCell } from '../model/layout';
 import { buildTable, isCurrencyCode, isFigureText } from './table-builder';
 
 /**
@@ -16,6 +16,8 @@ export interface MarkupCell {
   /** Indentation of the cell's text (points), when the markup states it. */
   indent?: number;
   isHeaderCell?: boolean;
+  /** The cell's address in a spreadsheet or CSV grid, kept on the table's cell for anchors. */
+  gridRef?: GridRef;
 }
 
 export interface MarkupRow {
@@ -42,6 +44,7 @@ interface Slot {
   indent?: number;
   origin: boolean;
   isHeaderCell?: boolean;
+  gridRef?: GridRef;
 }
 
 const MAX_COLUMNS = 200;
@@ -116,6 +119,7 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
               origin: dr === 0 && dc === 0,
               ...(cell.indent !== undefined ? { indent: cell.indent } : {}),
               ...(cell.isHeaderCell ? { isHeaderCell: true } : {}),
+              ...(cell.gridRef && dr === 0 && dc === 0 ? { gridRef: cell.gridRef } : {}),
             };
         }
       c += colSpan;
@@ -230,6 +234,7 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
         colSpan: span,
         text: slot.text.trim(),
         box: cellBox(from, span),
+        ...(slot.gridRef ? { gridRef: slot.gridRef } : {}),
       });
     }
     indents.push(indent);
