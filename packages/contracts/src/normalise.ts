@@ -380,7 +380,9 @@ export function isIdentifierDataPoint(name: string): boolean {
       words,
     ) ||
     /(?:^| )(?:last (?:four|4|digits)|card (?:digits|ending|last))(?: |$)/i.test(words) ||
-    /(?:^| )(?:receipt|invoice|order|document|account|acct|tax|vat|card|policy|serial|tracking) ?#/i.test(words)
+    /(?:^| )(?:receipt|invoice|order|document|account|acct|tax|vat|card|policy|serial|tracking) ?#/i.test(
+      words,
+    )
   );
 }
 
@@ -436,7 +438,8 @@ function comparable(value: unknown, hint: NormaliseHint): NormalisedValue {
   }
   if (typeof value === 'string') return normaliseValue(value, hint);
   if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'object' && 'value' in value) return comparable((value as { value: unknown }).value, hint);
+  if (typeof value === 'object' && 'value' in value)
+    return comparable((value as { value: unknown }).value, hint);
   return JSON.stringify(value);
 }
 

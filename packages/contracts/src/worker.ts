@@ -24,10 +24,7 @@ export const TaskMetadata = z
 export const ListedAiResult = z
   .object({
     confidence_score: z.number(),
-    result: z.record(
-      z.string(),
-      z.object({ value: z.unknown(), confidence: z.number().nullable() }),
-    ),
+    result: z.record(z.string(), z.object({ value: z.unknown(), confidence: z.number().nullable() })),
   })
   .meta({ id: 'ListedAiResult' });
 export type ListedAiResult = z.infer<typeof ListedAiResult>;

@@ -62,7 +62,11 @@ const inputsOfStats = new WeakMap<AdminStats, HealthInputs>();
  * A summary with the team read live and its health and alerts settled again from the same figures
  * (one source per figure: the counts shown, the health and the alerts always agree).
  */
-export function withLivePeople(stats: AdminStats, people: PeopleFigures, settings: AlertSettings): AdminStats {
+export function withLivePeople(
+  stats: AdminStats,
+  people: PeopleFigures,
+  settings: AlertSettings,
+): AdminStats {
   const computed = inputsOfStats.get(stats);
   if (!computed) return stats;
   const inputs = { ...computed, activeWorkers: people.active, totalWorkers: people.total };

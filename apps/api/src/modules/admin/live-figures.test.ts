@@ -35,7 +35,9 @@ describe('admin figures read live over a 30 s summary', () => {
     // The first read of this app computes the summary, with these failures in it.
     const body = await stats();
     expect(body.systemHealth.status).toBe('critical');
-    expect(body.alerts.filter((a: { severity: string }) => a.severity === 'critical').length).toBeGreaterThan(0);
+    expect(body.alerts.filter((a: { severity: string }) => a.severity === 'critical').length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('counts a sign-up and an approval in the next read', async () => {
@@ -58,10 +60,14 @@ describe('admin figures read live over a 30 s summary', () => {
       .set('Authorization', admin.auth)
       .send({ active: true });
     expect(approved.status).toBe(200);
+    // Signed in since: active within the last 24 hours.
+    const signIn = await request(ctx.app)
+      .post('/api/v1/auth/login')
+      .send({ email: reviewer.email, password: TEST_PASSWORD });
+    expect(signIn.status).toBe(200);
     const afterApproval = await stats();
     expect(afterApproval.teamMetrics.totalWorkers).toBe(before.teamMetrics.totalWorkers + 1);
     expect(afterApproval.teamMetrics.activeWorkers).toBe(before.teamMetrics.activeWorkers + 1);
     expect(afterApproval.teamMetrics.pendingWorkers).toBe(before.teamMetrics.pendingWorkers);
   });
-
 });

@@ -46,7 +46,9 @@ function notesOf(
 ): string[] {
   const lists = [(aiResult as { notes?: unknown } | null)?.notes, ...taskRows.map((t) => t.metadata.notes)];
   return [
-    ...new Set(lists.flatMap((list) => (Array.isArray(list) ? list : [])).filter((n) => typeof n === 'string')),
+    ...new Set(
+      lists.flatMap((list) => (Array.isArray(list) ? list : [])).filter((n) => typeof n === 'string'),
+    ),
   ] as string[];
 }
 

@@ -173,7 +173,8 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
       }
       // DESIGN §11: an AI-only request keeps the stored copy too (its tasks would have named it).
       const fetchedCopies = storedSources.filter(
-        (stored, index): stored is StoredSource => stored !== null && extraction.tasks[index]?.fetched !== undefined,
+        (stored, index): stored is StoredSource =>
+          stored !== null && extraction.tasks[index]?.fetched !== undefined,
       );
       const now = new Date();
       await webhooks.run(() =>

@@ -18,7 +18,9 @@ describe('failure messages a requester understands (issue 40)', () => {
       plainFetchFailure(
         'Could not fetch https://data.sec.gov/submissions/CIK0000320193.json: the server answered HTTP 503',
       ),
-    ).toBe("sec.gov answered with an error (HTTP 503) when we tried to find the company's filings. Please try again later.");
+    ).toBe(
+      "sec.gov answered with an error (HTTP 503) when we tried to find the company's filings. Please try again later.",
+    );
     expect(plainFetchFailure('Could not fetch https://acme.example/: timed out after 20000 ms')).toMatch(
       /^acme\.example took too long to answer/,
     );
@@ -26,7 +28,9 @@ describe('failure messages a requester understands (issue 40)', () => {
 
   it('keeps other extraction messages, and hides internals', () => {
     expect(plainFetchFailure('Something else')).toBeNull();
-    expect(readableFailure(new Error('ECONNRESET at socket 12'))).toMatch(/^Extraction failed after several attempts/);
+    expect(readableFailure(new Error('ECONNRESET at socket 12'))).toMatch(
+      /^Extraction failed after several attempts/,
+    );
   });
 
   it('fails a result with no value and a note saying why, and only that', () => {
@@ -34,7 +38,9 @@ describe('failure messages a requester understands (issue 40)', () => {
     expect(unreadableReason({ result: { Total: { value: null }, Date: { value: '' } }, notes: [note] })).toBe(
       `We could not read the document: ${note}.`,
     );
-    expect(unreadableReason({ result: { Total: { value: 12 }, Date: { value: null } }, notes: [note] })).toBeNull();
+    expect(
+      unreadableReason({ result: { Total: { value: 12 }, Date: { value: null } }, notes: [note] }),
+    ).toBeNull();
     expect(unreadableReason({ result: { Total: { value: null } } })).toBeNull();
   });
 });

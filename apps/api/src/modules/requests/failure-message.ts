@@ -59,9 +59,10 @@ export function readableFailure(error: unknown): string {
  * A result with no value at all and notes saying why (an image with no readable text, pages not
  * read): the request fails with those notes as its reason rather than completing empty (issue 40).
  */
-export function unreadableReason(
-  result: { result: Record<string, { value: unknown }>; notes?: string[] | undefined },
-): string | null {
+export function unreadableReason(result: {
+  result: Record<string, { value: unknown }>;
+  notes?: string[] | undefined;
+}): string | null {
   const items = Object.values(result.result);
   const isEmpty = items.every((item) => item.value === null || item.value === undefined || item.value === '');
   if (!isEmpty || !result.notes?.length) return null;

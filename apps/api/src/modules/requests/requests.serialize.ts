@@ -73,7 +73,9 @@ export function toRequestSummary(row: {
     completed_at: row.completedAt?.toISOString() ?? null,
     metadata: row.metadata,
     error: row.error,
-    notes: Array.isArray(row.notes) ? row.notes.filter((note): note is string => typeof note === 'string') : [],
+    notes: Array.isArray(row.notes)
+      ? row.notes.filter((note): note is string => typeof note === 'string')
+      : [],
   };
 }
 

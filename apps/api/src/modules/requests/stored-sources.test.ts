@@ -223,7 +223,9 @@ describe('stored sources', () => {
     const url = meta(row).source_file_url as string;
     expect(url).toMatch(/^\/api\/v1\/files\/[0-9a-f-]{36}$/);
     expect((await get(url, requester.auth)).status).toBe(200);
-    const detail = await request(ctx.app).get(`/api/v1/admin/requests/${id}`).set('Authorization', admin.auth);
+    const detail = await request(ctx.app)
+      .get(`/api/v1/admin/requests/${id}`)
+      .set('Authorization', admin.auth);
     expect(detail.status).toBe(200);
     expect(detail.body.preview_url).toBe(url);
     // AI only: no value is a reviewer's.

@@ -177,7 +177,12 @@ describe('reviews and consensus', () => {
     expect((await post(c, `${task.id}/review`, review('0042'))).body.task_status).toBe('completed');
     const [row] = await ctx.database.db.select().from(requests).where(eq(requests.id, req.id));
     expect(row?.finalResult).toEqual({
-      receipt_number: { value: '004817', source_text: 'Receipt #: 004817', location: 'line 2', corrected: false },
+      receipt_number: {
+        value: '004817',
+        source_text: 'Receipt #: 004817',
+        location: 'line 2',
+        corrected: false,
+      },
       card_last_four: { value: '0042', corrected: true, ai_value: '4421' },
       total: { value: 12.5, source_text: 'TOTAL 12.50', location: 'line 12', corrected: false },
     });

@@ -298,7 +298,10 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
     null;
   const previewUrl = sourcePreviewUrl(request, tasks, shown);
   const notes = [
-    ...new Set([...(request.ai_result?.notes ?? []), ...tasks.flatMap((task) => task.ai_result?.notes ?? [])]),
+    ...new Set([
+      ...(request.ai_result?.notes ?? []),
+      ...tasks.flatMap((task) => task.ai_result?.notes ?? []),
+    ]),
   ];
 
   const download = async (format: ResultFormat) => {

@@ -59,7 +59,10 @@ describe('review submission shaping (spec 01 §5, §7)', () => {
       unit: 'USD',
     });
     expect(
-      itemFromRow(row({ cells: { value: 13, unit: 'USD' }, source, aiValue: 12, pickedText: '$13' }), columns),
+      itemFromRow(
+        row({ cells: { value: 13, unit: 'USD' }, source, aiValue: 12, pickedText: '$13' }),
+        columns,
+      ),
     ).toMatchObject({ source_text: '$13', location: '', value: 13 });
   });
 

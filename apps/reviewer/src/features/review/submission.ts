@@ -34,7 +34,12 @@ const TEXT_COLUMNS = new Set(['description', 'unit']);
  * value keeps the field's type (issue 40): an identifier by its name, or a field the AI read as
  * text (not a date), stays the text typed — "0042" is stored as "0042".
  */
-export function normaliseCell(value: unknown, itemName: string, column = 'value', aiValue?: unknown): unknown {
+export function normaliseCell(
+  value: unknown,
+  itemName: string,
+  column = 'value',
+  aiValue?: unknown,
+): unknown {
   if (typeof value !== 'string' || TEXT_COLUMNS.has(column)) return value;
   // Eight digits are a date already in the guidelines' form ("20241231"), not a figure.
   if (DATE.test(value.trim())) return value.trim();
