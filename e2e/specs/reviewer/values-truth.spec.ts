@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { SCREENS_DIR } from '../../support/env';
 import {
   type MockTask,
   makeTasks,
@@ -16,7 +17,7 @@ test.beforeEach(({ app }) => {
   test.skip(app.host !== 'reviewer', 'The Reviewer workspace lives in the reviewer app');
 });
 
-const SHOTS = process.env.SCREENS_DIR;
+const SHOTS = SCREENS_DIR;
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
