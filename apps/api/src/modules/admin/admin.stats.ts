@@ -29,12 +29,13 @@ export const TEAM_FIGURES = sql`select
  * Who is on the team now, read live on every stats read (issue 40): the counts of users by kind
  * and state are a few index lookups, and an approval or a sign-up is in them as soon as its
  * transaction commits, where the summary's copy could be 30 s old ("Active reviewers 0" just after
- * two were approved). The overview's requester count is this one too, not a list's kept total.
+ * two were approved). Signing up is activity: a reviewer approved the day they signed up is active.
+ * The overview's requester count is this one too, not a list's kept total.
  */
 export const PEOPLE_FIGURES = sql`select
   (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved)::int as total,
   (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved and is_active
-     and greatest(last_activity_at, last_login_at) > ${ACTIVE_WINDOW})::int as active,
+     and greatest(last_activity_at, last_login_at, created_at) > ${ACTIVE_WINDOW})::int as active,
   (select count(*) from users where user_type = 'worker' and deleted_at is null and not is_approved)::int as pending,
   (select count(*) from users where user_type = 'requester' and deleted_at is null)::int as requesters`;
 
