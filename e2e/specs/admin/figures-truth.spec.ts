@@ -37,8 +37,9 @@ test('the overview counts a sign-up and an approval at once', async ({ page }) =
   await page.setViewportSize({ width: 1440, height: 900 });
   const api = await adminApi();
   await signInAsAdmin(page);
-  const requesters = Number((await figure(page, 'Requesters').innerText()).replace(/,/g, ''));
-  const reviewersText = await page.locator('.adm-shortcut').filter({ hasText: 'Reviewers' }).innerText();
+  const requesters = Number(((await figure(page, 'Requesters').textContent()) ?? '').replace(/,/g, ''));
+  const reviewersText =
+    (await page.locator('.adm-shortcut').filter({ hasText: 'Reviewers' }).textContent()) ?? '';
   const active = Number(/(\d+) active/.exec(reviewersText)?.[1] ?? Number.NaN);
 
   type Team = { teamMetrics: { totalRequesters: number; activeWorkers: number } };
