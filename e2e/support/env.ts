@@ -11,6 +11,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SERVER_ENTRY = path.resolve(REPO_ROOT, process.env.E2E_SERVER_ENTRY ?? 'apps/api/dist/main.js');
 
 export const IS_CI = Boolean(process.env.CI);
+/** Where the issue-40 specs put their screenshots for people to look at (none when unset). */
+export const SCREENS_DIR = process.env.SCREENS_DIR;
 
 /** The admin the server seeds at start (ADMIN_EMAIL/ADMIN_PASSWORD); specs create the rest. */
 export const E2E_ADMIN = { email: 'e2e-admin@sieve-e2e.com', password: 'e2e-Admin-2024' } as const;

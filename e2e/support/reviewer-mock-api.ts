@@ -117,10 +117,30 @@ const SORTS: Record<string, (a: MockTask, b: MockTask) => number> = {
   id_desc: (a, b) => b.task_id.localeCompare(a.task_id),
 };
 
-/** The list carries summaries (issue 16): the AI result and request metadata come on open. */
+/**
+ * The list carries summaries (issue 16): request metadata and source texts come on open; the AI
+ * result's score, values and confidences are listed (issue 40).
+ */
 function summaryOf(task: MockTask) {
   const { ai_result: ai, original_request: _request, ...rest } = task;
-  return { ...rest, ai_confidence_score: ai.confidence_score, ai_field_count: Object.keys(ai.result).length };
+  const result = Object.fromEntries(
+    Object.entries(ai.result).map(([name, item]) => {
+      const cell = item && typeof item === 'object' ? (item as Record<string, unknown>) : { value: item };
+      return [
+        name,
+        {
+          value: cell.value ?? null,
+          confidence: typeof cell.confidence === 'number' ? cell.confidence : null,
+        },
+      ];
+    }),
+  );
+  return {
+    ...rest,
+    ai_confidence_score: ai.confidence_score,
+    ai_field_count: Object.keys(ai.result).length,
+    ai_result: { confidence_score: ai.confidence_score, result },
+  };
 }
 
 function json(route: Route, status: number, body: unknown) {

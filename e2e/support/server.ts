@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_ADMIN, REPO_ROOT } from './env';
 
-const HEALTH_TIMEOUT_MS = 60_000;
+// A loaded machine (several builds at once) starts the embedded database slowly.
+const HEALTH_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 export interface RunningServer {

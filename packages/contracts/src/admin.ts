@@ -163,6 +163,8 @@ export const AdminStats = z
       activeWorkers: z.number().int(),
       totalWorkers: z.number().int(),
       pendingWorkers: z.number().int(),
+      /** Requester accounts (not deleted), read live with the reviewers' counts. */
+      totalRequesters: z.number().int(),
       efficiency: z.number(),
       topPerformers: z.array(
         z.object({

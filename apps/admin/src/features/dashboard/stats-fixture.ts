@@ -53,6 +53,7 @@ export function statsFixture(
       activeWorkers: o.activeWorkers,
       totalWorkers: o.totalWorkers,
       pendingWorkers: o.pendingWorkers,
+      totalRequesters: 4,
       efficiency: o.efficiency,
       topPerformers: [
         { id: 'w1', name: 'Ada Reviewer', tasksCompleted: 12, score: 0.95 },

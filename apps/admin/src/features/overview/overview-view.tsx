@@ -1,14 +1,12 @@
-import { apiRequest, ServiceStatusCard } from '@sieve/auth';
+import { ServiceStatusCard } from '@sieve/auth';
 import { Button, Card, Icon, type IconName, Spinner } from '@sieve/ui';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { AlertList } from '../dashboard/alert-list';
 import { useDashboard } from '../dashboard/dashboard-context';
 import { formatCount } from '../dashboard/format';
 import { HealthCard } from '../dashboard/health-card';
 import { QueueControls } from '../dashboard/queue-controls';
 import type { ViewId } from '../dashboard/views';
-import { listKey, normaliseList } from '../tables/api';
 import { useCsvExport } from '../tables/export-csv';
 import { ExportDataDialog } from '../tables/export-data-dialog';
 
@@ -26,21 +24,6 @@ const TOOLS: readonly { view: ViewId; icon: IconName; label: string; description
   { view: 'team', icon: 'activity', label: 'Team Pulse', description: 'Team metrics and invites' },
   { view: 'analytics', icon: 'bar-chart', label: 'Analytics', description: 'Trends over 14 days' },
 ];
-
-const REQUESTER_COUNT_KEY = listKey('requesters', {
-  page: 1,
-  limit: 1,
-  sortBy: 'created_at',
-  sortOrder: 'desc',
-});
-
-/** How many requesters there are: the total of a one-row page. */
-function useRequesterCount() {
-  const { data } = useSWR(REQUESTER_COUNT_KEY, async (path: string) =>
-    normaliseList(await apiRequest<unknown>(path), 'requesters', 1, 1),
-  );
-  return data?.total;
-}
 
 function Shortcut({
   icon,
@@ -73,7 +56,6 @@ function Shortcut({
 /** spec 02 §2 Overview. */
 export default function OverviewView() {
   const { stats, isStatsLoading, navigate, refreshStats } = useDashboard();
-  const requesterCount = useRequesterCount();
   const { exportKind } = useCsvExport();
   const [isExportOpen, setIsExportOpen] = useState(false);
   const [isRefreshing, setIsRefreshing] = useState(false);
@@ -141,7 +123,8 @@ export default function OverviewView() {
         <Shortcut
           icon="building"
           title="Requesters"
-          figure={requesterCount === undefined ? '—' : formatCount(requesterCount)}
+          // issue 40: the same live figures as the reviewers' counts, not a list's kept total.
+          figure={formatCount(team.totalRequesters)}
           detail="Accounts that submit documents"
           onOpen={() => navigate('requesters')}
         />

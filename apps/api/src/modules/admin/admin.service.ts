@@ -16,7 +16,7 @@ import {
   listWorkers,
   requestsExportPage,
 } from './admin.lists';
-import { computeStats, type StatsDeps } from './admin.stats';
+import { computeStats, readPeople, type StatsDeps, withLivePeople } from './admin.stats';
 import { readAlertSettings, writeAlertSettings } from './alert-settings';
 import { loadRequestDetail } from './request-detail';
 import { createStatsSummary } from './stats-summary';
@@ -68,7 +68,14 @@ export function createAdminService(deps: AdminServiceDeps) {
         isPaused: () => deps.queue.isPaused(),
         alertSettings: await readAlertSettings(db),
       }),
-    { maxAgeMs: deps.statsMaxAgeMs ?? 0, isPaused: () => deps.queue.isPaused() },
+    {
+      maxAgeMs: deps.statsMaxAgeMs ?? 0,
+      isPaused: () => deps.queue.isPaused(),
+      live: async (stats) => {
+        const [people, settings] = await Promise.all([readPeople(db), readAlertSettings(db)]);
+        return withLivePeople(stats, people, settings);
+      },
+    },
   );
 
   return {

@@ -1,7 +1,7 @@
 import type { AdminStats, AlertSettings } from '@sieve/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
-import { alertsFor, systemStatus } from './health-rules';
+import { type HealthInputs, healthReport } from './health-rules';
 
 export interface StatsDeps {
   db: Db;
@@ -24,6 +24,67 @@ export const TEAM_FIGURES = sql`select
   -- The other finished claims: skipped, rejected or expired (finished = submitted + these).
   (select count(*) from assignments where status not in ('claimed', 'submitted')
      and finished_at > now() - interval '7 days')::int as other_finished`;
+
+/**
+ * Who is on the team now, read live on every stats read (issue 40): the counts of users by kind
+ * and state are a few index lookups, and an approval or a sign-up is in them as soon as its
+ * transaction commits, where the summary's copy could be 30 s old ("Active reviewers 0" just after
+ * two were approved). Signing up is activity: a reviewer approved the day they signed up is active.
+ * The overview's requester count is this one too, not a list's kept total.
+ */
+export const PEOPLE_FIGURES = sql`select
+  (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved)::int as total,
+  (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved and is_active
+     and greatest(last_activity_at, last_login_at, created_at) > ${ACTIVE_WINDOW})::int as active,
+  (select count(*) from users where user_type = 'worker' and deleted_at is null and not is_approved)::int as pending,
+  (select count(*) from users where user_type = 'requester' and deleted_at is null)::int as requesters`;
+
+export interface PeopleFigures {
+  total: number;
+  active: number;
+  pending: number;
+  requesters: number;
+}
+
+export async function readPeople(db: Db): Promise<PeopleFigures> {
+  const [row] = await queryRows<PeopleFigures>(db, PEOPLE_FIGURES);
+  return {
+    total: Number(row?.total ?? 0),
+    active: Number(row?.active ?? 0),
+    pending: Number(row?.pending ?? 0),
+    requesters: Number(row?.requesters ?? 0),
+  };
+}
+
+/** The figures the health and alerts of a computed summary came from, to settle them again live. */
+const inputsOfStats = new WeakMap<AdminStats, HealthInputs>();
+
+/**
+ * A summary with the team read live and its health and alerts settled again from the same figures
+ * (one source per figure: the counts shown, the health and the alerts always agree).
+ */
+export function withLivePeople(
+  stats: AdminStats,
+  people: PeopleFigures,
+  settings: AlertSettings,
+): AdminStats {
+  const computed = inputsOfStats.get(stats);
+  if (!computed) return stats;
+  const inputs = { ...computed, activeWorkers: people.active, totalWorkers: people.total };
+  const health = healthReport(inputs, settings);
+  return {
+    ...stats,
+    systemHealth: { ...stats.systemHealth, status: health.status },
+    teamMetrics: {
+      ...stats.teamMetrics,
+      activeWorkers: people.active,
+      totalWorkers: people.total,
+      pendingWorkers: people.pending,
+      totalRequesters: people.requesters,
+    },
+    alerts: health.alerts,
+  };
+}
 
 async function probe(check: () => Promise<void>) {
   try {
@@ -212,9 +273,11 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
     finishedClaims: finished,
     services,
   };
-  return {
+  const health = healthReport(inputs, deps.alertSettings);
+  const people = await readPeople(db);
+  const stats: AdminStats = {
     systemHealth: {
-      status: systemStatus(inputs),
+      status: health.status,
       uptime: Math.round((Date.now() - deps.startedAt) / 1000),
       errorRatio: total > 0 ? failed / total : 0,
       services,
@@ -235,6 +298,7 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
       activeWorkers,
       totalWorkers,
       pendingWorkers: Number(team?.pending ?? 0),
+      totalRequesters: people.requesters,
       efficiency: Number(efficiency.toFixed(1)),
       topPerformers: performers.map((p) => ({
         id: p.id,
@@ -243,7 +307,7 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
         score: p.score === null ? null : Number(Number(p.score).toFixed(3)),
       })),
     },
-    alerts: alertsFor(inputs, deps.alertSettings),
+    alerts: health.alerts,
     analytics: {
       requestsPerDay: perDay.map((d) => ({
         date: day(d.day),
@@ -267,4 +331,6 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
     },
     generatedAt: new Date().toISOString(),
   };
+  inputsOfStats.set(stats, inputs);
+  return stats;
 }

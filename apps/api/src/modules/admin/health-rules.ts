@@ -117,3 +117,61 @@ export function alertsFor(i: HealthInputs, t: AlertSettings = DEFAULT_ALERT_SETT
   }
   return alerts;
 }
+
+/**
+ * The system's state and its alerts from one set of figures, so they never disagree (issue 40:
+ * "Critical" beside "No active alerts"): each reason of `systemStatus` is an alert of its own
+ * severity unless an alert already names it, and the state is the worst alert's — critical with
+ * a critical alert, degraded with a warning, else healthy.
+ */
+export function healthReport(
+  i: HealthInputs,
+  t: AlertSettings = DEFAULT_ALERT_SETTINGS,
+): { status: 'healthy' | 'degraded' | 'critical'; alerts: Alert[] } {
+  const alerts = alertsFor(i, t);
+  const has = (id: string) => alerts.some((alert) => alert.id === id);
+  const errorRatio = i.totalRequests > 0 ? i.failedRequests / i.totalRequests : 0;
+  const failedShare = `${i.failedRequests} of ${i.totalRequests} requests failed (${(errorRatio * 100).toFixed(1)}%)`;
+  if (errorRatio > HEALTH_RULES.criticalErrorRatio && i.totalRequests > HEALTH_RULES.criticalMinRequests) {
+    alerts.unshift({
+      id: 'failed-share',
+      severity: 'critical',
+      title: 'Many requests failed',
+      message: `${failedShare}; more than ${HEALTH_RULES.criticalErrorRatio * 100}% is critical.`,
+    });
+  } else if (errorRatio > HEALTH_RULES.degradedErrorRatio) {
+    alerts.push({
+      id: 'failed-share',
+      severity: 'warning',
+      title: 'Requests failing',
+      message: `${failedShare}; more than ${HEALTH_RULES.degradedErrorRatio * 100}% degrades the system.`,
+    });
+  }
+  const activeRatio = i.totalWorkers > 0 ? i.activeWorkers / i.totalWorkers : 1;
+  if (
+    activeRatio < HEALTH_RULES.degradedActiveWorkerRatio &&
+    i.totalWorkers > HEALTH_RULES.degradedMinWorkers &&
+    !has('reviewer-capacity')
+  ) {
+    alerts.push({
+      id: 'reviewer-activity',
+      severity: 'warning',
+      title: 'Few reviewers active',
+      message: `${i.activeWorkers} of ${i.totalWorkers} approved reviewers were active in the last 24 hours.`,
+    });
+  }
+  if (i.pending > HEALTH_RULES.degradedPending && !has('queue-backlog')) {
+    alerts.push({
+      id: 'queue-backlog',
+      severity: 'warning',
+      title: 'Queue backlog',
+      message: `${i.pending} requests are waiting (more than ${HEALTH_RULES.degradedPending}).`,
+    });
+  }
+  const status = alerts.some((a) => a.severity === 'critical')
+    ? 'critical'
+    : alerts.some((a) => a.severity === 'warning')
+      ? 'degraded'
+      : 'healthy';
+  return { status, alerts };
+}

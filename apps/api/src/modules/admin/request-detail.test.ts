@@ -57,6 +57,7 @@ describe('GET /admin/requests/{id} (issue 15: the admin request detail)', () => 
         ai_confidence: 0.97,
         is_changed: false,
         is_disputed: false,
+        is_reviewed: true,
       },
       {
         data_point: 'Total revenue',
@@ -65,6 +66,7 @@ describe('GET /admin/requests/{id} (issue 15: the admin request detail)', () => 
         ai_confidence: 0.62,
         is_changed: true,
         is_disputed: false,
+        is_reviewed: true,
       },
     ]);
     expect(detail.tasks).toHaveLength(1);

@@ -9,14 +9,20 @@ import type { AdminStats } from '@sieve/contracts';
  * while dashboards read it (`refreshIfRead`): a year of data costs a second of database time per
  * summary, which no one should pay every few seconds for a dashboard nobody has open. A summary
  * more than `WAIT_WHEN_OLDER_THAN` max ages old (the first read after a quiet spell) is waited for,
- * never shown. The pause flag is always read live: it is one row, and an admin expects it at once.
+ * never shown. The pause flag is always read live: it is one row, and an admin expects it at once;
+ * so are the team's counts (`live`), which must move within a second of an approval or a sign-up.
  */
 /** How many max ages old a summary may be and still be served while a new one is computed. */
 const WAIT_WHEN_OLDER_THAN = 4;
 
 export function createStatsSummary(
   compute: () => Promise<AdminStats>,
-  options: { maxAgeMs: number; isPaused: () => Promise<boolean> },
+  options: {
+    maxAgeMs: number;
+    isPaused: () => Promise<boolean>;
+    /** Figures read live over the summary on every read (the team: withLivePeople). */
+    live?: (stats: AdminStats) => Promise<AdminStats>;
+  },
 ) {
   let latest: { stats: AdminStats; at: number } | undefined;
   let running: Promise<AdminStats> | undefined;
@@ -49,8 +55,11 @@ export function createStatsSummary(
         stats = latest.stats;
         if (Date.now() - latest.at > options.maxAgeMs) void refresh().catch(() => undefined);
       }
-      const paused = await options.isPaused();
-      return { ...stats, operationsData: { ...stats.operationsData, paused } };
+      const [paused, live] = await Promise.all([
+        options.isPaused(),
+        options.live ? options.live(stats) : stats,
+      ]);
+      return { ...live, operationsData: { ...live.operationsData, paused } };
     },
   };
 }

@@ -1,9 +1,10 @@
 import { DOCUMENT_TYPE_LABELS, REJECTION_REASONS, REVIEWER, type WorkerTask } from '@sieve/contracts';
-import { Banner, Button, downloadCsv, Icon, JsonViewer, toCsv } from '@sieve/ui';
+import { Banner, Button, downloadCsv, Icon, JsonViewer, Tabs, toCsv } from '@sieve/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RejectDialog } from '../queue/reject-dialog';
 import { formatUtc } from '../queue/task-age';
 import { SplitPane } from '../workspace/split-pane';
+import { useNarrowScreen } from '../workspace/use-narrow-screen';
 import { callError, rejectTask, skipTask } from '../workspace/worker-api';
 import { useWorkspace } from '../workspace/workspace-context';
 import { ConfidenceBadge } from './confidence-badge';
@@ -213,8 +214,118 @@ export function TaskReview({ task }: { task: WorkerTask }) {
 
   const uncertainCount = rows.filter(isUncertain).length;
   const notes = notesOf(task);
+  const isNarrow = useNarrowScreen();
+  const [narrowPane, setNarrowPane] = useState<'fields' | 'document'>('fields');
   const info = subtitle(task);
   const titleId = `task-title-${task.task_id}`;
+  const sourcePanel = (
+    <SourcePanel
+      task={task}
+      token={token}
+      grounding={grounding}
+      onPickText={isEditingValue ? pickText : undefined}
+    />
+  );
+  const dataPanel = (
+    <>
+      <div className="sv-review__data">
+        <section aria-labelledby="review-data-title" className="sv-review__section">
+          <div className="sv-review__section-head">
+            <h3 id="review-data-title" className="sv-section-title">
+              Review &amp; Edit Data
+            </h3>
+            <span className="sv-muted sv-review__count">
+              {rows.length} {rows.length === 1 ? 'field' : 'fields'}
+              {isEdited ? ' · edited' : ''}
+            </span>
+            <span
+              className={`sv-review__uncertain${uncertainCount === 0 ? ' is-clear' : ''}`}
+              title={uncertainCount > 0 ? 'Marked ● in the list: j and k move between fields' : undefined}
+            >
+              {uncertainCount > 0
+                ? `${uncertainCount} of ${rows.length} need a look`
+                : rows.length > 0
+                  ? 'All High confidence · a accepts'
+                  : ''}
+            </span>
+            <Button size="sm" variant="ghost" onClick={exportCsv} disabled={rows.length === 0}>
+              Export CSV
+            </Button>
+          </div>
+          <ReviewTable
+            ref={tableRef}
+            draft={draft}
+            selectedRowId={selectedRowId}
+            onSelectRow={selectRow}
+            onEditingChange={setIsEditingValue}
+          />
+        </section>
+
+        <ReviewInstructions task={task} />
+
+        <section className="sv-review__section">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={isMetadataShown}
+            aria-controls={`metadata-${task.task_id}`}
+            onClick={() => setIsMetadataShown((shown) => !shown)}
+          >
+            <Icon name={isMetadataShown ? 'chevron-down' : 'chevron-right'} />
+            {isMetadataShown ? 'Hide Additional Metadata' : 'Show Additional Metadata'}
+          </Button>
+          {isMetadataShown ? (
+            <div id={`metadata-${task.task_id}`} className="sv-metadata">
+              <div>
+                <h4 className="sv-metadata__title">Task metadata</h4>
+                <JsonViewer value={task.metadata} label="Task metadata" />
+              </div>
+              <div>
+                <h4 className="sv-metadata__title">Original request</h4>
+                <JsonViewer value={task.original_request} label="Original request" />
+              </div>
+              <div>
+                <h4 className="sv-metadata__title">Full task</h4>
+                <JsonViewer value={task} label="Full task" defaultExpandDepth={1} />
+              </div>
+            </div>
+          ) : null}
+        </section>
+
+        <details className="sv-review__section sv-task-json">
+          <summary>Task JSON Data</summary>
+          <JsonViewer value={task.ai_result} label="Task JSON Data" />
+        </details>
+      </div>
+
+      <footer className="sv-review__actions">
+        <span
+          className="sv-review__hint"
+          aria-hidden="true"
+          title={`a ${isEdited ? 'submit' : 'accept'} · n next task · s skip · r reject · ? shortcuts`}
+        >
+          <kbd>a</kbd> {isEdited ? 'submit' : 'accept'} · <kbd>n</kbd> next task · <kbd>s</kbd> skip ·{' '}
+          <kbd>r</kbd> reject · <kbd>?</kbd> shortcuts
+        </span>
+        {isEdited ? (
+          <Button onClick={draft.revert} disabled={isSending}>
+            <Icon name="undo" />
+            Revert to AI Result
+          </Button>
+        ) : null}
+        <Button variant="primary" onClick={() => void onSubmit()} disabled={!canSubmit}>
+          <Icon name="check" />
+          {isSending
+            ? submitState.attempt > 1
+              ? `Retrying (${submitState.attempt})...`
+              : 'Submitting...'
+            : isEdited
+              ? 'Submit Edited Response'
+              : 'Accept AI Result'}
+        </Button>
+      </footer>
+    </>
+  );
   return (
     <article className="sv-review" aria-labelledby={titleId} data-task-id={task.task_id}>
       <header className="sv-review__header">
@@ -303,123 +414,38 @@ export function TaskReview({ task }: { task: WorkerTask }) {
         </Banner>
       ) : null}
 
-      <SplitPane
-        className="sv-review__split"
-        startClassName="sv-review__source"
-        endClassName="sv-review__data-panel"
-        defaultPercent={SOURCE_PANEL.defaultPercent}
-        minPercent={SOURCE_PANEL.minPercent}
-        maxPercent={SOURCE_PANEL.maxPercent}
-        label="Resize the source panel"
-        start={
-          <SourcePanel
-            task={task}
-            token={token}
-            grounding={grounding}
-            onPickText={isEditingValue ? pickText : undefined}
-          />
-        }
-        end={
-          <>
-            <div className="sv-review__data">
-              <section aria-labelledby="review-data-title" className="sv-review__section">
-                <div className="sv-review__section-head">
-                  <h3 id="review-data-title" className="sv-section-title">
-                    Review &amp; Edit Data
-                  </h3>
-                  <span className="sv-muted sv-review__count">
-                    {rows.length} {rows.length === 1 ? 'field' : 'fields'}
-                    {isEdited ? ' · edited' : ''}
-                  </span>
-                  <span
-                    className={`sv-review__uncertain${uncertainCount === 0 ? ' is-clear' : ''}`}
-                    title={uncertainCount > 0 ? 'Press n to go to the next uncertain field' : undefined}
-                  >
-                    {uncertainCount > 0
-                      ? `${uncertainCount} of ${rows.length} need a look`
-                      : rows.length > 0
-                        ? 'All High confidence · a accepts'
-                        : ''}
-                  </span>
-                  <Button size="sm" variant="ghost" onClick={exportCsv} disabled={rows.length === 0}>
-                    Export CSV
-                  </Button>
-                </div>
-                <ReviewTable
-                  ref={tableRef}
-                  draft={draft}
-                  selectedRowId={selectedRowId}
-                  onSelectRow={selectRow}
-                  onEditingChange={setIsEditingValue}
-                />
-              </section>
-
-              <ReviewInstructions task={task} />
-
-              <section className="sv-review__section">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-expanded={isMetadataShown}
-                  aria-controls={`metadata-${task.task_id}`}
-                  onClick={() => setIsMetadataShown((shown) => !shown)}
-                >
-                  <Icon name={isMetadataShown ? 'chevron-down' : 'chevron-right'} />
-                  {isMetadataShown ? 'Hide Additional Metadata' : 'Show Additional Metadata'}
-                </Button>
-                {isMetadataShown ? (
-                  <div id={`metadata-${task.task_id}`} className="sv-metadata">
-                    <div>
-                      <h4 className="sv-metadata__title">Task metadata</h4>
-                      <JsonViewer value={task.metadata} label="Task metadata" />
-                    </div>
-                    <div>
-                      <h4 className="sv-metadata__title">Original request</h4>
-                      <JsonViewer value={task.original_request} label="Original request" />
-                    </div>
-                    <div>
-                      <h4 className="sv-metadata__title">Full task</h4>
-                      <JsonViewer value={task} label="Full task" defaultExpandDepth={1} />
-                    </div>
-                  </div>
-                ) : null}
-              </section>
-
-              <details className="sv-review__section sv-task-json">
-                <summary>Task JSON Data</summary>
-                <JsonViewer value={task.ai_result} label="Task JSON Data" />
-              </details>
-            </div>
-
-            <footer className="sv-review__actions">
-              <span
-                className="sv-review__hint"
-                aria-hidden="true"
-                title={`a ${isEdited ? 'submit' : 'accept'} · n next uncertain · s skip · r reject · ? shortcuts`}
-              >
-                <kbd>a</kbd> {isEdited ? 'submit' : 'accept'} · <kbd>n</kbd> next uncertain · <kbd>s</kbd>{' '}
-                skip · <kbd>r</kbd> reject · <kbd>?</kbd> shortcuts
-              </span>
-              {isEdited ? (
-                <Button onClick={draft.revert} disabled={isSending}>
-                  <Icon name="undo" />
-                  Revert to AI Result
-                </Button>
-              ) : null}
-              <Button variant="primary" onClick={() => void onSubmit()} disabled={!canSubmit}>
-                <Icon name="check" />
-                {isSending
-                  ? submitState.attempt > 1
-                    ? `Retrying (${submitState.attempt})...`
-                    : 'Submitting...'
-                  : isEdited
-                    ? 'Submit Edited Response'
-                    : 'Accept AI Result'}
-              </Button>
-            </footer>
-          </>
-        }
-      />
+      {isNarrow ? (
+        // issue 40: on a phone, document and fields are tabs of one column (fields first).
+        <div className="sv-review__tabs">
+          <Tabs
+            label="Review panes"
+            tabs={[
+              { id: 'fields', label: 'Fields' },
+              { id: 'document', label: 'Document' },
+            ]}
+            selected={narrowPane}
+            onSelect={setNarrowPane}
+          >
+            {narrowPane === 'document' ? (
+              <div className="sv-review__source sv-review__source--tab">{sourcePanel}</div>
+            ) : (
+              <div className="sv-review__data-panel sv-review__data-panel--tab">{dataPanel}</div>
+            )}
+          </Tabs>
+        </div>
+      ) : (
+        <SplitPane
+          className="sv-review__split"
+          startClassName="sv-review__source"
+          endClassName="sv-review__data-panel"
+          defaultPercent={SOURCE_PANEL.defaultPercent}
+          minPercent={SOURCE_PANEL.minPercent}
+          maxPercent={SOURCE_PANEL.maxPercent}
+          label="Resize the source panel"
+          start={sourcePanel}
+          end={dataPanel}
+        />
+      )}
 
       <RejectDialog
         isOpen={isRejectOpen}

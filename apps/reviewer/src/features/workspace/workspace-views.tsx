@@ -6,6 +6,7 @@ import { useFullTask } from '../review/full-task';
 import { TaskReview } from '../review/task-review';
 import { EmptyPanel } from './empty-panel';
 import { SplitPane } from './split-pane';
+import { useNarrowScreen } from './use-narrow-screen';
 import { useWorkspace } from './workspace-context';
 
 export const EMPTY_QUEUE_TEXT = 'No tasks available. Check back later or refresh the queue.';
@@ -112,6 +113,29 @@ function MainPane() {
 /** spec 01 §2 overview: the resizable Priority Queue (10–40 %, default 25) beside the main pane. */
 export function OverviewView() {
   const { minPercent, maxPercent, defaultPercent } = REVIEWER.queuePanel;
+  const { activeTask, selectedTaskId } = useWorkspace();
+  const isNarrow = useNarrowScreen();
+  // issue 40: on a phone one column: the task in review alone (Back to Queue returns), else the
+  // queue with the selected task's preview or the offer under it.
+  if (isNarrow) {
+    const isReviewing = activeTask && (selectedTaskId === null || selectedTaskId === activeTask.task_id);
+    return (
+      <div className="sv-overview sv-overview--narrow">
+        {isReviewing ? (
+          <OpenedTask key={activeTask.task_id} task={activeTask} />
+        ) : (
+          <>
+            <div className="sv-overview__queue sv-overview__queue--narrow">
+              <TaskQueue />
+            </div>
+            <div className="sv-overview__main sv-overview__main--narrow">
+              <MainPane />
+            </div>
+          </>
+        )}
+      </div>
+    );
+  }
   return (
     <SplitPane
       className="sv-overview"

@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { SCREENS_DIR } from '../../support/env';
+import {
+  type MockTask,
+  makeTasks,
+  mockWorkerApi,
+  storeMockWorkerSession,
+} from '../../support/reviewer-mock-api';
+import { expect, test } from '../../support/test';
+
+/**
+ * issue 40 in the review workspace: identifiers stay text ("004817", a typed "0042"), the value
+ * column fits the longest value at the default layout, and at 390 px the review is one column with
+ * tabs, without horizontal scroll, and can be completed by touch.
+ */
+test.beforeEach(({ app }) => {
+  test.skip(app.host !== 'reviewer', 'The Reviewer workspace lives in the reviewer app');
+});
+
+const SHOTS = SCREENS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => {
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(value);
+    }, theme);
+    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+}
+
+function receiptTask(): MockTask {
+  const [task] = makeTasks(1);
+  if (!task) throw new Error('no task');
+  return {
+    ...task,
+    document_type: 'pdf',
+    metadata: { name: 'Acme annual report and receipt' },
+    ai_result: {
+      result: {
+        'Net income 2022': {
+          value: 501500000,
+          location: 'page 4, line 12',
+          source_text: 'Net income 501,500',
+          source_url: null,
+          confidence: 0.72,
+        },
+        'Receipt #': {
+          value: '004817',
+          location: 'line 2',
+          source_text: 'Receipt #: 004817',
+          source_url: null,
+          confidence: 0.95,
+        },
+        card_last_four: {
+          value: '4421',
+          location: 'line 9',
+          source_text: 'VISA **** 4421',
+          source_url: null,
+          confidence: 0.6,
+        },
+        'Gross margin': {
+          value: 0.42,
+          location: 'line 5',
+          source_text: '42%',
+          source_url: null,
+          confidence: 0.9,
+        },
+      },
+      confidence_score: -0.33,
+      provider: 'heuristic',
+    },
+  };
+}
+
+test('at 1440 × 900 the value column shows 501500000 whole, and a typed 0042 goes out as "0042"', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const state = await mockWorkerApi(page, { tasks: [receiptTask()] });
+  await storeMockWorkerSession(page);
+  await page.goto('/worker/dashboard');
+  await page.getByRole('button', { name: 'Start Task' }).first().click();
+  const table = page.getByRole('table', { name: 'Review & Edit Data' });
+  await expect(table).toBeVisible();
+
+  const value = table.getByRole('button', { name: 'Edit Value of Net income 2022' });
+  await expect(value).toContainText('501500000');
+  const text = value.locator('.sv-cell__text');
+  const [textBox, cellBox] = await Promise.all([text.boundingBox(), value.locator('xpath=..').boundingBox()]);
+  if (!textBox || !cellBox) throw new Error('no boxes');
+  expect(textBox.x).toBeGreaterThanOrEqual(cellBox.x);
+  expect(textBox.x + textBox.width).toBeLessThanOrEqual(cellBox.x + cellBox.width + 0.5);
+  // Not cut by an ellipsis either: the text's own box holds all of it.
+  expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await expect(table.getByRole('button', { name: 'Edit Value of Receipt #' })).toContainText('004817');
+  await shoot(page, 'reviewer-review-1440');
+
+  await table.getByRole('button', { name: 'Edit Value of card_last_four' }).click();
+  const input = table.getByRole('textbox', { name: 'Value of card_last_four' });
+  await input.fill('0042');
+  await input.press('Enter');
+  await expect(table.getByRole('button', { name: 'Edit Value of card_last_four' })).toContainText('0042');
+  await page.getByRole('button', { name: /^Submit/ }).click();
+  await expect.poll(() => state.reviews.length).toBe(1);
+  const body = state.reviews[0]?.body as { response: { result: Record<string, unknown> } };
+  const result = body.response.result;
+  const plainValue = (item: unknown) =>
+    item && typeof item === 'object' ? (item as { value: unknown }).value : item;
+  expect(plainValue(result.card_last_four)).toBe('0042');
+  expect(plainValue(result['Receipt #'])).toBe('004817');
+  expect(plainValue(result['Net income 2022'])).toBe(501500000);
+  // The corrected card ending goes without the AI's source text and location.
+  const card = result.card_last_four;
+  expect(card && typeof card === 'object' ? (card as { source_text?: unknown }).source_text : '').not.toBe(
+    'VISA **** 4421',
+  );
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the review is one column with tabs, no horizontal scroll, and completes by touch', async ({
+    page,
+  }) => {
+    const state = await mockWorkerApi(page, { tasks: [receiptTask()] });
+    await storeMockWorkerSession(page);
+    await page.goto('/worker/dashboard');
+    await shoot(page, 'reviewer-queue-390');
+    await page.getByRole('button', { name: 'Start Task' }).first().tap();
+    const fieldsTab = page.getByRole('tab', { name: 'Fields' });
+    await expect(fieldsTab).toHaveAttribute('aria-selected', 'true');
+    const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await noSideScroll()).toBe(true);
+    await shoot(page, 'reviewer-review-390');
+
+    await page.getByRole('tab', { name: 'Document' }).tap();
+    await expect(page.getByRole('tab', { name: 'Document' })).toHaveAttribute('aria-selected', 'true');
+    expect(await noSideScroll()).toBe(true);
+    await shoot(page, 'reviewer-document-390');
+    await fieldsTab.tap();
+
+    const table = page.getByRole('table', { name: 'Review & Edit Data' });
+    await table.getByRole('button', { name: 'Edit Value of Net income 2022' }).tap();
+    const input = table.getByRole('textbox', { name: 'Value of Net income 2022' });
+    await input.fill('501600000');
+    await input.press('Enter');
+    expect(await noSideScroll()).toBe(true);
+    await page.getByRole('button', { name: /^Submit/ }).tap();
+    await expect.poll(() => state.reviews.length).toBe(1);
+    const body = state.reviews[0]?.body as { response: { result: Record<string, unknown> } };
+    const item = body.response.result['Net income 2022'];
+    expect(item && typeof item === 'object' ? (item as { value: unknown }).value : item).toBe(501600000);
+  });
+});
