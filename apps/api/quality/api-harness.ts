@@ -170,6 +170,9 @@ class ApiError extends Error {
 /** The embedded product on a free port, with a requester and its API key. */
 export async function startApiReader(): Promise<QualityReader> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sieve-quality-'));
+  // A run stopped half-way leaves no database behind either.
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  process.once('exit', removeDataDir);
   const fixtures = await startFixtureServer();
   const admin = { email: 'quality-admin@sieve-quality.io', password: randomBytes(12).toString('hex') };
   // An environment of its own: never the caller's DATABASE_URL, REDIS_URL or S3 settings.
@@ -200,7 +203,8 @@ export async function startApiReader(): Promise<QualityReader> {
     await closeExtractionPools();
     await runtime?.database.close();
     await fixtures.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
+    process.off('exit', removeDataDir);
   };
   try {
     runtime = await startRuntime(config);
