@@ -55,6 +55,8 @@ import type {
   TextLine,
 } from '../model/types';
 import { withOcrConfidence } from '../ocr/ocr-layout';
+import { extractInvoiceFields, fitsInvoiceField, INVOICE_DEFAULT_FIELDS } from '../receipts/invoice-fields';
+import { looksLikeInvoice } from '../receipts/invoice-detect';
 import { looksLikeReceipt } from '../receipts/receipt-detect';
 import {
   extractReceiptFields,
@@ -1092,9 +1094,12 @@ export class HeuristicProvider implements ExtractionProvider {
     // Receipts, slips and leases (and a receipt sent as another type): the fields receipt-fields
     // knows first, the label matcher the rest.
     const isReceipt = RECEIPT_DOCUMENT_TYPES.has(options.documentType) || looksLikeReceipt(doc);
-    const receipt = isReceipt
-      ? extractReceiptFields(doc, wanted.length ? wanted.map(askedName) : RECEIPT_DEFAULT_FIELDS)
-      : {};
+    // An invoice (by its content, whatever its type): the invoice reader's fields win over both.
+    const isInvoice = looksLikeInvoice(doc);
+    const receipt = {
+      ...(isReceipt ? extractReceiptFields(doc, wanted.length ? wanted.map(askedName) : RECEIPT_DEFAULT_FIELDS) : {}),
+      ...(isInvoice ? extractInvoiceFields(doc, wanted.length ? wanted.map(askedName) : INVOICE_DEFAULT_FIELDS) : {}),
+    };
     if (wanted.length === 0) {
       // Labelled lines in reading order first (as before), then every table cell as
       // "<row label> <column header>"; a receipt's own fields win over both.
@@ -1109,6 +1114,8 @@ export class HeuristicProvider implements ExtractionProvider {
         result[dataPoint] = receipt[name] ?? withOcrConfidence(doc, answer(doc, name, index));
         // A receipt field receipt-fields looked for and could not find: only a value of its kind.
         if (isReceipt && !receipt[name] && !fitsReceiptField(name, result[dataPoint]?.value ?? null))
+          result[dataPoint] = notFound();
+        if (isInvoice && !receipt[name] && !fitsInvoiceField(name, result[dataPoint]?.value ?? null))
           result[dataPoint] = notFound();
       }
     }
