@@ -22,6 +22,8 @@ if (mode === 'render') {
   mkdirSync(CACHE, { recursive: true });
   const rendered = await renderInvoices({
     count: Number(arg ?? 96),
+    ...(process.env.INVOICE_SEED ? { seed: Number(process.env.INVOICE_SEED) } : {}),
+    ...(process.env.INVOICE_HAND === '0' ? { only: (s: { layout: string }) => s.layout !== 'hand' } : {}),
     chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   });
   for (const { spec, form, pdf } of rendered) {

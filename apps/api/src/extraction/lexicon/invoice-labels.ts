@@ -526,7 +526,11 @@ const ENTRIES: Entry[] = (Object.entries(TABLE) as [InvoiceLabel, string[]][])
       label,
       phrase,
       // Word edges: not inside a longer word (a "#" or "°" ends itself).
-      pattern: new RegExp(`(?<![\\p{L}\\p{N}])${phrasePattern(phrase)}(?![\\p{L}\\p{N}])`, 'gu'),
+      // A "#" or "°" ends itself ("#INV-0042").
+      pattern: new RegExp(
+        `(?<![\\p{L}\\p{N}])${phrasePattern(phrase)}${/[\p{L}\p{N}.]$/u.test(phrase) ? '(?![\\p{L}\\p{N}])' : ''}`,
+        'gu',
+      ),
     })),
   )
   .sort((a, b) => b.phrase.length - a.phrase.length);

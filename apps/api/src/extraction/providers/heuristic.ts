@@ -55,7 +55,7 @@ import type {
   TextLine,
 } from '../model/types';
 import { withOcrConfidence } from '../ocr/ocr-layout';
-import { extractInvoiceFields, fitsInvoiceField, INVOICE_DEFAULT_FIELDS } from '../receipts/invoice-fields';
+import { extractInvoiceFields, INVOICE_DEFAULT_FIELDS, invoiceFieldOf } from '../receipts/invoice-fields';
 import { looksLikeInvoice } from '../receipts/invoice-detect';
 import { looksLikeReceipt } from '../receipts/receipt-detect';
 import {
@@ -1096,10 +1096,12 @@ export class HeuristicProvider implements ExtractionProvider {
     const isReceipt = RECEIPT_DOCUMENT_TYPES.has(options.documentType) || looksLikeReceipt(doc);
     // An invoice (by its content, whatever its type): the invoice reader's fields win over both.
     const isInvoice = looksLikeInvoice(doc);
-    const receipt = {
-      ...(isReceipt ? extractReceiptFields(doc, wanted.length ? wanted.map(askedName) : RECEIPT_DEFAULT_FIELDS) : {}),
-      ...(isInvoice ? extractInvoiceFields(doc, wanted.length ? wanted.map(askedName) : INVOICE_DEFAULT_FIELDS) : {}),
-    };
+    const asked = wanted.map(askedName);
+    const receipt = isReceipt ? extractReceiptFields(doc, wanted.length ? asked : RECEIPT_DEFAULT_FIELDS) : {};
+    if (isInvoice) {
+      for (const name of Object.keys(receipt)) if (invoiceFieldOf(name)) delete receipt[name];
+      Object.assign(receipt, extractInvoiceFields(doc, wanted.length ? asked : INVOICE_DEFAULT_FIELDS));
+    }
     if (wanted.length === 0) {
       // Labelled lines in reading order first (as before), then every table cell as
       // "<row label> <column header>"; a receipt's own fields win over both.
@@ -1115,8 +1117,8 @@ export class HeuristicProvider implements ExtractionProvider {
         // A receipt field receipt-fields looked for and could not find: only a value of its kind.
         if (isReceipt && !receipt[name] && !fitsReceiptField(name, result[dataPoint]?.value ?? null))
           result[dataPoint] = notFound();
-        if (isInvoice && !receipt[name] && !fitsInvoiceField(name, result[dataPoint]?.value ?? null))
-          result[dataPoint] = notFound();
+        // An invoice field the invoice reader looked for and could not find: not another label's value.
+        if (isInvoice && !receipt[name] && invoiceFieldOf(name)) result[dataPoint] = notFound();
       }
     }
     return { result, confidence_score: confidenceScore(result), provider: this.name };

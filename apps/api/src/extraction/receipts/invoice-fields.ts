@@ -479,7 +479,11 @@ const LEGAL_FORM =
   /(?:^|[\s,])(?:gmbh|ag|kg|ohg|ug|e\.\s?k\.|gbr|mbh|ltd\.?|limited|llc|llp|plc|inc\.?|corp\.?|corporation|co\.|company|sarl|sàrl|sas|sasu|sa|eurl|sci|s\.\s?l\.?|s\.\s?l\.\s?u\.?|s\.\s?a\.?|s\.\s?l\.\s?p\.?|s\.\s?coop\.?|sl|bv|nv|oy|ab|srl|s\.r\.l\.|spa|pty|og|dac)(?=$|[\s,.)])/i;
 const ADDRESS_LIKE =
   /^\d+[a-z]?\s+\p{L}|\b\d{4,5}\s+\p{L}|\b(?:street|st\.|road|rd\.|avenue|ave\.|lane|drive|suite|unit|straße|strasse|str\.|weg|allee|platz|gasse|rue|avenue|boulevard|bd|place|quai|calle|avenida|paseo|plaza|c\/)\b|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}\b|, [A-Z]{2} \d{5}/iu;
+/** A street with its house number last ("Hauptstraße 12", "Calle Mayor 14"), however OCR spelt the street. */
+const STREET_NUMBER_LAST = /^\p{L}[\p{L}\s.'-]*\s\d{1,4}\s?[a-z]?$/u;
 const CONTACT = /@|https?:|www\.|\b(?:tel|phone|fax|telefon|tél|email|e-mail|iban|bic|swift)\b|\+\d{2}/i;
+
+const isLegalFormOnly = (text: string) => LEGAL_FORM.test(text) && text.replace(LEGAL_FORM, '').trim().length <= 2;
 
 /** A name a party could be: letters, not a label, a value, an address or a contact line. */
 function nameText(text: string): string | undefined {
@@ -487,7 +491,7 @@ function nameText(text: string): string | undefined {
   if (!t || (t.match(/\p{L}/gu) ?? []).length < 3) return undefined;
   if (isLabelOnly(t) || CONTACT.test(t) || ATTENTION.test(t)) return undefined;
   if (/^\d/.test(t) && !LEGAL_FORM.test(t)) return undefined;
-  if (ADDRESS_LIKE.test(t) && !LEGAL_FORM.test(t)) return undefined;
+  if ((ADDRESS_LIKE.test(t) || STREET_NUMBER_LAST.test(t)) && !LEGAL_FORM.test(t)) return undefined;
   if (amountsIn(t).length || /\d{2}[./-]\d{2}[./-]\d{2,4}/.test(t)) return undefined;
   return t;
 }
@@ -515,15 +519,26 @@ interface Reading {
   text: string;
 }
 
-function labelValueText(r: Reading, at: LabelAt): { text: string; seg: Seg; start: number } | undefined {
-  if (at.after) return { text: at.after, seg: at.seg, start: at.afterStart };
-  // Nothing after the label in its run: the next run on the line, unless it is a label itself.
+interface ValueText {
+  text: string;
+  seg: Seg;
+  start: number;
+}
+
+/**
+ * Where a label's value may be, in order: after it in its run, in the next run on the line
+ * (unless that is a label itself), under it (a strip of labels over values). The caller takes the
+ * first that reads as the value it wants.
+ */
+function labelValueTexts(r: Reading, at: LabelAt): ValueText[] {
+  const out: ValueText[] = [];
+  if (at.after) out.push({ text: at.after, seg: at.seg, start: at.afterStart });
   const right = rightOf(r.lines, at.seg);
-  if (right && !invoiceLabelsIn(right.text).some((h) => h.start === 0 && !WEAK.has(h.phrase)))
-    return { text: right.text, seg: right, start: 0 };
+  if (right && !isLabelOnly(right.text) && !invoiceLabelsIn(right.text).some((h) => h.start === 0 && !WEAK.has(h.phrase)))
+    out.push({ text: right.text, seg: right, start: 0 });
   const under = below(r.lines, at.seg, 2)[0];
-  if (under && !isLabelOnly(under.text)) return { text: under.text, seg: under, start: 0 };
-  return undefined;
+  if (under && !isLabelOnly(under.text)) out.push({ text: under.text, seg: under, start: 0 });
+  return out;
 }
 
 function wordsIn(seg: Seg, start: number, end: number): LayoutWord[] {
@@ -544,21 +559,34 @@ function findNumber(r: Reading): Found | undefined {
   const found: Found[] = [];
   for (const at of r.labels) {
     const strong = at.hit.label === 'invoice_number';
-    const afterTitle = at.hit.label === 'number' && r.labels.some((t) => t.hit.label === 'title' && t.seg === at.seg && t.hit.end <= at.hit.start);
+    // "INVOICE No. 123", or "Rechnung" | "Nr." | "R/2023/1139" in runs of their own.
+    const line = r.lines[at.seg.line] as Line;
+    const runBefore = line.segs[line.segs.indexOf(at.seg) - 1];
+    const afterTitle =
+      at.hit.label === 'number' &&
+      r.labels.some(
+        (t) => t.hit.label === 'title' && ((t.seg === at.seg && t.hit.end <= at.hit.start) || (t.seg === runBefore && t.after === '')),
+      );
+    // A misread number word before the title in a short run ("Ne de factura" | "004418").
+    const inShortRun = at.hit.label === 'title' && !at.opens && at.seg.text.length <= 20 && at.after === '';
     // "INVOICE" then "# 00123" / "No. 123" on its own line right under it.
     const underTitle =
       at.hit.label === 'number' && at.opens && r.labels.some((t) => t.hit.label === 'title' && t.seg.page === at.seg.page && at.seg.line - t.seg.line <= 2 && at.seg.line > t.seg.line);
     const titleValue = at.hit.label === 'title' && at.opens && at.after !== '';
-    if (!strong && !afterTitle && !underTitle && !titleValue) continue;
-    const v = labelValueText(r, at);
-    if (!v) continue;
-    const n = numberAt(v.text, r.dayFirst);
-    if (!n) continue;
+    if (!strong && !afterTitle && !underTitle && !titleValue && !inShortRun) continue;
+    let v: ValueText | undefined;
+    let n: ReturnType<typeof numberAt>;
+    for (const option of labelValueTexts(r, at)) {
+      n = numberAt(option.text, r.dayFirst);
+      v = option;
+      if (n) break;
+    }
+    if (!n || !v) continue;
     found.push({
       value: n.value,
       seg: v.seg,
       words: wordsIn(v.seg, v.start + n.start, v.start + n.end),
-      base: strong ? (v.seg === at.seg || v.seg.line === at.seg.line ? 0.95 : 0.92) : titleValue ? 0.8 : 0.88,
+      base: strong ? (v.seg === at.seg || v.seg.line === at.seg.line ? 0.95 : 0.92) : titleValue || inShortRun ? 0.8 : 0.88,
     });
   }
   found.sort((a, b) => b.base - a.base);
@@ -570,12 +598,18 @@ function findDates(r: Reading): { invoice?: Found; due?: Found } {
     const out: Found[] = [];
     for (const at of r.labels) {
       if (!labels.includes(at.hit.label)) continue;
-      const v = labelValueText(r, at);
-      if (!v) continue;
-      // The date opens the value ("fällig am 28.11.2024", "Due: March 5, 2024").
-      const lead = /^(?:am|le|el|on|the|du|del|au|bis|zum|:)?\s*/i.exec(v.text)?.[0].length ?? 0;
-      const d = datesIn(v.text, r.dayFirst).find((h) => h.start <= lead + 1);
-      if (!d) continue;
+      let v: ValueText | undefined;
+      let d: DateHit | undefined;
+      for (const option of labelValueTexts(r, at)) {
+        // The date opens the value ("fällig am 28.11.2024", "Due: March 5, 2024").
+        // A speck or two OCR read before it ("Fecha límite de pago: pa 21/03/2025") is skipped.
+        const lead =
+          /^(?:am|le|el|on|the|du|del|au|bis|zum|:)?\s*(?:[^\s\d]{1,3}\s+)?/i.exec(option.text)?.[0].length ?? 0;
+        d = datesIn(option.text, r.dayFirst).find((h) => h.start <= lead + 1);
+        v = option;
+        if (d) break;
+      }
+      if (!d || !v) continue;
       out.push({
         value: d.ymd,
         seg: v.seg,
@@ -673,12 +707,22 @@ function findAmounts(r: Reading): { subtotal?: Found; tax?: Found; total?: Found
   const subtotal = best(subtotals.filter((s) => !total || s.value <= total.value));
   const tax = best(taxes.filter((x) => !total || x.value < total.value));
   const checked = (f: AmountFound | undefined, base: number): Found | undefined => (f ? { ...f, base } : undefined);
-  // Two of the three agree with the third computed: the pair is still right.
+  // One of the three unreadable (a total's amount lost to a scan): the other two give it, less surely.
+  const computed = (value: number, from: AmountFound): Found => ({ ...from, value: Math.round(value * 100) / 100, words: [], base: 0.8 });
+  const totalsLabelled = r.labels.some((l) => l.hit.label === 'total');
   return {
-    ...(subtotal ? { subtotal: checked(subtotal, 0.88) } : {}),
+    ...(subtotal
+      ? { subtotal: checked(subtotal, 0.88) }
+      : total && tax
+        ? { subtotal: computed(total.value - tax.value, total) }
+        : {}),
     ...(tax ? { tax: checked(tax, 0.86) } : {}),
-    ...(total ? { total: checked(total, total.strength >= 2 ? 0.9 : 0.85) } : {}),
-    ...(total?.currency ? { currency: total.currency } : {}),
+    ...(total
+      ? { total: checked(total, total.strength >= 2 ? 0.9 : 0.85) }
+      : subtotal && tax && totalsLabelled
+        ? { total: computed(subtotal.value + tax.value, tax) }
+        : {}),
+    ...((total ?? subtotal)?.currency ? { currency: (total ?? subtotal)?.currency } : {}),
   };
 }
 
@@ -746,7 +790,7 @@ function findParties(r: Reading): Parties {
   if (!customer) {
     for (const line of r.lines) {
       const seg = line.segs[0];
-      if (!seg || !/\s[·|•]\s|\s[-–]\s.*\d/.test(seg.text) || !LEGAL_FORM.test(seg.text.split(/\s[·|•–-]\s/)[0] ?? '')) continue;
+      if (!seg || !/\s[·|•]\s|\s[-–]\s.*\d/.test(line.text) || !LEGAL_FORM.test(seg.text.split(/\s[·|•–-](?:\s|$)/)[0] ?? '')) continue;
       if (line.box && line.box[1] > 0.45) continue;
       const block = below(r.lines, seg, 5);
       const name = partyName(block);
@@ -777,8 +821,11 @@ function guessVendor(r: Reading, taken: Set<Seg>, takenText: Set<string>): Found
       const parts = seg.text.split(/\s+[·|•]\s+|\s+[–-]\s+(?=.*\d)/);
       const first = parts[0] ?? '';
       for (const part of parts.length > 1 ? [first] : [seg.text]) {
-        const name = nameText(part);
-        if (!name) continue;
+        let name = nameText(part);
+        if (!name || isLegalFormOnly(name)) continue;
+        // A name wrapped before its legal form ("Harbourside Conseil" / "SAS").
+        const wrapped = below(r.lines, seg, 2)[0];
+        if (parts.length === 1 && wrapped && isLegalFormOnly(wrapped.text) && !LEGAL_FORM.test(name)) name = `${name} ${wrapped.text.trim()}`;
         counts.set(foldLabel(name), (counts.get(foldLabel(name)) ?? 0) + 1);
         if (taken.has(seg) || takenText.has(foldLabel(name))) continue;
         if (invoiceLabelsIn(name).some((h) => h.label !== 'customer' && !WEAK.has(h.phrase))) continue;
