@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIDENCE } from '@sieve/contracts';
 import { closeOcrWorkers, closePdfWorkers } from '../src/extraction';
+import { runInvoiceSuite } from './invoices';
 import { runReceiptSuite } from './receipts';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
@@ -15,7 +16,8 @@ import type { QualityCase, QualitySuiteReport } from './types';
  *
  *   pnpm quality                 every suite
  *   QUALITY_PAGES=60 pnpm quality   a smaller table corpus
- *   QUALITY_SUITES=tables        only some suites (tables, receipts, scanned-tables)
+ *   QUALITY_SUITES=tables        only some suites (tables, receipts, scanned-tables, invoices)
+ *   QUALITY_INVOICES=96          generated invoices (and the hand-written ones; every other one scanned too)
  *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24   sizes of the OCR suites
  */
 
@@ -127,7 +129,7 @@ export function summarise(report: QualitySuiteReport) {
 }
 
 async function main() {
-  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables').split(',');
+  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables,invoices').split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
@@ -151,6 +153,7 @@ async function main() {
   // The OCR'd suites (issue 12): generated receipt images and image-only report pages.
   const ocrSuites = [
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],
+    ['invoices', () => runInvoiceSuite({ count: Number(process.env.QUALITY_INVOICES ?? 96), chromiumPath: CHROMIUM })],
     [
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),

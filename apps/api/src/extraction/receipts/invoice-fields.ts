@@ -474,14 +474,15 @@ function below(lines: Line[], seg: Seg, maxLines = 6): Seg[] {
   return out;
 }
 
-const ATTENTION = /^(?:attn|attention|att|z\.?\s?hd|zu händen|zh|c\/o|à l'attention|a l'attention|a\/a|a la atención|at\.|herrn?|frau|firma|m\.|mme|mr\.?|mrs\.?|ms\.?|sr\.?|sra\.?|d\.|dña\.?)\b[.:]?/i;
+const ATTENTION =
+  /^(?:attn|attention|att|z\.?\s?hd|zu händen|zh|c\/o|à l'attention|a l'attention|a\/a|a la atención|at\.|herrn?|frau|firma|m\.|mme|mr\.?|mrs\.?|ms\.?|sr\.?|sra\.?|d\.|dña\.?)(?!\p{L})[.:]?/iu;
 const LEGAL_FORM =
   /(?:^|[\s,])(?:gmbh|ag|kg|ohg|ug|e\.\s?k\.|gbr|mbh|ltd\.?|limited|llc|llp|plc|inc\.?|corp\.?|corporation|co\.|company|sarl|sàrl|sas|sasu|sa|eurl|sci|s\.\s?l\.?|s\.\s?l\.\s?u\.?|s\.\s?a\.?|s\.\s?l\.\s?p\.?|s\.\s?coop\.?|sl|bv|nv|oy|ab|srl|s\.r\.l\.|spa|pty|og|dac)(?=$|[\s,.)])/i;
 const ADDRESS_LIKE =
   /^\d+[a-z]?\s+\p{L}|\b\d{4,5}\s+\p{L}|\b(?:street|st\.|road|rd\.|avenue|ave\.|lane|drive|suite|unit|straße|strasse|str\.|weg|allee|platz|gasse|rue|avenue|boulevard|bd|place|quai|calle|avenida|paseo|plaza|c\/)\b|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}\b|, [A-Z]{2} \d{5}/iu;
 /** A street with its house number last ("Hauptstraße 12", "Calle Mayor 14"), however OCR spelt the street. */
 const STREET_NUMBER_LAST = /^\p{L}[\p{L}\s.'-]*\s\d{1,4}\s?[a-z]?$/u;
-const CONTACT = /@|https?:|www\.|\b(?:tel|phone|fax|telefon|tél|email|e-mail|iban|bic|swift)\b|\+\d{2}/i;
+const CONTACT = /@|https?:|www\.|(?<!\p{L})(?:tel|phone|fax|telefon|tél|email|e-mail|iban|bic|swift)(?!\p{L})|\+\d{2}/iu;
 
 const isLegalFormOnly = (text: string) => LEGAL_FORM.test(text) && text.replace(LEGAL_FORM, '').trim().length <= 2;
 
@@ -837,6 +838,9 @@ function guessVendor(r: Reading, taken: Set<Seg>, takenText: Set<string>): Found
         if (line.page === 1 && r.lines.findIndex((l) => l.page === 1) === seg.line) score += 1;
         if (median && line.height > median * 1.3 && parts.length === 1) score += 1.5;
         if (parts.length > 1) score += 0.5;
+        // A sender or footer line: the name, then its address or its numbers ("Acme · 22 Orchard St · …").
+        if (parts.length > 2 && parts.slice(1).some((p) => ADDRESS_LIKE.test(p) || STREET_NUMBER_LAST.test(p) || CONTACT.test(p)))
+          score += 1.5;
         if (line.box && line.box[1] > 0.8) score += 0.5;
         const next = below(r.lines, seg, 2).map((s) => s.text);
         if (next.some((t) => ADDRESS_LIKE.test(t))) score += 0.5;
