@@ -7,7 +7,8 @@ import { isCorrect, type QualityCase, type QualitySuiteReport } from './types';
  * `pnpm quality` suite 'invoices' (issue 39): generated invoices in English, German, French and
  * Spanish in a dozen layouts, and invoices written by hand, printed to PDF by Chromium and sent as
  * `pdf` (each also scanned: rasterised, skewed, blurred, JPEG'd, so only OCR reads it). One case
- * per field asked of each invoice; caseType is the field, kind `<lang>/<layout>/<digital|scanned>`.
+ * per field asked of each invoice; caseType is the field, kind `<lang>/<digital|scanned>`, the layout in
+ * the document id.
  *
  * Submission (`submit`) is kept apart from scoring, so the in-process reader here can be swapped
  * for the API harness without touching the scoring.
@@ -125,7 +126,7 @@ export async function runInvoiceSuite(options: InvoiceSuiteOptions): Promise<Qua
       return {
         suite: `invoices-${form}`,
         document: `${spec.id}.${form}.pdf`,
-        kind: `${spec.lang}/${spec.layout}/${form}`,
+        kind: `${spec.lang}/${form}`,
         caseType: field.dataPoint,
         dataPoint: field.dataPoint,
         expected,

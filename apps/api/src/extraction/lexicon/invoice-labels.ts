@@ -569,3 +569,42 @@ export function invoiceLabelOf(text: string): LabelHit | undefined {
   const only = hits[0];
   return hits.length === 1 && only && only.start === 0 && only.end >= trimmed.length - 1 ? only : undefined;
 }
+
+function distance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const value = Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      row.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous = row;
+  }
+  return previous[b.length] ?? limit + 1;
+}
+
+/**
+ * A label OCR misspelt ("Rechnungsempféanger:", "Mwsst"): the one phrase of eight letters or more
+ * within one edit (two from twelve letters) of a run that ends with a colon and holds no digit.
+ */
+export function nearestInvoiceLabel(text: string): LabelHit | undefined {
+  const trimmed = text.trim();
+  if (!/:$/.test(trimmed) || /\d/.test(trimmed)) return undefined;
+  const folded = foldLabel(trimmed.replace(/[\s:]+$/, ''));
+  if (folded.length < 8 || folded.length > 32) return undefined;
+  let found: LabelHit | undefined;
+  for (const entry of ENTRIES) {
+    if (entry.phrase.length < 8) continue;
+    const limit = entry.phrase.length >= 12 ? 2 : 1;
+    if (distance(folded, entry.phrase, limit) <= limit) {
+      if (found && found.label !== entry.label) return undefined;
+      found ??= { label: entry.label, phrase: entry.phrase, start: 0, end: folded.length };
+    }
+  }
+  return found;
+}

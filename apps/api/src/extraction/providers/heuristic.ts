@@ -56,7 +56,7 @@ import type {
 } from '../model/types';
 import { withOcrConfidence } from '../ocr/ocr-layout';
 import { extractInvoiceFields, INVOICE_DEFAULT_FIELDS, invoiceFieldOf } from '../receipts/invoice-fields';
-import { looksLikeInvoice } from '../receipts/invoice-detect';
+import { looksLikeInvoice, readsAsInvoicePage } from '../receipts/invoice-detect';
 import { looksLikeReceipt } from '../receipts/receipt-detect';
 import {
   extractReceiptFields,
@@ -1095,12 +1095,17 @@ export class HeuristicProvider implements ExtractionProvider {
     // knows first, the label matcher the rest.
     const isReceipt = RECEIPT_DOCUMENT_TYPES.has(options.documentType) || looksLikeReceipt(doc);
     // An invoice (by its content, whatever its type): the invoice reader's fields win over both.
+    // A till receipt that calls itself a tax invoice keeps the receipt reader's fields, the invoice
+    // reader filling the rest.
     const isInvoice = looksLikeInvoice(doc);
     const asked = wanted.map(askedName);
     const receipt = isReceipt ? extractReceiptFields(doc, wanted.length ? asked : RECEIPT_DEFAULT_FIELDS) : {};
     if (isInvoice) {
-      for (const name of Object.keys(receipt)) if (invoiceFieldOf(name)) delete receipt[name];
-      Object.assign(receipt, extractInvoiceFields(doc, wanted.length ? asked : INVOICE_DEFAULT_FIELDS));
+      const invoice = extractInvoiceFields(doc, wanted.length ? asked : INVOICE_DEFAULT_FIELDS);
+      if (!looksLikeReceipt(doc) || readsAsInvoicePage(doc)) {
+        for (const name of Object.keys(receipt)) if (invoiceFieldOf(name)) delete receipt[name];
+        Object.assign(receipt, invoice);
+      } else for (const [name, item] of Object.entries(invoice)) receipt[name] ??= item;
     }
     if (wanted.length === 0) {
       // Labelled lines in reading order first (as before), then every table cell as

@@ -20,6 +20,8 @@ function yearsIn(line: string): number {
   return new Set(line.match(/(?<![\w/.-])(?:19[89]\d|20[0-4]\d)(?![\w/.-])/g) ?? []).size;
 }
 
+const OWN_LABELS = new Set(['invoice_date', 'due_date', 'customer', 'ship_to']);
+
 export function looksLikeInvoice(doc: ExtractedDocument): boolean {
   if (!INVOICE_KINDS.has(doc.kind) || (doc.layout?.length ?? 1) > 4) return false;
   const runs: string[] = [];
@@ -32,8 +34,29 @@ export function looksLikeInvoice(doc: ExtractedDocument): boolean {
   const numbered = texts.some((t) =>
     invoiceLabelsIn(t).some((h) => h.label === 'invoice_number' && /\d/.test(t.slice(h.end, h.end + 40))),
   ) || lines.some((l) => invoiceLabelsIn(l).some((h) => h.label === 'invoice_number' && /\d/.test(l.slice(h.end, h.end + 40))));
-  if (!titled && !numbered) return false;
+  // A title OCR could not read: the invoice's own labels say it ("Fecha de factura", "Vencimiento", "Facturado a").
+  const own = new Set(
+    lines.flatMap((l) =>
+      invoiceLabelsIn(l).filter((h) => OWN_LABELS.has(h.label) && !COMMON_WORDS.has(h.phrase) && h.phrase !== 'date').map((h) => h.label),
+    ),
+  );
+  if (!titled && !numbered && own.size < 2) return false;
   return lines.some(
     (l) => AMOUNT.test(l) && invoiceLabelsIn(l).some((h) => h.label === 'total' || h.label === 'subtotal' || h.label === 'tax'),
+  );
+}
+
+/** Party and due-date labels no till receipt prints ("Bill to", "Ship to", "Rechnungsempfänger", "Due date"). */
+const PAGE_ONLY_LABELS = new Set(['customer', 'ship_to', 'vendor', 'due_date']);
+const COMMON_WORDS = new Set(['to', 'from', 'customer', 'client', 'cliente', 'kunde', 'due', 'payee', 'vence']);
+
+/**
+ * Whether an invoice reads as an invoice page rather than a till receipt that calls itself a "tax
+ * invoice": it names the parties or a due date. Where a receipt is also an invoice by its words,
+ * the receipt reader's fields stand unless the page says this.
+ */
+export function readsAsInvoicePage(doc: ExtractedDocument): boolean {
+  return doc.lines.some((l) =>
+    invoiceLabelsIn(l.text).some((h) => PAGE_ONLY_LABELS.has(h.label) && !COMMON_WORDS.has(h.phrase)),
   );
 }

@@ -4,8 +4,9 @@ import { invoiceLabelsIn } from '../lexicon/invoice-labels';
 import type { ExtractedDocument } from '../model/types';
 import { loadBytes } from '../pipeline';
 import { HeuristicProvider } from '../providers/heuristic';
-import { looksLikeInvoice } from './invoice-detect';
+import { looksLikeInvoice, readsAsInvoicePage } from './invoice-detect';
 import { datesIn, invoiceFieldOf } from './invoice-fields';
+import { extractReceiptFields } from './receipt-fields';
 
 /** A run of text on an A4 page: x and y in points from the top-left, optional size and bold. */
 type Run = [x: number, y: number, text: string, size?: number, bold?: boolean];
@@ -271,6 +272,30 @@ describe('what reads as an invoice', () => {
       looksLikeInvoice(page('Summary of results\n2024 2023\nRevenue 4,021.25 3,811.02\nTotal 1,516.30 1,452.22\nInvoice discounting 12.00 10.00')),
     ).toBe(false);
     expect(looksLikeInvoice(page('Price list\nChairs 12.00\nTables 40.00\nTotal 52.00'))).toBe(false);
+  });
+
+  it('a till receipt that calls itself a tax invoice stays with the receipt reader', async () => {
+    const slip = page(`
+KEDAI RUNCIT MAJU JAYA
+NO 3 JALAN MERANTI, 43000 KAJANG
+TAX INVOICE
+Invoice No: CS00012345
+Date: 12/03/2018
+2 x TEH TARIK 3.00
+Total Sales (Inclusive of GST): 7.42
+CASH 7.42
+Change 0.00
+GST Summary Amount Tax
+SR @ 6% 7.00 0.42
+Total: 7.00 0.42
+`);
+    expect(looksLikeInvoice(slip)).toBe(true);
+    expect(readsAsInvoicePage(slip)).toBe(false);
+    const fields = ['Company', 'Date', 'Total', 'Invoice number'];
+    const { result } = await new HeuristicProvider().extract(slip, fields, { documentType: 'receipt_mapping' });
+    const receipt = extractReceiptFields(slip, fields);
+    for (const field of ['Company', 'Date', 'Total'])
+      expect(result[field]?.value).toEqual(receipt[field]?.value ?? null);
   });
 
   it('labels in four languages, the longest label winning ("Total HT" is the net, "Kundennummer" no customer)', () => {

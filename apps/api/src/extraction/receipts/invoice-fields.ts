@@ -1,4 +1,11 @@
-import { foldLabel, type InvoiceLabel, invoiceLabelOf, invoiceLabelsIn, type LabelHit } from '../lexicon/invoice-labels';
+import {
+  foldLabel,
+  type InvoiceLabel,
+  invoiceLabelOf,
+  invoiceLabelsIn,
+  type LabelHit,
+  nearestInvoiceLabel,
+} from '../lexicon/invoice-labels';
 import { MONTH_NAME_PATTERN, monthNumber } from '../lexicon/month-names';
 import { type Box, type LayoutWord, unionBox } from '../model/layout';
 import { formatLocation, sourceUrlOf } from '../model/location';
@@ -419,6 +426,10 @@ function labelsOf(lines: Line[]): LabelAt[] {
   for (const line of lines) {
     for (const seg of line.segs) {
       const hits = invoiceLabelsIn(seg.text);
+      if (!hits.length) {
+        const near = nearestInvoiceLabel(seg.text);
+        if (near) hits.push(near);
+      }
       hits.forEach((hit, k) => {
         const lead = seg.text.slice(0, hit.start);
         const opens = /^[\s\-–•*(]*$/.test(lead) || /[:;|]\s*$/.test(lead);
@@ -572,7 +583,9 @@ function findNumber(r: Reading): Found | undefined {
     const inShortRun = at.hit.label === 'title' && !at.opens && at.seg.text.length <= 20 && at.after === '';
     // "INVOICE" then "# 00123" / "No. 123" on its own line right under it.
     const underTitle =
-      at.hit.label === 'number' && at.opens && r.labels.some((t) => t.hit.label === 'title' && t.seg.page === at.seg.page && at.seg.line - t.seg.line <= 2 && at.seg.line > t.seg.line);
+      at.hit.label === 'number' &&
+      at.opens &&
+      r.labels.some((t) => t.hit.label === 'title' && t.seg.page === at.seg.page && at.seg.line > t.seg.line && closeUnder(t.seg, at.seg, at.seg.line - t.seg.line));
     const titleValue = at.hit.label === 'title' && at.opens && at.after !== '';
     if (!strong && !afterTitle && !underTitle && !titleValue && !inShortRun) continue;
     let v: ValueText | undefined;
@@ -592,6 +605,13 @@ function findNumber(r: Reading): Found | undefined {
   }
   found.sort((a, b) => b.base - a.base);
   return found[0];
+}
+
+/** A run right under another (a title and its number): overlapping it across, within about two of its lines. */
+function closeUnder(upper: Seg, lower: Seg, linesApart: number): boolean {
+  if (!upper.box || !lower.box) return linesApart <= 2;
+  const overlap = Math.min(upper.box[2], lower.box[2]) - Math.max(upper.box[0], lower.box[0]);
+  return overlap > 0 && lower.box[1] - upper.box[3] < (upper.box[3] - upper.box[1]) * 2.5;
 }
 
 function findDates(r: Reading): { invoice?: Found; due?: Found } {
@@ -717,7 +737,11 @@ function findAmounts(r: Reading): { subtotal?: Found; tax?: Found; total?: Found
       : total && tax
         ? { subtotal: computed(total.value - tax.value, total) }
         : {}),
-    ...(tax ? { tax: checked(tax, 0.86) } : {}),
+    ...(tax
+      ? { tax: checked(tax, 0.86) }
+      : total && subtotal && total.value > subtotal.value && r.labels.some((l) => l.hit.label === 'tax')
+        ? { tax: computed(total.value - subtotal.value, total) }
+        : {}),
     ...(total
       ? { total: checked(total, total.strength >= 2 ? 0.9 : 0.85) }
       : subtotal && tax && totalsLabelled
