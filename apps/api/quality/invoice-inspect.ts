@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { closeOcrWorkers, closePdfWorkers, type ExtractedDocument, HeuristicProvider, loadBytes } from '../src/extraction';
+import {
+  closeOcrWorkers,
+  closePdfWorkers,
+  type ExtractedDocument,
+  HeuristicProvider,
+  loadBytes,
+} from '../src/extraction';
 import { INVOICE_FIELDS, renderInvoices } from './invoices';
 import { isCorrect } from './types';
 
@@ -62,7 +68,10 @@ if (mode === 'render') {
       const ok = isCorrect(expected, item?.value ?? null);
       add(`${field.dataPoint} ${form}`, ok);
       add(`${spec.lang} ${form}`, ok);
-      add(`band ${(item?.confidence ?? 0) > 0.95 ? 'high' : (item?.confidence ?? 0) >= 0.85 ? 'medium' : 'low'}`, ok);
+      add(
+        `band ${(item?.confidence ?? 0) > 0.95 ? 'high' : (item?.confidence ?? 0) >= 0.85 ? 'medium' : 'low'}`,
+        ok,
+      );
       if (!ok)
         console.log(
           `${spec.id}.${form} ${field.dataPoint}: expected ${JSON.stringify(expected)} got ${JSON.stringify(item?.value ?? null)} (${item?.confidence}) «${item?.source_text ?? ''}»`,

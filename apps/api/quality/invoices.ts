@@ -14,17 +14,18 @@ import { isCorrect, type QualityCase, type QualitySuiteReport } from './types';
  * for the API harness without touching the scoring.
  */
 
-export const INVOICE_FIELDS: { dataPoint: string; expected: (t: InvoiceTruth) => string | number | null }[] = [
-  { dataPoint: 'Invoice number', expected: (t) => t.invoiceNumber },
-  { dataPoint: 'Invoice date', expected: (t) => t.invoiceDate },
-  { dataPoint: 'Due date', expected: (t) => t.dueDate },
-  { dataPoint: 'Vendor', expected: (t) => t.vendor },
-  { dataPoint: 'Customer', expected: (t) => t.customer },
-  { dataPoint: 'Subtotal', expected: (t) => t.subtotal },
-  { dataPoint: 'Tax', expected: (t) => t.tax },
-  { dataPoint: 'Total', expected: (t) => t.total },
-  { dataPoint: 'Currency', expected: (t) => t.currency },
-];
+export const INVOICE_FIELDS: { dataPoint: string; expected: (t: InvoiceTruth) => string | number | null }[] =
+  [
+    { dataPoint: 'Invoice number', expected: (t) => t.invoiceNumber },
+    { dataPoint: 'Invoice date', expected: (t) => t.invoiceDate },
+    { dataPoint: 'Due date', expected: (t) => t.dueDate },
+    { dataPoint: 'Vendor', expected: (t) => t.vendor },
+    { dataPoint: 'Customer', expected: (t) => t.customer },
+    { dataPoint: 'Subtotal', expected: (t) => t.subtotal },
+    { dataPoint: 'Tax', expected: (t) => t.tax },
+    { dataPoint: 'Total', expected: (t) => t.total },
+    { dataPoint: 'Currency', expected: (t) => t.currency },
+  ];
 
 export interface SubmittedAnswer {
   value: unknown;
@@ -46,7 +47,11 @@ export const submitInProcess: Submit = async (bytes, contentType, dataPoints, do
   return Object.fromEntries(
     dataPoints.map((d) => [
       d,
-      { value: result[d]?.value ?? null, confidence: result[d]?.confidence ?? 0, sourceText: !!result[d]?.source_text },
+      {
+        value: result[d]?.value ?? null,
+        confidence: result[d]?.confidence ?? 0,
+        sourceText: !!result[d]?.source_text,
+      },
     ]),
   );
 };
@@ -77,7 +82,13 @@ export async function renderInvoices(options: InvoiceSuiteOptions): Promise<Rend
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: options.chromiumPath,
-    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
   const out: RenderedInvoice[] = [];
   try {
@@ -117,7 +128,9 @@ export async function runInvoiceSuite(options: InvoiceSuiteOptions): Promise<Qua
       answers = await submit(pdf, 'application/pdf', dataPoints, 'pdf');
     } catch (error) {
       const message = `ERROR ${(error as Error).message}`;
-      answers = Object.fromEntries(dataPoints.map((d) => [d, { value: message, confidence: 0, sourceText: false }]));
+      answers = Object.fromEntries(
+        dataPoints.map((d) => [d, { value: message, confidence: 0, sourceText: false }]),
+      );
     }
     documentSeconds.push((performance.now() - started) / 1000);
     const mine = INVOICE_FIELDS.map((field): QualityCase => {

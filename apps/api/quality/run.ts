@@ -153,7 +153,10 @@ async function main() {
   // The OCR'd suites (issue 12): generated receipt images and image-only report pages.
   const ocrSuites = [
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],
-    ['invoices', () => runInvoiceSuite({ count: Number(process.env.QUALITY_INVOICES ?? 96), chromiumPath: CHROMIUM })],
+    [
+      'invoices',
+      () => runInvoiceSuite({ count: Number(process.env.QUALITY_INVOICES ?? 96), chromiumPath: CHROMIUM }),
+    ],
     [
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),

@@ -182,7 +182,14 @@ const CITIES: Record<InvoiceLocale, string[]> = {
   'es-ES': ['28013 Madrid', '08008 Barcelona', '41001 Sevilla', '46002 Valencia'],
 };
 const ITEMS: Record<InvoiceLang, string[]> = {
-  en: ['Consulting hours', 'Website maintenance', 'Office chairs', 'Printer toner', 'Delivery', 'Licence fee'],
+  en: [
+    'Consulting hours',
+    'Website maintenance',
+    'Office chairs',
+    'Printer toner',
+    'Delivery',
+    'Licence fee',
+  ],
   de: ['Beratungsstunden', 'Wartung Heizungsanlage', 'Büromaterial', 'Montage', 'Anfahrt', 'Softwarelizenz'],
   fr: ['Prestation de conseil', 'Maintenance site web', 'Fournitures de bureau', 'Installation', 'Transport'],
   es: ['Horas de consultoría', 'Mantenimiento web', 'Material de oficina', 'Instalación', 'Transporte'],
@@ -252,9 +259,48 @@ const MONTH_NAMES: Record<InvoiceLang, string[]> = {
     'November',
     'December',
   ],
-  de: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
-  fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
-  es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+  de: [
+    'Januar',
+    'Februar',
+    'März',
+    'April',
+    'Mai',
+    'Juni',
+    'Juli',
+    'August',
+    'September',
+    'Oktober',
+    'November',
+    'Dezember',
+  ],
+  fr: [
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ],
+  es: [
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+  ],
 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -269,18 +315,38 @@ export function formatDate(date: Date, locale: InvoiceLocale, style: number): st
   if (s === 3) return `${y}-${pad(m)}-${pad(d)}`;
   switch (locale) {
     case 'en-US':
-      return s === 0 ? `${month} ${d}, ${y}` : s === 1 ? `${pad(m)}/${pad(d)}/${y}` : `${month.slice(0, 3)} ${d}, ${y}`;
+      return s === 0
+        ? `${month} ${d}, ${y}`
+        : s === 1
+          ? `${pad(m)}/${pad(d)}/${y}`
+          : `${month.slice(0, 3)} ${d}, ${y}`;
     case 'en-GB':
     case 'en-IE':
-      return s === 0 ? `${d} ${month} ${y}` : s === 1 ? `${pad(d)}/${pad(m)}/${y}` : `${d} ${month.slice(0, 3)} ${y}`;
+      return s === 0
+        ? `${d} ${month} ${y}`
+        : s === 1
+          ? `${pad(d)}/${pad(m)}/${y}`
+          : `${d} ${month.slice(0, 3)} ${y}`;
     case 'de-DE':
     case 'de-AT':
     case 'de-CH':
-      return s === 0 ? `${pad(d)}.${pad(m)}.${y}` : s === 1 ? `${d}. ${month} ${y}` : `${pad(d)}.${pad(m)}.${String(y).slice(2)}`;
+      return s === 0
+        ? `${pad(d)}.${pad(m)}.${y}`
+        : s === 1
+          ? `${d}. ${month} ${y}`
+          : `${pad(d)}.${pad(m)}.${String(y).slice(2)}`;
     case 'fr-FR':
-      return s === 0 ? `${pad(d)}/${pad(m)}/${y}` : s === 1 ? `${d === 1 ? '1er' : d} ${month} ${y}` : `${pad(d)}.${pad(m)}.${y}`;
+      return s === 0
+        ? `${pad(d)}/${pad(m)}/${y}`
+        : s === 1
+          ? `${d === 1 ? '1er' : d} ${month} ${y}`
+          : `${pad(d)}.${pad(m)}.${y}`;
     case 'es-ES':
-      return s === 0 ? `${pad(d)}/${pad(m)}/${y}` : s === 1 ? `${d} de ${month} de ${y}` : `${pad(d)}-${pad(m)}-${y}`;
+      return s === 0
+        ? `${pad(d)}/${pad(m)}/${y}`
+        : s === 1
+          ? `${d} de ${month} de ${y}`
+          : `${pad(d)}-${pad(m)}-${y}`;
   }
 }
 
@@ -291,7 +357,12 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 // Labels per language (several wordings each, as real invoices vary)
 
 const L = {
-  title: { en: ['INVOICE', 'Invoice', 'TAX INVOICE'], de: ['RECHNUNG', 'Rechnung'], fr: ['FACTURE', 'Facture'], es: ['FACTURA', 'Factura'] },
+  title: {
+    en: ['INVOICE', 'Invoice', 'TAX INVOICE'],
+    de: ['RECHNUNG', 'Rechnung'],
+    fr: ['FACTURE', 'Facture'],
+    es: ['FACTURA', 'Factura'],
+  },
   number: {
     en: ['Invoice No.', 'Invoice Number', 'Invoice #', 'Invoice no:'],
     de: ['Rechnungsnummer', 'Rechnung Nr.', 'Rechnungs-Nr.', 'Re.-Nr.'],
@@ -340,11 +411,31 @@ const L = {
     fr: ['Vendeur', 'Fournisseur', 'Émetteur'],
     es: ['Vendedor', 'Proveedor', 'Emisor'],
   },
-  buyer: { en: ['Buyer', 'Customer', 'Bill To'], de: ['Käufer', 'Kunde'], fr: ['Acheteur', 'Client'], es: ['Comprador', 'Cliente'] },
-  item: { en: ['Description', 'Item'], de: ['Beschreibung', 'Leistung'], fr: ['Désignation', 'Description'], es: ['Concepto', 'Descripción'] },
+  buyer: {
+    en: ['Buyer', 'Customer', 'Bill To'],
+    de: ['Käufer', 'Kunde'],
+    fr: ['Acheteur', 'Client'],
+    es: ['Comprador', 'Cliente'],
+  },
+  item: {
+    en: ['Description', 'Item'],
+    de: ['Beschreibung', 'Leistung'],
+    fr: ['Désignation', 'Description'],
+    es: ['Concepto', 'Descripción'],
+  },
   qty: { en: ['Qty', 'Quantity'], de: ['Menge', 'Anz.'], fr: ['Qté', 'Quantité'], es: ['Cant.', 'Cantidad'] },
-  unit: { en: ['Unit price', 'Rate'], de: ['Einzelpreis', 'E-Preis'], fr: ['Prix unitaire', 'P.U. HT'], es: ['Precio unitario', 'Precio'] },
-  amount: { en: ['Amount', 'Total'], de: ['Betrag', 'Gesamt'], fr: ['Montant HT', 'Total HT'], es: ['Importe', 'Total'] },
+  unit: {
+    en: ['Unit price', 'Rate'],
+    de: ['Einzelpreis', 'E-Preis'],
+    fr: ['Prix unitaire', 'P.U. HT'],
+    es: ['Precio unitario', 'Precio'],
+  },
+  amount: {
+    en: ['Amount', 'Total'],
+    de: ['Betrag', 'Gesamt'],
+    fr: ['Montant HT', 'Total HT'],
+    es: ['Importe', 'Total'],
+  },
   subtotal: {
     en: ['Subtotal', 'Net amount', 'Total excl. VAT', 'Sub-total'],
     de: ['Zwischensumme', 'Nettobetrag', 'Summe netto', 'Netto'],
@@ -455,8 +546,12 @@ function makeContent(r: Rand, locale: InvoiceLocale, style: number): Content {
   // Vendors without a legal form exist too ("Studio Lumen", a sole trader).
   if (r() < 0.15) vendor.name = `${pick(r, COMPANY_STEMS)} ${pick(r, TRADES[lang])}`;
   const customer = party(r, locale, r() < 0.25);
-  if (customer.name === vendor.name) customer.name = `${customer.name.split(' ')[0]} ${pick(r, FORMS[locale])}`;
-  const shipTo = r() < 0.5 ? party(r, locale, true) : { name: customer.name, lines: [pick(r, STREETS[locale]), pick(r, CITIES[locale])] };
+  if (customer.name === vendor.name)
+    customer.name = `${customer.name.split(' ')[0]} ${pick(r, FORMS[locale])}`;
+  const shipTo =
+    r() < 0.5
+      ? party(r, locale, true)
+      : { name: customer.name, lines: [pick(r, STREETS[locale]), pick(r, CITIES[locale])] };
   const year = int(r, 2021, 2025);
   const issued = new Date(Date.UTC(year, int(r, 0, 11), int(r, 1, 28)));
   const ordered = new Date(issued.getTime() - int(r, 2, 40) * 86_400_000);
@@ -472,7 +567,12 @@ function makeContent(r: Rand, locale: InvoiceLocale, style: number): Content {
   const tax = round2((subtotal * taxRate) / 100);
   const total = round2(subtotal + tax);
   const l = Object.fromEntries(
-    Object.entries(L).map(([k, v]) => [k, typeof v === 'object' && !Array.isArray(v) ? pickLabel(r, (v as Record<InvoiceLang, string[] | string>)[lang]) : '']),
+    Object.entries(L).map(([k, v]) => [
+      k,
+      typeof v === 'object' && !Array.isArray(v)
+        ? pickLabel(r, (v as Record<InvoiceLang, string[] | string>)[lang])
+        : '',
+    ]),
   ) as Record<keyof typeof L, string>;
   const number = invoiceNumber(r, lang, year);
   const hasDue = r() < 0.85;
@@ -496,7 +596,12 @@ function makeContent(r: Rand, locale: InvoiceLocale, style: number): Content {
     taxRate,
     tax,
     total,
-    vatId: { en: 'VAT Reg. No. GB 123 4567 89', de: 'USt-IdNr.: DE 812 345 678', fr: 'TVA intracom. : FR 12 345678901', es: 'CIF: B-12345678' }[lang],
+    vatId: {
+      en: 'VAT Reg. No. GB 123 4567 89',
+      de: 'USt-IdNr.: DE 812 345 678',
+      fr: 'TVA intracom. : FR 12 345678901',
+      es: 'CIF: B-12345678',
+    }[lang],
     iban: 'IBAN: DE89 3704 0044 0532 0130 00',
     truth: {
       invoiceNumber: number,
@@ -529,7 +634,10 @@ function partyHtml(p: Party, attn?: string, bold = true): string {
 const attnWord = (who: string) => `ATTN: ${esc(who)}`;
 
 function metaRows(c: Content, withOrder: boolean): [string, string][] {
-  const rows: [string, string][] = [[c.l.number, c.number], [c.l.date, c.date]];
+  const rows: [string, string][] = [
+    [c.l.number, c.number],
+    [c.l.date, c.date],
+  ];
   if (withOrder) rows.push([c.l.order, c.order]);
   if (c.due) rows.push([c.l.due, c.due]);
   if (c.r() < 0.5) rows.push([c.l.orderNo, c.orderNo]);
@@ -608,7 +716,13 @@ table.meta td.k{padding-right:18px;color:#333}
 `;
 
 function page(c: Content, body: string): string {
-  const font = pick(c.r, ['Helvetica, Arial, sans-serif', 'DejaVu Sans, sans-serif', 'Georgia, serif', 'DejaVu Serif, serif', 'Liberation Sans, sans-serif']);
+  const font = pick(c.r, [
+    'Helvetica, Arial, sans-serif',
+    'DejaVu Sans, sans-serif',
+    'Georgia, serif',
+    'DejaVu Serif, serif',
+    'Liberation Sans, sans-serif',
+  ]);
   const size = pick(c.r, [9, 9.5, 10, 10.5]);
   return `<!doctype html><html lang="${c.lang}"><head><meta charset="utf-8"><style>${CSS(font, size)}</style></head><body><div class="page">${body}</div></body></html>`;
 }
@@ -641,7 +755,11 @@ function layoutHtml(layout: InvoiceLayout, c: Content): string {
       const sender = `${c.vendor.name} · ${c.vendor.lines.join(' · ')}`;
       const addressee = `<div style="width:300px"><div class="sender">${esc(sender)}</div>${partyHtml(c.customer, c.attn, false)}</div>`;
       const info = metaTable(
-        [[c.l.orderNo, c.orderNo], [c.l.order, c.order], ...(c.due ? [[c.l.due, c.due] as [string, string]] : [])],
+        [
+          [c.l.orderNo, c.orderNo],
+          [c.l.order, c.order],
+          ...(c.due ? [[c.l.due, c.due] as [string, string]] : []),
+        ],
         true,
       );
       const head = `${esc(c.l.title === c.l.title.toUpperCase() ? titleCase(c.l.title) : c.l.title)} ${esc(numberWord(c))} ${esc(c.number)} ${L.of[c.lang]} ${esc(c.date)}`;
@@ -686,7 +804,10 @@ function layoutHtml(layout: InvoiceLayout, c: Content): string {
     }
     case 'modern': {
       const numberLine = `<div style="font-size:11pt;color:#555">${c.r() < 0.5 ? '#' : 'No. '}${esc(c.number)}</div>`;
-      const dates = metaTable([[c.l.date, c.date], ...(c.due ? [[c.l.due, c.due] as [string, string]] : [])], false);
+      const dates = metaTable(
+        [[c.l.date, c.date], ...(c.due ? [[c.l.due, c.due] as [string, string]] : [])],
+        false,
+      );
       return page(
         c,
         `<div class="row"><div><h1 style="font-size:30pt">${title}</h1>${numberLine}</div>${vendorBlock('right')}</div>
@@ -738,9 +859,18 @@ export function invoiceSpecs(count = 96, seed = 39_2024): InvoiceSpec[] {
   for (let i = 0; i < count; i++) {
     const r = rng(seed + i * 7919);
     const locale = LOCALES[i % LOCALES.length] as InvoiceLocale;
-    const layout = INVOICE_LAYOUTS[Math.floor(i / LOCALES.length + i) % INVOICE_LAYOUTS.length] as InvoiceLayout;
+    const layout = INVOICE_LAYOUTS[
+      Math.floor(i / LOCALES.length + i) % INVOICE_LAYOUTS.length
+    ] as InvoiceLayout;
     const c = makeContent(r, locale, int(r, 0, 20));
-    specs.push({ id: `inv-${String(i).padStart(3, '0')}-${locale}-${layout}`, lang: c.lang, locale, layout, html: layoutHtml(layout, c), truth: c.truth });
+    specs.push({
+      id: `inv-${String(i).padStart(3, '0')}-${locale}-${layout}`,
+      lang: c.lang,
+      locale,
+      layout,
+      html: layoutHtml(layout, c),
+      truth: c.truth,
+    });
   }
   return specs;
 }

@@ -55,8 +55,8 @@ import type {
   TextLine,
 } from '../model/types';
 import { withOcrConfidence } from '../ocr/ocr-layout';
-import { extractInvoiceFields, INVOICE_DEFAULT_FIELDS, invoiceFieldOf } from '../receipts/invoice-fields';
 import { looksLikeInvoice, readsAsInvoicePage } from '../receipts/invoice-detect';
+import { extractInvoiceFields, INVOICE_DEFAULT_FIELDS, invoiceFieldOf } from '../receipts/invoice-fields';
 import { looksLikeReceipt } from '../receipts/receipt-detect';
 import {
   extractReceiptFields,
@@ -1099,7 +1099,9 @@ export class HeuristicProvider implements ExtractionProvider {
     // reader filling the rest.
     const isInvoice = looksLikeInvoice(doc);
     const asked = wanted.map(askedName);
-    const receipt = isReceipt ? extractReceiptFields(doc, wanted.length ? asked : RECEIPT_DEFAULT_FIELDS) : {};
+    const receipt = isReceipt
+      ? extractReceiptFields(doc, wanted.length ? asked : RECEIPT_DEFAULT_FIELDS)
+      : {};
     if (isInvoice) {
       const invoice = extractInvoiceFields(doc, wanted.length ? asked : INVOICE_DEFAULT_FIELDS);
       if (!looksLikeReceipt(doc) || readsAsInvoicePage(doc)) {

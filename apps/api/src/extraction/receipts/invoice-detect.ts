@@ -25,30 +25,55 @@ const OWN_LABELS = new Set(['invoice_date', 'due_date', 'customer', 'ship_to']);
 export function looksLikeInvoice(doc: ExtractedDocument): boolean {
   if (!INVOICE_KINDS.has(doc.kind) || (doc.layout?.length ?? 1) > 4) return false;
   const runs: string[] = [];
-  if (doc.layout?.length) for (const page of doc.layout) for (const line of page.lines) runs.push(...line.segments.map((s) => s.text));
+  if (doc.layout?.length)
+    for (const page of doc.layout)
+      for (const line of page.lines) runs.push(...line.segments.map((s) => s.text));
   const lines = doc.lines.map((l) => l.text.replace(/\s+/g, ' ').trim());
   if (lines.length < 4 || lines.length > 400) return false;
   if (lines.some((l) => REPORT.test(l) || yearsIn(l) >= 2)) return false;
   const texts = runs.length ? runs : lines;
-  const titled = texts.some((t) => invoiceLabelOf(t)?.label === 'title' || /^(?:invoice|rechnung|facture|factura)\b/i.test(t.trim()) && invoiceLabelsIn(t).some((h) => h.label === 'invoice_number' || h.label === 'number'));
-  const numbered = texts.some((t) =>
-    invoiceLabelsIn(t).some((h) => h.label === 'invoice_number' && /\d/.test(t.slice(h.end, h.end + 40))),
-  ) || lines.some((l) => invoiceLabelsIn(l).some((h) => h.label === 'invoice_number' && /\d/.test(l.slice(h.end, h.end + 40))));
+  const titled = texts.some(
+    (t) =>
+      invoiceLabelOf(t)?.label === 'title' ||
+      (/^(?:invoice|rechnung|facture|factura)\b/i.test(t.trim()) &&
+        invoiceLabelsIn(t).some((h) => h.label === 'invoice_number' || h.label === 'number')),
+  );
+  const numbered =
+    texts.some((t) =>
+      invoiceLabelsIn(t).some((h) => h.label === 'invoice_number' && /\d/.test(t.slice(h.end, h.end + 40))),
+    ) ||
+    lines.some((l) =>
+      invoiceLabelsIn(l).some((h) => h.label === 'invoice_number' && /\d/.test(l.slice(h.end, h.end + 40))),
+    );
   // A title OCR could not read: the invoice's own labels say it ("Fecha de factura", "Vencimiento", "Facturado a").
   const own = new Set(
     lines.flatMap((l) =>
-      invoiceLabelsIn(l).filter((h) => OWN_LABELS.has(h.label) && !COMMON_WORDS.has(h.phrase) && h.phrase !== 'date').map((h) => h.label),
+      invoiceLabelsIn(l)
+        .filter((h) => OWN_LABELS.has(h.label) && !COMMON_WORDS.has(h.phrase) && h.phrase !== 'date')
+        .map((h) => h.label),
     ),
   );
   if (!titled && !numbered && own.size < 2) return false;
   return lines.some(
-    (l) => AMOUNT.test(l) && invoiceLabelsIn(l).some((h) => h.label === 'total' || h.label === 'subtotal' || h.label === 'tax'),
+    (l) =>
+      AMOUNT.test(l) &&
+      invoiceLabelsIn(l).some((h) => h.label === 'total' || h.label === 'subtotal' || h.label === 'tax'),
   );
 }
 
 /** Party and due-date labels no till receipt prints ("Bill to", "Ship to", "Rechnungsempfänger", "Due date"). */
 const PAGE_ONLY_LABELS = new Set(['customer', 'ship_to', 'vendor', 'due_date']);
-const COMMON_WORDS = new Set(['to', 'from', 'customer', 'client', 'cliente', 'kunde', 'due', 'payee', 'vence']);
+const COMMON_WORDS = new Set([
+  'to',
+  'from',
+  'customer',
+  'client',
+  'cliente',
+  'kunde',
+  'due',
+  'payee',
+  'vence',
+]);
 
 /**
  * Whether an invoice reads as an invoice page rather than a till receipt that calls itself a "tax

@@ -22,7 +22,17 @@ async function pagePdf(runs: Run[]): Promise<Uint8Array> {
   return doc.save();
 }
 
-const FIELDS = ['Invoice number', 'Invoice date', 'Due date', 'Vendor', 'Customer', 'Subtotal', 'Tax', 'Total', 'Currency'];
+const FIELDS = [
+  'Invoice number',
+  'Invoice date',
+  'Due date',
+  'Vendor',
+  'Customer',
+  'Subtotal',
+  'Tax',
+  'Total',
+  'Currency',
+];
 
 async function answers(runs: Run[], documentType = 'pdf', fields = FIELDS) {
   const doc = await loadBytes(await pagePdf(runs), { contentType: 'application/pdf' });
@@ -267,9 +277,15 @@ describe('what reads as an invoice', () => {
 
   it('an invoice by its title or number label and its amounts, not a statement with a Total row', () => {
     expect(looksLikeInvoice(page('Facture\nFacture n° 12\nClient : Dupont\nTotal TTC 120,00 €'))).toBe(true);
-    expect(looksLikeInvoice(page('Acme\nRechnungsnummer: 2024-7\nKunde: Müller\nGesamtbetrag: 99,00 €'))).toBe(true);
     expect(
-      looksLikeInvoice(page('Summary of results\n2024 2023\nRevenue 4,021.25 3,811.02\nTotal 1,516.30 1,452.22\nInvoice discounting 12.00 10.00')),
+      looksLikeInvoice(page('Acme\nRechnungsnummer: 2024-7\nKunde: Müller\nGesamtbetrag: 99,00 €')),
+    ).toBe(true);
+    expect(
+      looksLikeInvoice(
+        page(
+          'Summary of results\n2024 2023\nRevenue 4,021.25 3,811.02\nTotal 1,516.30 1,452.22\nInvoice discounting 12.00 10.00',
+        ),
+      ),
     ).toBe(false);
     expect(looksLikeInvoice(page('Price list\nChairs 12.00\nTables 40.00\nTotal 52.00'))).toBe(false);
   });
@@ -292,7 +308,9 @@ Total: 7.00 0.42
     expect(looksLikeInvoice(slip)).toBe(true);
     expect(readsAsInvoicePage(slip)).toBe(false);
     const fields = ['Company', 'Date', 'Total', 'Invoice number'];
-    const { result } = await new HeuristicProvider().extract(slip, fields, { documentType: 'receipt_mapping' });
+    const { result } = await new HeuristicProvider().extract(slip, fields, {
+      documentType: 'receipt_mapping',
+    });
     const receipt = extractReceiptFields(slip, fields);
     for (const field of ['Company', 'Date', 'Total'])
       expect(result[field]?.value).toEqual(receipt[field]?.value ?? null);

@@ -48,7 +48,15 @@ const ASKED: Record<InvoiceField, string[]> = {
     'receipt number',
     'reference',
   ],
-  invoice_date: ['invoice date', 'date', 'issue date', 'date issued', 'billing date', 'document date', 'date of issue'],
+  invoice_date: [
+    'invoice date',
+    'date',
+    'issue date',
+    'date issued',
+    'billing date',
+    'document date',
+    'date of issue',
+  ],
   due_date: ['due date', 'payment due date', 'date due', 'due', 'payment due', 'due by'],
   vendor: [
     'vendor',
@@ -147,7 +155,8 @@ export function invoiceFieldOf(dataPoint: string): InvoiceField | undefined {
 export function fitsInvoiceField(dataPoint: string, value: string | number | null): boolean {
   const field = invoiceFieldOf(dataPoint);
   if (!field || value === null) return true;
-  if (field === 'invoice_date' || field === 'due_date') return typeof value === 'string' && /^\d{8}$/.test(value);
+  if (field === 'invoice_date' || field === 'due_date')
+    return typeof value === 'string' && /^\d{8}$/.test(value);
   if (field === 'subtotal' || field === 'tax' || field === 'total') return typeof value === 'number';
   if (field === 'currency') return typeof value === 'string' && /^[A-Z]{3}$/.test(value);
   return typeof value === 'string';
@@ -183,7 +192,9 @@ function linesOf(doc: ExtractedDocument): Line[] {
       page.lines.forEach((line, i) => {
         const index = out.length;
         const segs = line.segments
-          .map((s): Seg => ({ text: s.text.trim(), box: s.box, words: s.words, page: page.number, line: index }))
+          .map(
+            (s): Seg => ({ text: s.text.trim(), box: s.box, words: s.words, page: page.number, line: index }),
+          )
           .filter((s) => s.text !== '');
         if (!segs.length) return;
         out.push({
@@ -205,7 +216,9 @@ function linesOf(doc: ExtractedDocument): Line[] {
       text: line.text,
       page: line.location.page ?? 1,
       number: line.location.line ?? i + 1,
-      segs: parts.filter((p) => p.trim()).map((p) => ({ text: p.trim(), words: [], page: line.location.page ?? 1, line: index })),
+      segs: parts
+        .filter((p) => p.trim())
+        .map((p) => ({ text: p.trim(), words: [], page: line.location.page ?? 1, line: index })),
       height: 0,
     });
   });
@@ -326,7 +339,8 @@ function dayFirstIn(text: string): boolean {
     if (Number(m[3]) > 12 && Number(m[1]) <= 12) return false;
   }
   const folded = foldLabel(text);
-  if (/\b(?:rechnung|facture|factura|mwst|ust|tva|iva|vat|gst)\b|€|£|\bchf\b|\beur\b|\bgbp\b/.test(folded)) return true;
+  if (/\b(?:rechnung|facture|factura|mwst|ust|tva|iva|vat|gst)\b|€|£|\bchf\b|\beur\b|\bgbp\b/.test(folded))
+    return true;
   if (/\$|\busd\b|\b[A-Z]{2} \d{5}\b/.test(text)) return false;
   return true;
 }
@@ -335,7 +349,10 @@ const ID_TOKEN = /^[A-Z0-9][A-Z0-9\-/._]*$/i;
 const NUMBER_WORD = /^(?:no|nr|n°|nº|n\.º|n|#|number|nummer|numero|num|:|-)\.?:?$/i;
 
 /** The invoice number at the start of a label's value ("# 00123", "Nr. R/2023/1139 vom …"). */
-function numberAt(text: string, dayFirst: boolean): { value: string; start: number; end: number } | undefined {
+function numberAt(
+  text: string,
+  dayFirst: boolean,
+): { value: string; start: number; end: number } | undefined {
   let offset = 0;
   const tokens = text.split(/(\s+)/);
   for (const token of tokens) {
@@ -435,9 +452,20 @@ function labelsOf(lines: Line[]): LabelAt[] {
         const opens = /^[\s\-–•*(]*$/.test(lead) || /[:;|]\s*$/.test(lead);
         const previous = hits[k - 1];
         // "vom", "du", "de fecha": only right after a number's label and its number.
-        if (hit.label === 'dated' && previous?.label !== 'invoice_number' && previous?.label !== 'number' && previous?.label !== 'title')
+        if (
+          hit.label === 'dated' &&
+          previous?.label !== 'invoice_number' &&
+          previous?.label !== 'number' &&
+          previous?.label !== 'title'
+        )
           return;
-        if (WEAK.has(hit.phrase) && !opens && hit.label !== 'dated' && !(previous && seg.text.slice(previous.end, hit.start).trim().length > 0)) return;
+        if (
+          WEAK.has(hit.phrase) &&
+          !opens &&
+          hit.label !== 'dated' &&
+          !(previous && seg.text.slice(previous.end, hit.start).trim().length > 0)
+        )
+          return;
         const next = hits[k + 1];
         const rawAfter = seg.text.slice(hit.end, next ? next.start : undefined);
         const lead2 = /^[\s:#.\-–)]*/.exec(rawAfter)?.[0].length ?? 0;
@@ -478,7 +506,10 @@ function below(lines: Line[], seg: Seg, maxLines = 6): Seg[] {
     });
     if (under.length === 0) continue;
     // The run nearest the label's left edge.
-    under.sort((a, b) => Math.abs((a.box?.[0] ?? 0) - (seg.box?.[0] ?? 0)) - Math.abs((b.box?.[0] ?? 0) - (seg.box?.[0] ?? 0)));
+    under.sort(
+      (a, b) =>
+        Math.abs((a.box?.[0] ?? 0) - (seg.box?.[0] ?? 0)) - Math.abs((b.box?.[0] ?? 0) - (seg.box?.[0] ?? 0)),
+    );
     out.push(under[0] as Seg);
     lastY = next.box?.[3] ?? lastY;
   }
@@ -493,9 +524,11 @@ const ADDRESS_LIKE =
   /^\d+[a-z]?\s+\p{L}|\b\d{4,5}\s+\p{L}|\b(?:street|st\.|road|rd\.|avenue|ave\.|lane|drive|suite|unit|straße|strasse|str\.|weg|allee|platz|gasse|rue|avenue|boulevard|bd|place|quai|calle|avenida|paseo|plaza|c\/)\b|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}\b|, [A-Z]{2} \d{5}/iu;
 /** A street with its house number last ("Hauptstraße 12", "Calle Mayor 14"), however OCR spelt the street. */
 const STREET_NUMBER_LAST = /^\p{L}[\p{L}\s.'-]*\s\d{1,4}\s?[a-z]?$/u;
-const CONTACT = /@|https?:|www\.|(?<!\p{L})(?:tel|phone|fax|telefon|tél|email|e-mail|iban|bic|swift)(?!\p{L})|\+\d{2}/iu;
+const CONTACT =
+  /@|https?:|www\.|(?<!\p{L})(?:tel|phone|fax|telefon|tél|email|e-mail|iban|bic|swift)(?!\p{L})|\+\d{2}/iu;
 
-const isLegalFormOnly = (text: string) => LEGAL_FORM.test(text) && text.replace(LEGAL_FORM, '').trim().length <= 2;
+const isLegalFormOnly = (text: string) =>
+  LEGAL_FORM.test(text) && text.replace(LEGAL_FORM, '').trim().length <= 2;
 
 /** A name a party could be: letters, not a label, a value, an address or a contact line. */
 function nameText(text: string): string | undefined {
@@ -546,7 +579,11 @@ function labelValueTexts(r: Reading, at: LabelAt): ValueText[] {
   const out: ValueText[] = [];
   if (at.after) out.push({ text: at.after, seg: at.seg, start: at.afterStart });
   const right = rightOf(r.lines, at.seg);
-  if (right && !isLabelOnly(right.text) && !invoiceLabelsIn(right.text).some((h) => h.start === 0 && !WEAK.has(h.phrase)))
+  if (
+    right &&
+    !isLabelOnly(right.text) &&
+    !invoiceLabelsIn(right.text).some((h) => h.start === 0 && !WEAK.has(h.phrase))
+  )
     out.push({ text: right.text, seg: right, start: 0 });
   const under = below(r.lines, at.seg, 2)[0];
   if (under && !isLabelOnly(under.text)) out.push({ text: under.text, seg: under, start: 0 });
@@ -577,7 +614,9 @@ function findNumber(r: Reading): Found | undefined {
     const afterTitle =
       at.hit.label === 'number' &&
       r.labels.some(
-        (t) => t.hit.label === 'title' && ((t.seg === at.seg && t.hit.end <= at.hit.start) || (t.seg === runBefore && t.after === '')),
+        (t) =>
+          t.hit.label === 'title' &&
+          ((t.seg === at.seg && t.hit.end <= at.hit.start) || (t.seg === runBefore && t.after === '')),
       );
     // A misread number word before the title in a short run ("Ne de factura" | "004418").
     const inShortRun = at.hit.label === 'title' && !at.opens && at.seg.text.length <= 20 && at.after === '';
@@ -585,7 +624,13 @@ function findNumber(r: Reading): Found | undefined {
     const underTitle =
       at.hit.label === 'number' &&
       at.opens &&
-      r.labels.some((t) => t.hit.label === 'title' && t.seg.page === at.seg.page && at.seg.line > t.seg.line && closeUnder(t.seg, at.seg, at.seg.line - t.seg.line));
+      r.labels.some(
+        (t) =>
+          t.hit.label === 'title' &&
+          t.seg.page === at.seg.page &&
+          at.seg.line > t.seg.line &&
+          closeUnder(t.seg, at.seg, at.seg.line - t.seg.line),
+      );
     const titleValue = at.hit.label === 'title' && at.opens && at.after !== '';
     if (!strong && !afterTitle && !underTitle && !titleValue && !inShortRun) continue;
     let v: ValueText | undefined;
@@ -600,7 +645,13 @@ function findNumber(r: Reading): Found | undefined {
       value: n.value,
       seg: v.seg,
       words: wordsIn(v.seg, v.start + n.start, v.start + n.end),
-      base: strong ? (v.seg === at.seg || v.seg.line === at.seg.line ? 0.95 : 0.92) : titleValue || inShortRun ? 0.8 : 0.88,
+      base: strong
+        ? v.seg === at.seg || v.seg.line === at.seg.line
+          ? 0.95
+          : 0.92
+        : titleValue || inShortRun
+          ? 0.8
+          : 0.88,
     });
   }
   found.sort((a, b) => b.base - a.base);
@@ -625,7 +676,8 @@ function findDates(r: Reading): { invoice?: Found; due?: Found } {
         // The date opens the value ("fällig am 28.11.2024", "Due: March 5, 2024").
         // A speck or two OCR read before it ("Fecha límite de pago: pa 21/03/2025") is skipped.
         const lead =
-          /^(?:am|le|el|on|the|du|del|au|bis|zum|:)?\s*(?:[^\s\d]{1,3}\s+)?/i.exec(option.text)?.[0].length ?? 0;
+          /^(?:am|le|el|on|the|du|del|au|bis|zum|:)?\s*(?:[^\s\d]{1,3}\s+)?/i.exec(option.text)?.[0].length ??
+          0;
         d = datesIn(option.text, r.dayFirst).find((h) => h.start <= lead + 1);
         v = option;
         if (d) break;
@@ -641,7 +693,10 @@ function findDates(r: Reading): { invoice?: Found; due?: Found } {
     return out;
   };
   const invoice =
-    byLabel(['invoice_date'], 0.95)[0] ?? byLabel(['dated'], 0.93)[0] ?? byLabel(['date'], 0.9)[0] ?? undefinedDate(r);
+    byLabel(['invoice_date'], 0.95)[0] ??
+    byLabel(['dated'], 0.93)[0] ??
+    byLabel(['date'], 0.9)[0] ??
+    undefinedDate(r);
   const due = byLabel(['due_date'], 0.94)[0];
   return { ...(invoice ? { invoice } : {}), ...(due ? { due } : {}) };
 }
@@ -654,7 +709,9 @@ function undefinedDate(r: Reading): Found | undefined {
       if (!hits.length) continue;
       const labels = invoiceLabelsIn(seg.text);
       const leftLabel = (line.segs[line.segs.indexOf(seg) - 1]?.text ?? '').trim();
-      const claimed = [...labels, ...invoiceLabelsIn(leftLabel)].some((h) => h.label === 'due_date' || h.label === 'other_date');
+      const claimed = [...labels, ...invoiceLabelsIn(leftLabel)].some(
+        (h) => h.label === 'due_date' || h.label === 'other_date',
+      );
       if (claimed) continue;
       const d = hits[0] as DateHit;
       return { value: d.ymd, seg, words: wordsIn(seg, d.start, d.end), base: 0.7 };
@@ -678,15 +735,18 @@ function amountsByLabel(r: Reading, label: InvoiceLabel): AmountFound[] {
     const line = r.lines[at.seg.line] as Line;
     const start = line.segs.indexOf(at.seg);
     const candidates: { seg: Seg; hit: AmountHit }[] = [];
-    const sameRun = amountsIn(at.seg.text.slice(0, at.hit.end + at.after.length + (at.afterStart - at.hit.end))).filter(
-      (h) => h.start >= at.hit.end,
-    );
+    const sameRun = amountsIn(
+      at.seg.text.slice(0, at.hit.end + at.after.length + (at.afterStart - at.hit.end)),
+    ).filter((h) => h.start >= at.hit.end);
     for (const h of sameRun) candidates.push({ seg: at.seg, hit: h });
-    const nextLabelInRun = invoiceLabelsIn(at.seg.text).some((h) => h.start > at.hit.end && h.label !== label && h.label !== 'tax');
+    const nextLabelInRun = invoiceLabelsIn(at.seg.text).some(
+      (h) => h.start > at.hit.end && h.label !== label && h.label !== 'tax',
+    );
     if (!nextLabelInRun) {
       for (const seg of line.segs.slice(start + 1)) {
         // Another label further right starts another pair ("Net 100.00   VAT 20.00").
-        if (invoiceLabelsIn(seg.text).some((h) => h.start === 0 && LABEL_FIELD[h.label] && h.label !== label)) break;
+        if (invoiceLabelsIn(seg.text).some((h) => h.start === 0 && LABEL_FIELD[h.label] && h.label !== label))
+          break;
         for (const h of amountsIn(seg.text)) candidates.push({ seg, hit: h });
       }
     }
@@ -718,18 +778,30 @@ function findAmounts(r: Reading): { subtotal?: Found; tax?: Found; total?: Found
       for (const x of taxes)
         if (near(s.value + x.value, t.value) && t.value > 0) {
           const agreed = (f: AmountFound): Found => ({ ...f, base: 0.97 });
-          return { subtotal: agreed(s), tax: agreed(x), total: agreed(t), currency: t.currency ?? s.currency ?? x.currency };
+          return {
+            subtotal: agreed(s),
+            tax: agreed(x),
+            total: agreed(t),
+            currency: t.currency ?? s.currency ?? x.currency,
+          };
         }
   // Otherwise: the strongest label; the lowest on the page among equals; the largest as the total.
   const best = (list: AmountFound[]) =>
     [...list].sort((a, b) => b.strength - a.strength || b.seg.line - a.seg.line)[0];
-  const total =
-    [...totals].sort((a, b) => b.strength - a.strength || b.value - a.value || b.seg.line - a.seg.line)[0];
+  const total = [...totals].sort(
+    (a, b) => b.strength - a.strength || b.value - a.value || b.seg.line - a.seg.line,
+  )[0];
   const subtotal = best(subtotals.filter((s) => !total || s.value <= total.value));
   const tax = best(taxes.filter((x) => !total || x.value < total.value));
-  const checked = (f: AmountFound | undefined, base: number): Found | undefined => (f ? { ...f, base } : undefined);
+  const checked = (f: AmountFound | undefined, base: number): Found | undefined =>
+    f ? { ...f, base } : undefined;
   // One of the three unreadable (a total's amount lost to a scan): the other two give it, less surely.
-  const computed = (value: number, from: AmountFound): Found => ({ ...from, value: Math.round(value * 100) / 100, words: [], base: 0.8 });
+  const computed = (value: number, from: AmountFound): Found => ({
+    ...from,
+    value: Math.round(value * 100) / 100,
+    words: [],
+    base: 0.8,
+  });
   const totalsLabelled = r.labels.some((l) => l.hit.label === 'total');
   return {
     ...(subtotal
@@ -751,7 +823,11 @@ function findAmounts(r: Reading): { subtotal?: Found; tax?: Found; total?: Found
   };
 }
 
-function findCurrency(r: Reading, fromTotal: string | undefined, total: Found | undefined): Found | undefined {
+function findCurrency(
+  r: Reading,
+  fromTotal: string | undefined,
+  total: Found | undefined,
+): Found | undefined {
   if (fromTotal && total) return { value: fromTotal, seg: total.seg, words: total.words ?? [], base: 0.95 };
   // Codes and signs anywhere, most frequent first.
   const counts = new Map<string, { n: number; seg: Seg }>();
@@ -786,7 +862,8 @@ function blockUnder(r: Reading, at: LabelAt): Seg[] {
   if (at.after) segs.push({ ...at.seg, text: at.after });
   else {
     const right = rightOf(r.lines, at.seg);
-    if (right && at.seg.box && right.box && right.box[0] - at.seg.box[2] < 0.15 && !isLabelOnly(right.text)) segs.push(right);
+    if (right && at.seg.box && right.box && right.box[0] - at.seg.box[2] < 0.15 && !isLabelOnly(right.text))
+      segs.push(right);
   }
   segs.push(...below(r.lines, at.seg, 6).filter((s) => !isLabelOnly(s.text)));
   return segs;
@@ -801,7 +878,9 @@ function findParties(r: Reading): Parties {
     if (at.hit.label !== 'customer' && at.hit.label !== 'ship_to' && at.hit.label !== 'vendor') continue;
     // "Customer No." is a number's label (the vocabulary says so); a bare "Customer" may open a block.
     const block = blockUnder(r, at);
-    const blockEnd = block.findIndex((s, i) => i > 0 && invoiceLabelsIn(s.text).some((h) => h.start === 0 && !WEAK.has(h.phrase)));
+    const blockEnd = block.findIndex(
+      (s, i) => i > 0 && invoiceLabelsIn(s.text).some((h) => h.start === 0 && !WEAK.has(h.phrase)),
+    );
     const own = blockEnd > 0 ? block.slice(0, blockEnd) : block;
     const name = partyName(own);
     if (at.hit.label !== 'vendor') for (const s of own.slice(0, 5)) taken.add(s);
@@ -815,7 +894,12 @@ function findParties(r: Reading): Parties {
   if (!customer) {
     for (const line of r.lines) {
       const seg = line.segs[0];
-      if (!seg || !/\s[·|•]\s|\s[-–]\s.*\d/.test(line.text) || !LEGAL_FORM.test(seg.text.split(/\s[·|•–-](?:\s|$)/)[0] ?? '')) continue;
+      if (
+        !seg ||
+        !/\s[·|•]\s|\s[-–]\s.*\d/.test(line.text) ||
+        !LEGAL_FORM.test(seg.text.split(/\s[·|•–-](?:\s|$)/)[0] ?? '')
+      )
+        continue;
       if (line.box && line.box[1] > 0.45) continue;
       const block = below(r.lines, seg, 5);
       const name = partyName(block);
@@ -837,7 +921,10 @@ function findParties(r: Reading): Parties {
  * addressee's blocks. A name printed twice (letterhead and footer) is surer.
  */
 function guessVendor(r: Reading, taken: Set<Seg>, takenText: Set<string>): Found | undefined {
-  const heights = r.lines.map((l) => l.height).filter((h) => h > 0).sort((a, b) => a - b);
+  const heights = r.lines
+    .map((l) => l.height)
+    .filter((h) => h > 0)
+    .sort((a, b) => a - b);
   const median = heights[Math.floor(heights.length / 2)] ?? 0;
   const counts = new Map<string, number>();
   const candidates: { name: string; seg: Seg; score: number }[] = [];
@@ -850,7 +937,8 @@ function guessVendor(r: Reading, taken: Set<Seg>, takenText: Set<string>): Found
         if (!name || isLegalFormOnly(name)) continue;
         // A name wrapped before its legal form ("Harbourside Conseil" / "SAS").
         const wrapped = below(r.lines, seg, 2)[0];
-        if (parts.length === 1 && wrapped && isLegalFormOnly(wrapped.text) && !LEGAL_FORM.test(name)) name = `${name} ${wrapped.text.trim()}`;
+        if (parts.length === 1 && wrapped && isLegalFormOnly(wrapped.text) && !LEGAL_FORM.test(name))
+          name = `${name} ${wrapped.text.trim()}`;
         counts.set(foldLabel(name), (counts.get(foldLabel(name)) ?? 0) + 1);
         if (taken.has(seg) || takenText.has(foldLabel(name))) continue;
         if (invoiceLabelsIn(name).some((h) => h.label !== 'customer' && !WEAK.has(h.phrase))) continue;
@@ -863,7 +951,10 @@ function guessVendor(r: Reading, taken: Set<Seg>, takenText: Set<string>): Found
         if (median && line.height > median * 1.3 && parts.length === 1) score += 1.5;
         if (parts.length > 1) score += 0.5;
         // A sender or footer line: the name, then its address or its numbers ("Acme · 22 Orchard St · …").
-        if (parts.length > 2 && parts.slice(1).some((p) => ADDRESS_LIKE.test(p) || STREET_NUMBER_LAST.test(p) || CONTACT.test(p)))
+        if (
+          parts.length > 2 &&
+          parts.slice(1).some((p) => ADDRESS_LIKE.test(p) || STREET_NUMBER_LAST.test(p) || CONTACT.test(p))
+        )
           score += 1.5;
         if (line.box && line.box[1] > 0.8) score += 0.5;
         const next = below(r.lines, seg, 2).map((s) => s.text);
@@ -919,7 +1010,10 @@ export const INVOICE_DEFAULT_FIELDS = [
  * The invoice fields the data points ask for, as items; a data point that names no invoice field,
  * or a field not found, is left out (the other readers take it).
  */
-export function extractInvoiceFields(doc: ExtractedDocument, dataPoints: string[]): Record<string, ExtractedItem> {
+export function extractInvoiceFields(
+  doc: ExtractedDocument,
+  dataPoints: string[],
+): Record<string, ExtractedItem> {
   const wanted = dataPoints
     .map((d) => ({ dataPoint: d, field: invoiceFieldOf(d) }))
     .filter((w): w is { dataPoint: string; field: InvoiceField } => w.field !== undefined);
