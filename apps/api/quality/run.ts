@@ -4,6 +4,7 @@ import { CONFIDENCE } from '@sieve/contracts';
 import { setPdfTextEngine } from '../src/extraction';
 import { closeQualityReaders, qualityMode, qualityReader } from './api-harness';
 import { runGridSuite } from './grids';
+import { runInvoiceSuite } from './invoices';
 import { runReceiptSuite } from './receipts';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
@@ -21,8 +22,9 @@ import { type QualityCase, type QualitySuiteReport, sameAnswer } from './types';
  *   pnpm quality                 every suite, through the API
  *   QUALITY_MODE=inprocess       the same documents read in this thread, no HTTP (development)
  *   QUALITY_PAGES=60 pnpm quality   a smaller table corpus
- *   QUALITY_SUITES=tables        only some suites (tables, grids, receipts, scanned-tables, tables-real)
+ *   QUALITY_SUITES=tables        only some suites (tables, grids, receipts, invoices, scanned-tables, tables-real)
  *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24 QUALITY_GRIDS=40   sizes of the other suites
+ *   QUALITY_INVOICES=96          generated invoices (and the hand-written ones; every other one scanned too)
  *   QUALITY_CONCURRENCY=2        documents in flight (and the product's JOB_CONCURRENCY)
  *   QUALITY_PDF_ENGINE=pdfjs     in-process mode: read PDF text with pdf.js alone (default: PDFium)
  */
@@ -177,9 +179,9 @@ export function summarise(report: QualitySuiteReport) {
 
 async function main() {
   if (process.env.QUALITY_PDF_ENGINE === 'pdfjs') await setPdfTextEngine('pdfjs');
-  const wanted = (process.env.QUALITY_SUITES ?? 'tables,grids,receipts,scanned-tables,tables-real').split(
-    ',',
-  );
+  const wanted = (
+    process.env.QUALITY_SUITES ?? 'tables,grids,receipts,invoices,scanned-tables,tables-real'
+  ).split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
@@ -211,6 +213,10 @@ async function main() {
   const otherSuites = [
     ['grids', () => runGridSuite({ documents: Number(process.env.QUALITY_GRIDS ?? 40) })],
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],
+    [
+      'invoices',
+      () => runInvoiceSuite({ count: Number(process.env.QUALITY_INVOICES ?? 96), chromiumPath: CHROMIUM }),
+    ],
     [
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),

@@ -56,6 +56,8 @@ import type {
   TextLine,
 } from '../model/types';
 import { withOcrConfidence } from '../ocr/ocr-layout';
+import { looksLikeInvoice, readsAsInvoicePage } from '../receipts/invoice-detect';
+import { extractInvoiceFields, INVOICE_DEFAULT_FIELDS, invoiceFieldOf } from '../receipts/invoice-fields';
 import { looksLikeReceipt } from '../receipts/receipt-detect';
 import {
   extractReceiptFields,
@@ -1098,9 +1100,23 @@ export class HeuristicProvider implements ExtractionProvider {
     // Receipts, slips and leases (and a receipt sent as another type): the fields receipt-fields
     // knows first, the label matcher the rest.
     const isReceipt = RECEIPT_DOCUMENT_TYPES.has(options.documentType) || looksLikeReceipt(doc);
+    // An invoice (by its content, whatever its type): the invoice reader's fields win over both.
+    // A till receipt that calls itself a tax invoice keeps the receipt reader's fields, the invoice
+    // reader filling the rest.
+    const isInvoice = looksLikeInvoice(doc);
+    const asked = wanted.map(askedName);
     const receipt = isReceipt
-      ? extractReceiptFields(doc, wanted.length ? wanted.map(askedName) : RECEIPT_DEFAULT_FIELDS)
+      ? extractReceiptFields(doc, wanted.length ? asked : RECEIPT_DEFAULT_FIELDS)
       : {};
+    if (isInvoice) {
+      const invoice = extractInvoiceFields(doc, wanted.length ? asked : INVOICE_DEFAULT_FIELDS);
+      if (!looksLikeReceipt(doc) || readsAsInvoicePage(doc)) {
+        // The invoice reader's fields win; where it found nothing (a currency only the shop's
+        // country implies, a receipt number it has no label for) the receipt reader's answer stays.
+        for (const [name, item] of Object.entries(invoice))
+          if (item.value !== null || !receipt[name] || receipt[name]?.value === null) receipt[name] = item;
+      } else for (const [name, item] of Object.entries(invoice)) receipt[name] ??= item;
+    }
     if (wanted.length === 0) {
       // Labelled lines in reading order first (as before), then every table cell as
       // "<row label> <column header>"; a receipt's own fields win over both.
@@ -1116,6 +1132,8 @@ export class HeuristicProvider implements ExtractionProvider {
         // A receipt field receipt-fields looked for and could not find: only a value of its kind.
         if (isReceipt && !receipt[name] && !fitsReceiptField(name, result[dataPoint]?.value ?? null))
           result[dataPoint] = notFound();
+        // An invoice field the invoice reader looked for and could not find: not another label's value.
+        if (isInvoice && !receipt[name] && invoiceFieldOf(name)) result[dataPoint] = notFound();
       }
     }
     return { result, confidence_score: confidenceScore(result), provider: this.name };
