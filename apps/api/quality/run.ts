@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CONFIDENCE } from '@sieve/contracts';
 import { closeOcrWorkers, closePdfWorkers } from '../src/extraction';
 import { runReceiptSuite } from './receipts';
+import { realReceiptOptionsFromEnv, runRealReceiptSuite } from './receipts-real';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
 import type { QualityCase, QualitySuiteReport } from './types';
@@ -127,7 +128,7 @@ export function summarise(report: QualitySuiteReport) {
 }
 
 async function main() {
-  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables').split(',');
+  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables,receipts-real').split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
@@ -151,6 +152,7 @@ async function main() {
   // The OCR'd suites (issue 12): generated receipt images and image-only report pages.
   const ocrSuites = [
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],
+    ['receipts-real', () => runRealReceiptSuite(realReceiptOptionsFromEnv())],
     [
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),
