@@ -51,7 +51,9 @@ export function inProcessSubmit(cacheDir = process.env.QUALITY_REAL_OCR_CACHE): 
   const provider = new HeuristicProvider();
   return async (bytes, dataPoints) => {
     let doc: ExtractedDocument | undefined;
-    const cached = cacheDir ? path.join(cacheDir, `${createHash('sha1').update(bytes).digest('hex')}.json`) : '';
+    const cached = cacheDir
+      ? path.join(cacheDir, `${createHash('sha1').update(bytes).digest('hex')}.json`)
+      : '';
     if (cached && existsSync(cached)) doc = JSON.parse(readFileSync(cached, 'utf8')) as ExtractedDocument;
     if (!doc) {
       doc = await loadImage(bytes, { mediaType: 'image/jpeg' });
