@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIDENCE } from '@sieve/contracts';
 import { closeOcrWorkers, closePdfWorkers } from '../src/extraction';
+import { runNoiseSuite } from './noise';
 import { runReceiptSuite } from './receipts';
 import { realReceiptOptionsFromEnv, runRealReceiptSuite } from './receipts-real';
 import { runScannedTableSuite } from './scanned-tables';
@@ -128,7 +129,7 @@ export function summarise(report: QualitySuiteReport) {
 }
 
 async function main() {
-  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables,receipts-real').split(',');
+  const wanted = (process.env.QUALITY_SUITES ?? 'tables,receipts,scanned-tables,receipts-real,noise').split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
   mkdirSync(out, { recursive: true });
@@ -153,6 +154,7 @@ async function main() {
   const ocrSuites = [
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],
     ['receipts-real', () => runRealReceiptSuite(realReceiptOptionsFromEnv())],
+    ['noise', () => runNoiseSuite()],
     [
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),

@@ -281,6 +281,9 @@ export function findAddress(lines: RLine[], company: CompanyHit | undefined): Fo
     if (
       CONTACT.test(text) ||
       PHONE_LINE.test(text) ||
+      // A run of eight digits or more is a phone ("03-41318972") or a tax id ("ID 000349356032"),
+      // never part of an address (a postcode has five, a lot number four).
+      /\d{8,}/.test(text) ||
       NOT_COMPANY.test(text) ||
       // The receipt's title, misread ("SIMPLED TAX IWWOICE"): no address says tax or invoice.
       /\b(?:tax|invoice|receipt)\b/i.test(text) ||

@@ -5,6 +5,10 @@ import { CONTACT, type Found, fixDigits, labelText, type RLine, type RWord } fro
 // ---------------------------------------------------------------------------------------------
 // Dates and times
 
+/**
+ * Month names and their printed abbreviations in English, Malay, German, French and Spanish,
+ * without accents ("März" → "marz", "février" → "fevrier", "août" → "aout").
+ */
 export const MONTHS: Record<string, number> = {
   jan: 1,
   feb: 2,
@@ -19,15 +23,78 @@ export const MONTHS: Record<string, number> = {
   oct: 10,
   nov: 11,
   dec: 12,
+  // Malay
+  januari: 1,
+  februari: 2,
+  mac: 3,
+  mei: 5,
+  julai: 7,
+  ogos: 8,
+  ogo: 8,
+  okt: 10,
+  oktober: 10,
+  disember: 12,
+  dis: 12,
+  // German
   januar: 1,
   februar: 2,
   marz: 3,
+  maerz: 3,
   mai: 5,
   juni: 6,
   juli: 7,
-  okt: 10,
   dez: 12,
+  dezember: 12,
+  // French
+  janvier: 1,
+  janv: 1,
+  fevrier: 2,
+  fevr: 2,
+  fev: 2,
+  mars: 3,
+  avril: 4,
+  avr: 4,
+  juin: 6,
+  juillet: 7,
+  juil: 7,
+  aout: 8,
+  septembre: 9,
+  octobre: 10,
+  novembre: 11,
+  decembre: 12,
+  // Spanish
+  enero: 1,
+  ene: 1,
+  febrero: 2,
+  marzo: 3,
+  abril: 4,
+  abr: 4,
+  mayo: 5,
+  junio: 6,
+  julio: 7,
+  agosto: 8,
+  ago: 8,
+  septiembre: 9,
+  setiembre: 9,
+  set: 9,
+  octubre: 10,
+  noviembre: 11,
+  diciembre: 12,
+  dic: 12,
 };
+
+/** The month a name or abbreviation means: "MAR", "March", "Mac", "März", "févr.", "Agosto". */
+export function monthOf(word: string): number | undefined {
+  const name = word
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/0/g, 'o')
+    .replace(/\.$/, '');
+  // English names by their first three letters ("SEPT", "Sept.", "December").
+  const english = name.slice(0, 3);
+  return MONTHS[name] ?? (/^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)$/.test(english) ? MONTHS[english] : undefined);
+}
 
 export const US_STATE =
   /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC)\.?,? \d{5}(?:-\d{4})?\b/;
@@ -87,7 +154,7 @@ export function datesIn(line: RLine, index: number): DateHit[] {
     // "DATE:25/12/2018": a label glued to its date.
     const raw = (words[i] as RWord).text
       .replace(/^[A-Za-z]{2,}[:.]+(?=\d)/, '')
-      .replace(/^[^\dA-Za-z]+|[^\dA-Za-z]+$/g, '');
+      .replace(/^[^\d\p{L}]+|[^\d\p{L}]+$/gu, '');
     // "28/10/17.08:23:36", "25/12/2018(TUE)": the time or the weekday glued after the date.
     const fixed = fixDigits(raw);
     // A labelled date with a digit or two OCR doubled after its year ("05/21/201821").
@@ -99,7 +166,7 @@ export function datesIn(line: RLine, index: number): DateHit[] {
     const numeric = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(token);
     // "27-3JUL-2016": a speck read as a character beside the month's name is skipped.
     const named =
-      /^([\dOoIl]{1,2})[-/. ]?(?:[^A-Za-z0\s](?=[A-Za-z]{3}))?([A-Za-z0]{3,9})\.?[-/. ]?([\dOoIl]{4}|[\dOoIl]{2})$/.exec(
+      /^([\dOoIl]{1,2})[-/. ]?(?:[^\p{L}0\s](?=\p{L}{3}))?([\p{L}0]{3,10})\.?[-/. ]?([\dOoIl]{4}|[\dOoIl]{2})$/u.exec(
         raw,
       );
     if (iso) {
@@ -143,8 +210,7 @@ export function datesIn(line: RLine, index: number): DateHit[] {
     }
     // 25-Dec-2018, 25-DEC-18, 25Dec2018
     if (named) {
-      const name = (named[2] ?? '').toLowerCase().replace(/0/g, 'o');
-      const month = MONTHS[name] ?? MONTHS[name.slice(0, 3)];
+      const month = monthOf(named[2] ?? '');
       if (month)
         add(year4(lookalikeDigits(named[3] ?? '')), Number(lookalikeDigits(named[1] ?? '')), month, 'dmy', [
           words[i] as RWord,
@@ -152,10 +218,18 @@ export function datesIn(line: RLine, index: number): DateHit[] {
       continue;
     }
     // 25 Dec 2018 / Dec 25, 2018 / 25 December, 2018
-    const monthWord = /^([A-Za-z]{3,9})\.?,?$/.exec(raw);
-    const month = monthWord
-      ? (MONTHS[(monthWord[1] ?? '').toLowerCase()] ?? MONTHS[(monthWord[1] ?? '').toLowerCase().slice(0, 3)])
-      : undefined;
+    const monthWord = /^(\p{L}{3,10})\.?,?$/u.exec(raw);
+    const month = monthWord ? monthOf(monthWord[1] ?? '') : undefined;
+    // "24 Mar-2018": the day apart, the month and year joined.
+    const monthYear = /^(\p{L}{3,10})\.?[-/.,]((?:19|20|2[689])?\d{2})$/u.exec(raw);
+    const prevDay = fixDigits((words[i - 1]?.text ?? '').replace(/[,.]$/, ''));
+    if (monthYear && monthOf(monthYear[1] ?? '') && /^\d{1,2}$/.test(prevDay)) {
+      add(year4(monthYear[2] ?? ''), Number(prevDay), monthOf(monthYear[1] ?? '') ?? 0, 'dmy', [
+        words[i - 1] as RWord,
+        words[i] as RWord,
+      ]);
+      continue;
+    }
     if (month) {
       const prev = fixDigits(
         (words[i - 1]?.text ?? '').replace(/[,.]$/, '').replace(/(?:st|nd|rd|th)$/i, ''),

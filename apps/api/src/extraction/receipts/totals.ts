@@ -58,7 +58,7 @@ export function paidInCash(lines: RLine[]): number | undefined {
     const amount = moneyIn(line.words).at(-1)?.value;
     if (amount === undefined) continue;
     if (/\bchange\b|\bbaki\b/.test(label)) change ??= amount;
-    else if (/\b(?:cash|tender|tendered|tunai)\b/.test(label)) cash ??= amount;
+    else if (/\b(?:cash|tender|tendered|tunai|paid amount|amount paid|received|bayar|gegeben)\b/.test(label)) cash ??= amount;
   }
   if (cash === undefined || change === undefined || change < 0 || change >= cash) return undefined;
   return round2(cash - change);
@@ -76,8 +76,11 @@ export function findTotal(lines: RLine[]): Found | undefined {
     pointLost?: boolean;
   }[] = [];
   const cents = printsCents(lines);
+  const summaries = taxSummaryLines(lines);
   lines.forEach((line, order) => {
     const label = labelText(line.text);
+    // A tax summary's own totals ("Total: 7.00 0.42": taxable amount and tax) are not the receipt's.
+    if (summaries.has(order) && !TOTAL_ROUNDED.test(label) && !TOTAL_STRONG.test(label)) return;
     if (TOTAL_EXCLUDE.test(label) && !TOTAL_ROUNDED.test(label) && !/total \(?incl/.test(label)) return;
     if (ROUNDING_ADJUSTMENT.test(label) && !TOTAL_ROUNDED.test(label)) return;
     if (/\b(?:gst|vat|tax|mwst|sst)\b/.test(label) && !/\bincl|inclusive|total/.test(label)) return;
@@ -180,6 +183,20 @@ export function findTotal(lines: RLine[]): Found | undefined {
   return best
     ? { value: round2(best.money.value), line: best.line, words: best.money.words, base: 0.6 }
     : undefined;
+}
+
+/** A tax summary's header: "GST Summary", "VAT analysis", "MwSt-Aufstellung", "Tax (RM) summary". */
+const TAX_SUMMARY =
+  /\b(?:gst|vat|tax|sst|mwst|ust|tva|iva)\b.*\b(?:summary|analysis|breakdown|aufstellung|details?)\b|\b(?:summary|analysis)\b.*\b(?:gst|vat|tax|sst)\b|\bmwst[\s-]?(?:satz|aufstellung)\b/;
+
+/** The indexes of the lines of a tax summary (its header and the rows under it, up to eight). */
+function taxSummaryLines(lines: RLine[]): Set<number> {
+  const inside = new Set<number>();
+  lines.forEach((line, i) => {
+    if (!TAX_SUMMARY.test(labelText(line.text))) return;
+    for (let k = i; k < Math.min(lines.length, i + 8); k++) inside.add(k);
+  });
+  return inside;
 }
 
 /** The non-zero rounding adjustment a receipt prints, if any, and the index of its line. */
