@@ -111,7 +111,11 @@ export async function noiseImages(seed = 39): Promise<NoiseImage[]> {
   for (let i = 0; i < 3; i++)
     images.push({ id: `texture-${i + 1}`, kind: 'texture', png: await texture(seed + i, 640, 900) });
   for (let i = 0; i < 3; i++)
-    images.push({ id: `shapes-${i + 1}`, kind: 'shapes', png: await toPng(shapes(seed + 10 + i, 800, 1000)) });
+    images.push({
+      id: `shapes-${i + 1}`,
+      kind: 'shapes',
+      png: await toPng(shapes(seed + 10 + i, 800, 1000)),
+    });
   return images;
 }
 

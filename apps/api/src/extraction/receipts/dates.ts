@@ -93,7 +93,10 @@ export function monthOf(word: string): number | undefined {
     .replace(/\.$/, '');
   // English names by their first three letters ("SEPT", "Sept.", "December").
   const english = name.slice(0, 3);
-  return MONTHS[name] ?? (/^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)$/.test(english) ? MONTHS[english] : undefined);
+  return (
+    MONTHS[name] ??
+    (/^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)$/.test(english) ? MONTHS[english] : undefined)
+  );
 }
 
 export const US_STATE =
@@ -221,13 +224,17 @@ export function datesIn(line: RLine, index: number): DateHit[] {
     const monthWord = /^(\p{L}{3,10})\.?,?$/u.exec(raw);
     const month = monthWord ? monthOf(monthWord[1] ?? '') : undefined;
     // "24 Mar-2018": the day apart, the month and year joined.
-    const monthYear = /^(\p{L}{3,10})\.?[-/.,]((?:19|20|2[689])?\d{2})$/u.exec(raw);
+    // "03 Apr2018": the month and a four-digit year glued.
+    const monthYear = /^(\p{L}{3,10})\.?(?:[-/.,]?((?:19|20|2[689])\d{2})|[-/.,](\d{2}))$/u.exec(raw);
     const prevDay = fixDigits((words[i - 1]?.text ?? '').replace(/[,.]$/, ''));
     if (monthYear && monthOf(monthYear[1] ?? '') && /^\d{1,2}$/.test(prevDay)) {
-      add(year4(monthYear[2] ?? ''), Number(prevDay), monthOf(monthYear[1] ?? '') ?? 0, 'dmy', [
-        words[i - 1] as RWord,
-        words[i] as RWord,
-      ]);
+      add(
+        year4(monthYear[2] ?? monthYear[3] ?? ''),
+        Number(prevDay),
+        monthOf(monthYear[1] ?? '') ?? 0,
+        'dmy',
+        [words[i - 1] as RWord, words[i] as RWord],
+      );
       continue;
     }
     if (month) {

@@ -58,7 +58,8 @@ export function paidInCash(lines: RLine[]): number | undefined {
     const amount = moneyIn(line.words).at(-1)?.value;
     if (amount === undefined) continue;
     if (/\bchange\b|\bbaki\b/.test(label)) change ??= amount;
-    else if (/\b(?:cash|tender|tendered|tunai|paid amount|amount paid|received|bayar|gegeben)\b/.test(label)) cash ??= amount;
+    else if (/\b(?:cash|tender|tendered|tunai|paid amount|amount paid|received|bayar|gegeben)\b/.test(label))
+      cash ??= amount;
   }
   if (cash === undefined || change === undefined || change < 0 || change >= cash) return undefined;
   return round2(cash - change);
