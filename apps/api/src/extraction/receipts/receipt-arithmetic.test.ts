@@ -12,8 +12,8 @@ import { HeuristicProvider } from '../providers/heuristic';
 
 /** A thermal receipt as a ~170 dpi scan: monospaced print, a white margin. */
 async function scan(lines: string[]): Promise<Buffer> {
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  const markup = `<span foreground="#111111">${lines.map(escape).join('\n')}</span>`;
+  const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const markup = `<span foreground="#111111">${lines.map(escapeXml).join('\n')}</span>`;
   return sharp({ text: { text: markup, font: 'DejaVu Sans Mono 9', dpi: 170, rgba: true } })
     .flatten({ background: '#ffffff' })
     .extend({ top: 24, bottom: 24, left: 24, right: 24, background: '#ffffff' })
