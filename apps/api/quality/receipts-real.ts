@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ExtractedDocument, HeuristicProvider, loadImage } from '../src/extraction';
+import { DocumentError, type ExtractedDocument, HeuristicProvider, loadImage } from '../src/extraction';
 import type { QualityCase, QualitySuiteReport } from './types';
 
 /**
@@ -212,7 +212,14 @@ export async function runRealReceiptSuite(options: RealReceiptOptions = {}): Pro
     // While iterating on the field finders: only the receipts already OCR'd into the cache.
     if (process.env.QUALITY_REAL_CACHED_ONLY === '1' && !isCached(bytes)) continue;
     const started = performance.now();
-    const answers = await submit(bytes, [...FIELDS]);
+    let answers: ReceiptAnswers = {};
+    try {
+      answers = await submit(bytes, [...FIELDS]);
+    } catch (error) {
+      // A request that fails (unreadable, too slow) answers nothing: every field is a miss.
+      if (!(error instanceof DocumentError)) throw error;
+      console.log(`  ${id} failed: ${error.message}`);
+    }
     documentSeconds.push((performance.now() - started) / 1000);
     const mine = FIELDS.map((field): QualityCase => {
       const item = answers[field];
