@@ -283,7 +283,10 @@ export function findAddress(lines: RLine[], company: CompanyHit | undefined): Fo
       PHONE_LINE.test(text) ||
       // A run of eight digits or more is a phone ("03-41318972") or a tax id ("ID 000349356032"),
       // never part of an address (a postcode has five, a lot number four).
-      /\d{8,}/.test(line.text.replace(/[\s-]/g, '')) ||
+      /\d{8,}/.test(text.replace(/[\s-]/g, '')) ||
+      // …also when a short label stands apart from it ("ID || 000349356032"); an invoice's number
+      // beside its address line is not such a label.
+      (letterCount(text) <= 4 && !/\d/.test(text) && /\d{8,}/.test(line.text.replace(/[\s-]/g, ''))) ||
       NOT_COMPANY.test(text) ||
       // The receipt's title, misread ("SIMPLED TAX IWWOICE"): no address says tax or invoice.
       /\b(?:tax|invoice|receipt)\b|taxinvoice/i.test(text) ||
