@@ -5,7 +5,9 @@ import { setPdfTextEngine } from '../src/extraction';
 import { closeQualityReaders, qualityMode, qualityReader } from './api-harness';
 import { runGridSuite } from './grids';
 import { runInvoiceSuite } from './invoices';
+import { runNoiseSuite } from './noise';
 import { runReceiptSuite } from './receipts';
+import { realReceiptOptionsFromEnv, runRealReceiptSuite } from './receipts-real';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
 import { tablesRealSummaries } from './tables-real';
@@ -180,7 +182,8 @@ export function summarise(report: QualitySuiteReport) {
 async function main() {
   if (process.env.QUALITY_PDF_ENGINE === 'pdfjs') await setPdfTextEngine('pdfjs');
   const wanted = (
-    process.env.QUALITY_SUITES ?? 'tables,grids,receipts,invoices,scanned-tables,tables-real'
+    process.env.QUALITY_SUITES ??
+    'tables,grids,receipts,invoices,scanned-tables,tables-real,receipts-real,noise'
   ).split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
@@ -213,6 +216,8 @@ async function main() {
   const otherSuites = [
     ['grids', () => runGridSuite({ documents: Number(process.env.QUALITY_GRIDS ?? 40) })],
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],
+    ['receipts-real', () => runRealReceiptSuite(realReceiptOptionsFromEnv())],
+    ['noise', () => runNoiseSuite()],
     [
       'invoices',
       () => runInvoiceSuite({ count: Number(process.env.QUALITY_INVOICES ?? 96), chromiumPath: CHROMIUM }),

@@ -14,10 +14,20 @@ export const LOW_OCR_CONFIDENCE = 0.55;
 /** A page needs this many confidently read words to count as text. */
 const MIN_CONFIDENT_WORDS = 2;
 
+/**
+ * Whether an OCR reading is text at all: at least two words read with confidence of two letters or
+ * digits or more. Shapes, a gradient or paper grain read as "|", "4", "Q", ">" are not.
+ */
+export function hasReadableText(words: LayoutWord[]): boolean {
+  const confident = words.filter(
+    (w) => (w.confidence ?? 1) >= 0.6 && (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2,
+  ).length;
+  return confident >= MIN_CONFIDENT_WORDS;
+}
+
 /** What to tell the requester about an OCR'd page, if anything. `what` is "Page 2" or "The image". */
 export function ocrNote(what: string, words: LayoutWord[], confidence: number): string | undefined {
-  const confident = words.filter((w) => (w.confidence ?? 1) >= 0.6).length;
-  if (words.length === 0 || confident < MIN_CONFIDENT_WORDS) {
+  if (words.length === 0 || !hasReadableText(words)) {
     return what === 'The image'
       ? 'The image has no text that could be read (it may be blank, too blurred or too small)'
       : `${what} is an image and no text could be read`;
@@ -35,6 +45,9 @@ export interface LoadImageOptions extends OcrOptions {
 
 export async function loadImage(bytes: Uint8Array, options: LoadImageOptions): Promise<ExtractedDocument> {
   const ocr = await ocrImage(bytes, options);
+  // Marks read from an image with no text (shapes, a gradient, grain) are no words: nothing read
+  // from them may become a value, and the request fails with the note's reason.
+  if (!hasReadableText(ocr.words)) ocr.words = [];
   const page = layoutPageFromWords({
     number: 1,
     source: 'ocr',
