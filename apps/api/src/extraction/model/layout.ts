@@ -46,6 +46,11 @@ export interface TableCell {
   colSpan: number;
   text: string;
   box: Box;
+  /**
+   * The most an answer read from this cell can be trusted, when its reading says less than the
+   * text does (a chart's value measured from its mark, not printed).
+   */
+  confidence?: number;
 }
 
 /** What a table row stands for, read from its label and its values. */

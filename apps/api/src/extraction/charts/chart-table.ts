@@ -1,0 +1,133 @@
+import type { Box, LayoutTable, TableCell } from '../model/layout';
+import { buildTable } from '../tables/table-builder';
+import type { ChartMark, ChartReading } from './scene';
+
+/**
+ * A chart read → a layout table (series × categories: each series a row named by the legend or,
+ * alone, by the chart's title; each category a column headed by its label), so the table matcher
+ * answers "Revenue 2021" from it as from any table. Each value cell's box is its mark's box (the
+ * review screen draws the bar or point), and its confidence says how the value was read.
+ */
+
+/** Confidence at most, by how a value was read (DESIGN §11: the High band is > 0.95). */
+export const CHART_CONFIDENCE = {
+  /** Printed, and the mark measured against the axis agrees. */
+  confirmed: 0.99,
+  /** Printed, nothing to check it against. */
+  printed: 0.93,
+  /** Printed, and the mark's size says otherwise: the printed value is kept. */
+  disagreed: 0.75,
+  /** Measured from the axis or the angle only: never the High band. */
+  measured: 0.88,
+} as const;
+
+export interface ChartValue {
+  value: number;
+  how: 'confirmed' | 'printed' | 'disagreed' | 'measured';
+}
+
+/** Printed and measured agree within this share of the chart's largest value (or of the value). */
+const AGREE = 0.04;
+
+export function markValues(reading: ChartReading): Map<ChartMark, ChartValue> {
+  const out = new Map<ChartMark, ChartValue>();
+  const measured = reading.marks.map((m) => m.measured).filter((v): v is number => v !== undefined);
+  const largest = Math.max(1e-9, ...measured.map(Math.abs));
+  // A pie printing amounts (not shares): its shares are compared with each amount's share.
+  const printedTotal = reading.marks.reduce((s, m) => s + (m.printed?.number ?? 0), 0);
+  const printedAreShares =
+    reading.kind !== 'pie' || reading.marks.some((m) => m.printed?.percent) || Math.abs(printedTotal - 100) <= 3;
+  for (const m of reading.marks) {
+    const p = m.printed?.number;
+    const v = m.measured;
+    if (p !== undefined && v !== undefined) {
+      const compare = printedAreShares ? p : (p / printedTotal) * 100;
+      const agree = Math.abs(compare - v) <= Math.max(AGREE * (reading.kind === 'pie' ? 100 : largest), 0.05 * Math.abs(compare));
+      out.set(m, { value: p, how: agree ? 'confirmed' : 'disagreed' });
+    } else if (p !== undefined) out.set(m, { value: p, how: 'printed' });
+    else if (v !== undefined) out.set(m, { value: roundMeasured(v, largest), how: 'measured' });
+  }
+  return out;
+}
+
+/** A measured value to three significant figures of the chart's largest value. */
+function roundMeasured(value: number, largest: number): number {
+  const step = 10 ** (Math.floor(Math.log10(largest)) - 2);
+  return Math.round(Math.round(value / step) * step * 1e6) / 1e6;
+}
+
+/** "Revenue by year ($ millions)" → "Revenue": a title less its units and what it is broken down by. */
+export function seriesNameFromTitle(title: string): string {
+  const name = title
+    .replace(/\s*\([^)]*\)\s*/g, ' ')
+    .replace(/\s+(?:by|per|across|from|in|for)\s+(?:year|years|quarter|quarters|month|months|country|countries|region|regions|segment|segments|category|categories|millions?|billions?|thousands?|\d{4}\b).*$/i, '')
+    .replace(/[,:;]\s*\d{4}(?:\s*[-–]\s*\d{4})?\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return name || title;
+}
+
+function formatCell(v: ChartValue, percent: boolean): string {
+  const text = Number.isInteger(v.value) ? String(v.value) : String(Math.round(v.value * 1e6) / 1e6);
+  return percent ? `${text}%` : text;
+}
+
+export function chartTable(
+  reading: ChartReading,
+  size: { width: number; height: number },
+  page: number,
+  title: string | undefined,
+): LayoutTable | undefined {
+  const values = markValues(reading);
+  if (values.size === 0) return undefined;
+  const norm = (b: [number, number, number, number]): Box => [
+    Math.max(0, b[0] / size.width),
+    Math.max(0, b[1] / size.height),
+    Math.min(1, b[2] / size.width),
+    Math.min(1, b[3] / size.height),
+  ];
+  const seriesNames = reading.series.map((s, i) =>
+    s.name || (reading.series.length === 1 && title ? seriesNameFromTitle(title) : `Series ${i + 1}`),
+  );
+  const cells: TableCell[] = [];
+  const at = (row: number, column: number, text: string, box: Box, confidence?: number) => {
+    const cell: TableCell = { row, column, rowSpan: 1, colSpan: 1, text, box };
+    if (confidence !== undefined) cell.confidence = confidence;
+    cells.push(cell);
+  };
+  const allBoxes = reading.marks.map((m) => norm(m.box));
+  const union: Box = [
+    Math.min(...allBoxes.map((b) => b[0])),
+    Math.min(...allBoxes.map((b) => b[1])),
+    Math.max(...allBoxes.map((b) => b[2])),
+    Math.max(...allBoxes.map((b) => b[3])),
+  ];
+  at(0, 0, '', [union[0], union[1], union[0], union[1]]);
+  reading.categories.forEach((c, i) => at(0, i + 1, c.text, c.box ? norm(c.box) : union));
+  seriesNames.forEach((name, s) => {
+    at(s + 1, 0, name, union);
+    reading.categories.forEach((_, i) => {
+      const mark = reading.marks.find((m) => m.series === s && m.category === i);
+      const v = mark ? values.get(mark) : undefined;
+      if (!mark || !v) {
+        at(s + 1, i + 1, '-', union);
+        return;
+      }
+      at(s + 1, i + 1, formatCell(v, reading.percent), norm(mark.box), CHART_CONFIDENCE[v.how]);
+    });
+  });
+  const table = buildTable({
+    page,
+    cells,
+    rowCount: seriesNames.length + 1,
+    columnCount: reading.categories.length + 1,
+    labelColumns: 1,
+    headerRows: 1,
+    ...(title ? { title } : {}),
+    context: title ? [title] : [],
+    origin: 'positions',
+  });
+  table.box = union;
+  if (reading.percent) table.columnUnits = table.columnUnits.map((u, i) => (i === 0 ? u : 'percent'));
+  return table;
+}
