@@ -8,6 +8,7 @@ for (const f of process.argv.slice(2)) {
   const page = doc.layout![0]!;
   if (process.env.WORDS) console.log(page.words.map((w) => `${w.text}@${w.box.map((v) => v.toFixed(3)).join(',')}`).join(' | '));
   const r = await readChart(bytes, page);
+  if (process.env.WORDS) console.log("R2", [...(r as any).words ?? []].length);
   console.log(f, r.note ?? '', r.reading?.kind, r.table?.title);
   if (r.table) {
     const t = r.table;

@@ -42,12 +42,28 @@ export function markValues(reading: ChartReading): Map<ChartMark, ChartValue> {
     const v = m.measured;
     if (p !== undefined && v !== undefined) {
       const compare = printedAreShares ? p : (p / printedTotal) * 100;
-      const agree = Math.abs(compare - v) <= Math.max(AGREE * (reading.kind === 'pie' ? 100 : largest), 0.05 * Math.abs(compare));
-      out.set(m, { value: p, how: agree ? 'confirmed' : 'disagreed' });
+      const tolerance = Math.max(AGREE * (reading.kind === 'pie' ? 100 : largest), 0.05 * Math.abs(compare));
+      const agree = Math.abs(compare - v) <= tolerance;
+      // A decimal point the recogniser lost ("1455" printed 145.5): the measure says where it goes.
+      const repaired = agree || !printedAreShares ? undefined : lostPoint(m.printed?.text ?? '', v, tolerance);
+      if (repaired !== undefined) out.set(m, { value: repaired, how: 'printed' });
+      else out.set(m, { value: p, how: agree ? 'confirmed' : 'disagreed' });
     } else if (p !== undefined) out.set(m, { value: p, how: 'printed' });
     else if (v !== undefined) out.set(m, { value: roundMeasured(v, largest), how: 'measured' });
   }
   return out;
+}
+
+/** "1455" read where 145.5 was printed: the digits with a point put back where the measure agrees. */
+function lostPoint(text: string, measured: number, tolerance: number): number | undefined {
+  const digits = /^[-−]?[$€£]?(\d{3,})%?$/.exec(text.replace(/,/g, ''))?.[1];
+  if (!digits) return undefined;
+  const sign = /^[-−]/.test(text) ? -1 : 1;
+  for (let k = 1; k <= 2; k++) {
+    const v = (sign * Number(digits)) / 10 ** k;
+    if (Math.abs(v - measured) <= tolerance) return v;
+  }
+  return undefined;
 }
 
 /** A measured value to three significant figures of the chart's largest value. */

@@ -1,12 +1,13 @@
 import type { LayoutPage, LayoutTable } from '../model/layout';
 import type { ExtractedDocument } from '../model/types';
-import { chartWords } from './axis';
+import { type ChartWord, chartWords } from './axis';
 import { readBars } from './bars';
 import { chartTable } from './chart-table';
 import { readLines } from './lines';
 import { readPie } from './pies';
-import { decodeRgb } from './pixels';
-import { type ChartReading, findTitle, makeScene } from './scene';
+import { ocrImage } from '../ocr/ocr';
+import { blobHeight, blobWidth, decodeRgb, fillRatio, saturation, textImage } from './pixels';
+import { type ChartReading, findTitle, makeScene, type Scene } from './scene';
 
 /**
  * The chart reader (a stage beside the table readers): an image of a bar, line or pie chart and
@@ -25,9 +26,9 @@ export interface ChartResult {
 
 export async function readChart(bytes: Uint8Array, page: LayoutPage): Promise<ChartResult> {
   const raster = await decodeRgb(bytes);
-  const words = chartWords(page.words, raster.width, raster.height);
-  const scene = makeScene(raster, words);
-  const readers = [readPie, readBars, readLines];
+  const first = makeScene(raster, chartWords(page.words, raster.width, raster.height));
+  const scene = await rereadText(first);
+  const readers = [readPie, readLines, readBars];
   let reading: ChartReading | undefined;
   for (const read of readers) {
     const r = read(scene);
@@ -41,6 +42,47 @@ export async function readChart(bytes: Uint8Array, page: LayoutPage): Promise<Ch
   const title = findTitle(scene, plotTop, reading.used);
   const table = chartTable(reading, raster, page.number, title?.text);
   return table ? { table, reading } : { reading, note: CHART_NOT_READ };
+}
+
+/**
+ * The chart's words read again from its text alone (marks, gridlines and background wiped, white
+ * text on bars turned black), sparse text mode: a value printed on a coloured bar or a tick on a
+ * dark chart reads there as on paper. The first reading gives the text's height.
+ */
+async function rereadText(scene: Scene): Promise<Scene> {
+  const th = scene.textHeight;
+  const pixels = new Map<number, number>();
+  const ruled = new Map<number, number>();
+  const solid = new Set<number>();
+  for (const b of scene.blobs) {
+    pixels.set(b.colour, (pixels.get(b.colour) ?? 0) + b.count);
+    const long = Math.max(blobWidth(b), blobHeight(b));
+    if (long >= Math.max(40, th * 4) && Math.min(blobWidth(b), blobHeight(b)) <= 3) ruled.set(b.colour, (ruled.get(b.colour) ?? 0) + b.count);
+    if (blobWidth(b) >= th * 1.2 && blobHeight(b) >= th * 1.2 && fillRatio(b) >= 0.5) solid.add(b.colour);
+  }
+  const markColour = scene.palette.map(
+    (c, i) => saturation(c) >= 30 || solid.has(i) || (ruled.get(i) ?? 0) > (pixels.get(i) ?? 1) * 0.5,
+  );
+  const rects = scene.blobs.filter((b) => markColour[b.colour] && fillRatio(b) >= 0.8 && blobWidth(b) >= th && blobHeight(b) >= th);
+  const inside = (x: number, y: number) => rects.some((b) => x > b.x0 && x < b.x1 && y > b.y0 && y < b.y1);
+  const png = await textImage(scene.raster, scene.labels, markColour, scene.background, inside);
+  if (process.env.CHART_DEBUG) (await import('node:fs')).writeFileSync(process.env.CHART_DEBUG, png);
+  const ocr = await ocrImage(png, { pageSegMode: '11' });
+  if (process.env.WORDS) console.log(ocr.words.map((w) => w.text + '@' + w.box.map((v) => (v * 100).toFixed(1)).join(',')).join(' | '));
+  const second = chartWords(ocr.words, scene.raster.width, scene.raster.height);
+  // Each reading misses some words the other has: the text image's first, then the page's.
+  const overlaps = (a: ChartWord, b: ChartWord) =>
+    Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0;
+  const words = [...second, ...scene.words.filter((w) => !second.some((o) => overlaps(o, w)))];
+  return makeSceneWords(scene, words);
+}
+
+function makeSceneWords(scene: Scene, words: ReturnType<typeof chartWords>): Scene {
+  const heights = words
+    .filter((w) => w.confidence >= 0.5)
+    .map((w) => w.y1 - w.y0)
+    .sort((a, b) => a - b);
+  return { ...scene, words, textHeight: heights[Math.floor(heights.length / 2)] ?? scene.textHeight };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type ChartWord, findAxes, valueAt } from './axis';
-import { saturation } from './pixels';
+import { distance, type Rgb, saturation } from './pixels';
 import { type ChartMark, type ChartReading, cx, cy, findLegend, runBox, runsOf, runText, type Scene } from './scene';
 
 /**
@@ -22,7 +22,7 @@ function tracks(scene: Scene): Track[] {
   const { width, height } = scene.raster;
   const out: Track[] = [];
   scene.palette.forEach((colour, index) => {
-    if (saturation(colour) < 40) return;
+    if (saturation(colour) < 40 || isBlend(colour, scene.background, scene.palette)) return;
     const columns = new Map<number, number[]>();
     const rows = new Map<number, number>();
     let count = 0;
@@ -37,15 +37,32 @@ function tracks(scene: Scene): Track[] {
       }
     }
     if (columns.size < width * MIN_SPAN) return;
+    // A line runs on: the top edges of bars cover columns with gaps between.
+    const xs = [...columns.keys()];
+    if (columns.size < (Math.max(...xs) - Math.min(...xs) + 1) * 0.7) return;
     // A line is thin: in most columns it covers a few rows, not a filled area.
     const thickness = [...columns.values()].map((l) => l.length).sort((a, b) => a - b);
     if ((thickness[Math.floor(thickness.length / 2)] ?? 0) > Math.max(8, scene.textHeight)) return;
     // A rule at one height (a gridline, an axis) is no series.
     const inLongRows = [...rows.values()].filter((n) => n > columns.size * 0.6).reduce((a, b) => a + b, 0);
     if (inLongRows > count * 0.6) return;
+    if (process.env.WORDS) console.log('track', index, colour, columns.size, thickness[Math.floor(thickness.length / 2)], inLongRows, count);
     out.push({ colour: index, columns });
   });
   return out;
+}
+
+/** An anti-aliased edge: a colour on the way from the background to another colour of the chart. */
+function isBlend(c: Rgb, bg: Rgb, palette: Rgb[]): boolean {
+  return palette.some((p) => {
+    if (p === c) return false;
+    const d = [p[0] - bg[0], p[1] - bg[1], p[2] - bg[2]];
+    const len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+    if (len2 === 0) return false;
+    const t = ((c[0] - bg[0]) * d[0] + (c[1] - bg[1]) * d[1] + (c[2] - bg[2]) * d[2]) / len2;
+    if (t < 0.15 || t > 0.85) return false;
+    return distance(c, [bg[0] + t * d[0], bg[1] + t * d[1], bg[2] + t * d[2]]) < 12;
+  });
 }
 
 function medianOf(values: number[]): number {

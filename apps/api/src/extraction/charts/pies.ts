@@ -109,7 +109,7 @@ export function readPie(scene: Scene): ChartReading | undefined {
         .map((run) => ({ run, box: runBox(run) }))
         .filter(({ run }) => !run.some((wd) => used.has(wd)))
         .sort((p, q) => Math.hypot((p.box[0] + p.box[2]) / 2 - px, (p.box[1] + p.box[3]) / 2 - py) - Math.hypot((q.box[0] + q.box[2]) / 2 - px, (q.box[1] + q.box[3]) / 2 - py))[0];
-      if (nearest && Math.hypot((nearest.box[0] + nearest.box[2]) / 2 - px, (nearest.box[1] + nearest.box[3]) / 2 - py) < r * 0.8) {
+      if (nearest && Math.hypot((nearest.box[0] + nearest.box[2]) / 2 - px, (nearest.box[1] + nearest.box[3]) / 2 - py) < r * 0.45) {
         name = runText(nearest.run);
         box = nearest.box;
         for (const wd of nearest.run) used.add(wd);
@@ -139,5 +139,9 @@ export function readPie(scene: Scene): ChartReading | undefined {
     }
     marks.push(mark);
   });
-  return { kind: 'pie', categories, series: [{ name: '' }], marks, percent: true, used };
+  // Shares unless the values printed are amounts (no "%", not summing to 100).
+  const printed = marks.flatMap((m) => (m.printed ? [m.printed] : []));
+  const sum = printed.reduce((s, wd) => s + (wd.number ?? 0), 0);
+  const percent = printed.length === 0 || printed.some((wd) => wd.percent) || Math.abs(sum - 100) <= 3;
+  return { kind: 'pie', categories, series: [{ name: '' }], marks, percent, used };
 }

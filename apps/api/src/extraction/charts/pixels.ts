@@ -184,3 +184,43 @@ export const blobWidth = (b: Blob) => b.x1 - b.x0 + 1;
 export const blobHeight = (b: Blob) => b.y1 - b.y0 + 1;
 /** The share of its bounding box a region fills (1 for a solid rectangle). */
 export const fillRatio = (b: Blob) => b.count / (blobWidth(b) * blobHeight(b));
+
+/**
+ * The chart's text alone, black on white, for the text recogniser: every pixel that is neither
+ * background nor a mark's colour is ink (black labels, white values printed inside a bar, grey
+ * ticks on a dark chart), so text on a coloured bar reads as well as text on paper. A blend at a
+ * mark's edge (touching both the mark and the background) is no ink.
+ */
+export async function textImage(r: Raster, labels: Int16Array, markColour: boolean[], bg: Rgb, inside: (x: number, y: number) => boolean): Promise<Buffer> {
+  const { width, height } = r;
+  const out = Buffer.alloc(width * height, 255);
+  const isMark = (i: number) => {
+    const l = labels[i] ?? -1;
+    return l >= 0 && !!markColour[l];
+  };
+  const isBg = (i: number) => distance([r.data[i * 3] ?? 0, r.data[i * 3 + 1] ?? 0, r.data[i * 3 + 2] ?? 0], bg) < 90;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (isMark(i)) continue;
+      if (isBg(i)) {
+        // White text on a bar: background-coloured pixels inside a mark.
+        if (inside(x, y)) out[i] = 0;
+        continue;
+      }
+      let nearMark = false;
+      let nearBg = false;
+      for (const j of [i - 1, i + 1, i - width, i + width]) {
+        if (j < 0 || j >= width * height) continue;
+        if (isMark(j)) nearMark = true;
+        else if (isBg(j)) nearBg = true;
+      }
+      if (nearMark && nearBg) continue;
+      out[i] = 0;
+    }
+  }
+  return sharp(out, { raw: { width, height, channels: 1 } })
+    .resize({ width: width * 2, kernel: 'cubic' })
+    .png()
+    .toBuffer();
+}

@@ -100,7 +100,11 @@ export function findLegend(scene: Scene, markColours: Set<number>): LegendEntry[
     const first = scene.words
       .filter((w) => !taken.has(w) && w.x0 >= s.x1 - 1 && w.x0 - s.x1 <= th * 1.6 && Math.abs(cy(w) - mid) < th * 0.8)
       .sort((a, b) => a.x0 - b.x0)[0];
-    if (!first || (first.number !== undefined && !/[a-z]/i.test(first.text))) continue;
+    if (!first) continue;
+    // A number beside a small mark is its value, unless the mark is one of a row or column of
+    // like swatches (a legend of years).
+    const like = swatches.filter((o) => Math.abs(blobWidth(o) - blobWidth(s)) <= 2 && Math.abs(blobHeight(o) - blobHeight(s)) <= 2 && (Math.abs(o.x0 - s.x0) <= 2 || Math.abs(o.y0 - s.y0) <= 2));
+    if (first.number !== undefined && !/[a-z]/i.test(first.text) && (like.length < 2 || blobWidth(s) > th * 1.6)) continue;
     if (entries.some((e) => e.colour === s.colour)) continue;
     const words = [first];
     for (;;) {
