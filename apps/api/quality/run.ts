@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIDENCE } from '@sieve/contracts';
 import { closeOcrWorkers, closePdfWorkers } from '../src/extraction';
+import { runChartSuite } from './charts';
 import { runReceiptSuite } from './receipts';
 import { runScannedTableSuite } from './scanned-tables';
 import { runTableSuite } from './tables';
@@ -151,6 +152,7 @@ async function main() {
   // The OCR'd suites (issue 12): generated receipt images and image-only report pages.
   const ocrSuites = [
     ['receipts', () => runReceiptSuite({ count: Number(process.env.QUALITY_RECEIPTS ?? 160) })],
+    ['charts', () => runChartSuite()],
     [
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),

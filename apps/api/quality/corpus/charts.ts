@@ -77,21 +77,41 @@ function vegaSpec(table: ChartTable, kind: ChartKind, style: ChartStyle): Record
       labelAngle: 0,
       labelLimit: 160,
     },
-    legend: { labelFontSize: style.font, titleFontSize: style.font, labelColor: fg, titleColor: fg, orient: 'top', title: null },
+    legend: {
+      labelFontSize: style.font,
+      titleFontSize: style.font,
+      labelColor: fg,
+      titleColor: fg,
+      orient: 'top',
+      title: null,
+    },
     title: { fontSize: style.font + 4, color: fg },
     range: { category: palette },
   };
   const suffix = table.suffix ?? '';
   const label = { calculate: `format(datum.value, ',.${decimalsOf(table)}f') + '${suffix}'`, as: 'label' };
   const catSort = table.categories;
-  const color = multi ? { field: 'series', type: 'nominal', sort: table.series.map((s) => s.name) } : { value: palette[0] };
+  const color = multi
+    ? { field: 'series', type: 'nominal', sort: table.series.map((s) => s.name) }
+    : { value: palette[0] };
   const width = style.width ?? 640;
   const height = style.height ?? 400;
-  const base = { title: table.title, width, height, config, data: { values }, transform: [label, { filter: 'datum.value !== null' }] };
+  const base = {
+    title: table.title,
+    width,
+    height,
+    config,
+    data: { values },
+    transform: [label, { filter: 'datum.value !== null' }],
+  };
   const text = { fontSize: style.font, color: fg };
   if (kind === 'pie' || kind === 'donut') {
     const radius = Math.min(width, height) / 2 - 30;
-    const arc = { type: 'arc', ...(kind === 'donut' ? { innerRadius: radius * 0.5 } : {}), outerRadius: radius };
+    const arc = {
+      type: 'arc',
+      ...(kind === 'donut' ? { innerRadius: radius * 0.5 } : {}),
+      outerRadius: radius,
+    };
     const enc = {
       theta: { field: 'value', type: 'quantitative', stack: true },
       color: { field: 'category', type: 'nominal', sort: catSort, legend: { orient: 'right' } },
@@ -100,7 +120,12 @@ function vegaSpec(table: ChartTable, kind: ChartKind, style: ChartStyle): Record
     const layers: unknown[] = [{ mark: arc, encoding: enc }];
     if (style.printed)
       layers.push({
-        mark: { type: 'text', radius: kind === 'donut' ? radius * 0.75 : radius * 0.7, ...text, color: '#111111' },
+        mark: {
+          type: 'text',
+          radius: kind === 'donut' ? radius * 0.75 : radius * 0.7,
+          ...text,
+          color: '#111111',
+        },
         encoding: { ...enc, color: undefined, text: { field: 'label' } },
       });
     return { ...base, layer: layers };
@@ -116,7 +141,8 @@ function vegaSpec(table: ChartTable, kind: ChartKind, style: ChartStyle): Record
   const enc: Record<string, unknown> = horizontal ? { y: catAxis, x: valAxis } : { x: catAxis, y: valAxis };
   enc.color = color;
   if (kind === 'grouped') enc.xOffset = { field: 'series', sort: table.series.map((s) => s.name) };
-  const markType = kind === 'line' ? { type: 'line', point: !!style.markers, strokeWidth: 2 } : { type: 'bar' };
+  const markType =
+    kind === 'line' ? { type: 'line', point: !!style.markers, strokeWidth: 2 } : { type: 'bar' };
   const layers: unknown[] = [{ mark: markType, encoding: enc }];
   if (style.printed) {
     const where =
@@ -129,7 +155,10 @@ function vegaSpec(table: ChartTable, kind: ChartKind, style: ChartStyle): Record
     if (kind === 'stacked') {
       textEnc.y = { ...valAxis, bandPosition: 0.5 };
       layers.push({
-        transform: [{ stack: 'value', groupby: ['category'], as: ['v0', 'v1'], sort: [{ field: 'series' }] }, { calculate: '(datum.v0 + datum.v1) / 2', as: 'mid' }],
+        transform: [
+          { stack: 'value', groupby: ['category'], as: ['v0', 'v1'], sort: [{ field: 'series' }] },
+          { calculate: '(datum.v0 + datum.v1) / 2', as: 'mid' },
+        ],
         mark: { type: 'text', ...where },
         encoding: { x: catAxis, y: { field: 'mid', type: 'quantitative' }, text: { field: 'label' } },
       });
@@ -165,7 +194,13 @@ async function chartPage(): Promise<Page> {
       const { chromium } = await import('playwright-core');
       browser ??= chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+        args: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--no-first-run',
+        ],
       });
       const p = await (await browser).newPage({ deviceScaleFactor: 1 });
       const require = createRequire(import.meta.url);
@@ -194,7 +229,9 @@ function chartjsConfig(table: ChartTable, kind: ChartKind, style: ChartStyle) {
   const datasets = table.series.map((s, i) => ({
     label: s.name,
     data: s.values,
-    backgroundColor: pie ? table.categories.map((_, j) => palette[j % palette.length]) : palette[i % palette.length],
+    backgroundColor: pie
+      ? table.categories.map((_, j) => palette[j % palette.length])
+      : palette[i % palette.length],
     borderColor: pie ? (style.dark ? '#1e1e24' : '#ffffff') : palette[i % palette.length],
     borderWidth: kind === 'line' ? 2 : pie ? 2 : 0,
     pointRadius: kind === 'line' ? (style.markers ? 4 : 0) : undefined,
@@ -202,7 +239,14 @@ function chartjsConfig(table: ChartTable, kind: ChartKind, style: ChartStyle) {
   }));
   const grid = { display: style.grid, color: style.dark ? '#44444c' : '#dddddd' };
   const ticks = { color: fg, font: { size: style.font }, autoSkip: false, maxRotation: 0 };
-  const type = kind === 'hbar' || kind === 'grouped' || kind === 'stacked' || kind === 'bar' ? 'bar' : kind === 'line' ? 'line' : kind === 'donut' ? 'doughnut' : 'pie';
+  const type =
+    kind === 'hbar' || kind === 'grouped' || kind === 'stacked' || kind === 'bar'
+      ? 'bar'
+      : kind === 'line'
+        ? 'line'
+        : kind === 'donut'
+          ? 'doughnut'
+          : 'pie';
   return {
     type,
     data: { labels: table.categories, datasets },
@@ -213,7 +257,11 @@ function chartjsConfig(table: ChartTable, kind: ChartKind, style: ChartStyle) {
       indexAxis: kind === 'hbar' ? 'y' : 'x',
       plugins: {
         title: { display: true, text: table.title, color: fg, font: { size: style.font + 4 } },
-        legend: { display: multi || pie, labels: { color: fg, font: { size: style.font } }, position: pie ? 'right' : 'top' },
+        legend: {
+          display: multi || pie,
+          labels: { color: fg, font: { size: style.font } },
+          position: pie ? 'right' : 'top',
+        },
         tooltip: { enabled: false },
       },
       scales: pie
@@ -225,7 +273,16 @@ function chartjsConfig(table: ChartTable, kind: ChartKind, style: ChartStyle) {
               grid,
               ticks,
               border: { color: fg },
-              ...(multi || kind === 'hbar' ? {} : { title: { display: true, text: table.series[0]?.name, color: fg, font: { size: style.font } } }),
+              ...(multi || kind === 'hbar'
+                ? {}
+                : {
+                    title: {
+                      display: true,
+                      text: table.series[0]?.name,
+                      color: fg,
+                      font: { size: style.font },
+                    },
+                  }),
             },
           },
     },

@@ -55,7 +55,8 @@ export function chartWords(words: LayoutWord[], width: number, height: number): 
   for (const w of out.sort((a, b) => cy(a) - cy(b) || a.x0 - b.x0)) {
     const prev = merged.at(-1);
     const h = w.y1 - w.y0;
-    const sameLine = prev && Math.abs(cy(prev) - cy(w)) < h * 0.5 && w.x0 - prev.x1 < h * 0.6 && w.x0 >= prev.x0;
+    const sameLine =
+      prev && Math.abs(cy(prev) - cy(w)) < h * 0.5 && w.x0 - prev.x1 < h * 0.6 && w.x0 >= prev.x0;
     if (prev && sameLine && (/^[$€£¥]$/.test(prev.text) || /^%$/.test(w.text))) {
       prev.text = `${prev.text}${w.text}`;
       prev.x1 = Math.max(prev.x1, w.x1);
@@ -160,8 +161,15 @@ function axisFrom(group: ChartWord[], direction: 'x' | 'y'): Axis | undefined {
   if (ticks.length >= 3 && values.every((v) => v > 0)) {
     const logFit = fit(points.map(([p, v]) => [p, Math.log10(v)]));
     const ratios = values.slice(1).map((v, i) => v / (values[i] as number));
-    const geometric = ratios.every((r) => Math.abs(r - (ratios[0] as number)) < 0.01 * Math.abs(ratios[0] as number));
-    if (geometric && Math.abs((ratios[0] as number) - 1) > 0.5 && logFit.error < linear.error && logFit.error < MAX_FIT_ERROR)
+    const geometric = ratios.every(
+      (r) => Math.abs(r - (ratios[0] as number)) < 0.01 * Math.abs(ratios[0] as number),
+    );
+    if (
+      geometric &&
+      Math.abs((ratios[0] as number) - 1) > 0.5 &&
+      logFit.error < linear.error &&
+      logFit.error < MAX_FIT_ERROR
+    )
       return { direction, a: logFit.a, b: logFit.b, log: true, ticks, percent };
   }
   if (linear.error > MAX_FIT_ERROR || linear.b === 0) return undefined;

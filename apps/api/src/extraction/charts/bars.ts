@@ -41,7 +41,8 @@ export function readBars(scene: Scene): ChartReading | undefined {
   const all = rectangles(scene);
   if (all.length === 0) return undefined;
   const colours = new Set(all.map((b) => b.colour));
-  const legend = findLegend(scene, colours);
+  // One colour needs no legend (and a speck of it beside the title is none).
+  const legend = colours.size > 1 ? findLegend(scene, colours) : [];
   const swatches = new Set(legend.map((e) => e.swatch));
   let bars = all.filter((b) => !swatches.has(b));
   // Thin slivers of a colour no other bar has are rules or decorations, not bars.
@@ -89,24 +90,38 @@ export function readBars(scene: Scene): ChartReading | undefined {
   );
   const runs = runsOf(labelWords, th);
   const categories: ChartReading['categories'] = [];
-  const pitch = clusters.length > 1 ? (centre(sorted.at(-1) as Blob) - centre(sorted[0] as Blob)) / (clusters.length - 1) : thickness * 2;
+  const pitch =
+    clusters.length > 1
+      ? (centre(sorted.at(-1) as Blob) - centre(sorted[0] as Blob)) / (clusters.length - 1)
+      : thickness * 2;
   for (const cluster of clusters) {
-    const c = (Math.min(...cluster.map((b) => along(b)[0])) + Math.max(...cluster.map((b) => along(b)[1]))) / 2;
+    const c =
+      (Math.min(...cluster.map((b) => along(b)[0])) + Math.max(...cluster.map((b) => along(b)[1]))) / 2;
     const near = runs
       .filter((r) => !r.every((w) => used.has(w)))
       .map((r) => ({ r, box: runBox(r) }))
-      .filter(({ box }) => Math.abs((horizontal ? (box[1] + box[3]) / 2 : (box[0] + box[2]) / 2) - c) < Math.max(pitch * 0.5, th))
+      .filter(
+        ({ box }) =>
+          Math.abs((horizontal ? (box[1] + box[3]) / 2 : (box[0] + box[2]) / 2) - c) <
+          Math.max(pitch * 0.5, th),
+      )
       .sort((p, q) =>
         horizontal
-          ? base - p.box[2] - (base - q.box[2]) || Math.abs((p.box[1] + p.box[3]) / 2 - c) - Math.abs((q.box[1] + q.box[3]) / 2 - c)
+          ? base - p.box[2] - (base - q.box[2]) ||
+            Math.abs((p.box[1] + p.box[3]) / 2 - c) - Math.abs((q.box[1] + q.box[3]) / 2 - c)
           : p.box[1] - q.box[1],
       );
     // A label wrapped over two lines under a vertical bar: the runs stacked there.
-    const chosen = horizontal ? near.slice(0, 1) : near.filter((n, i) => i === 0 || n.box[1] - (near[i - 1]?.box[3] ?? 0) < th * 0.8).slice(0, 3);
+    const chosen = horizontal
+      ? near.slice(0, 1)
+      : near.filter((n, i) => i === 0 || n.box[1] - (near[i - 1]?.box[3] ?? 0) < th * 0.8).slice(0, 3);
     for (const n of chosen) for (const w of n.r) used.add(w);
     categories.push(
       chosen.length
-        ? { text: chosen.map((n) => runText(n.r)).join(' '), box: chosen[0]?.box as [number, number, number, number] }
+        ? {
+            text: chosen.map((n) => runText(n.r)).join(' '),
+            box: chosen[0]?.box as [number, number, number, number],
+          }
         : { text: `${categories.length + 1}` },
     );
   }
@@ -162,18 +177,29 @@ function orientation(bars: Blob[], axes: Axis[]): boolean {
 }
 
 /** A bar's value on the axis: its far end, less where it starts when it stands on another. */
-function measure(axis: Axis, b: Blob, cluster: Blob[], horizontal: boolean, zero: number | undefined): number {
+function measure(
+  axis: Axis,
+  b: Blob,
+  cluster: Blob[],
+  horizontal: boolean,
+  zero: number | undefined,
+): number {
   if (horizontal) {
     const start = b.x0;
     const end = b.x1 + 1;
-    const onAnother = cluster.some((o) => o !== b && Math.abs(o.x1 + 1 - start) <= 2 && Math.abs((o.y0 + o.y1) / 2 - (b.y0 + b.y1) / 2) <= 2);
+    const onAnother = cluster.some(
+      (o) =>
+        o !== b && Math.abs(o.x1 + 1 - start) <= 2 && Math.abs((o.y0 + o.y1) / 2 - (b.y0 + b.y1) / 2) <= 2,
+    );
     if (onAnother) return valueAt(axis, end) - valueAt(axis, start);
     if (zero !== undefined && Math.abs(end - zero) <= 2 && start < zero - 2) return valueAt(axis, start);
     return valueAt(axis, end);
   }
   const top = b.y0;
   const bottom = b.y1 + 1;
-  const onAnother = cluster.some((o) => o !== b && Math.abs(o.y0 - bottom) <= 2 && Math.abs((o.x0 + o.x1) / 2 - (b.x0 + b.x1) / 2) <= 2);
+  const onAnother = cluster.some(
+    (o) => o !== b && Math.abs(o.y0 - bottom) <= 2 && Math.abs((o.x0 + o.x1) / 2 - (b.x0 + b.x1) / 2) <= 2,
+  );
   if (onAnother) return valueAt(axis, top) - valueAt(axis, bottom);
   if (zero !== undefined && Math.abs(top - zero) <= 2 && bottom > zero + 2) return valueAt(axis, bottom);
   return valueAt(axis, top);

@@ -36,7 +36,9 @@ export function markValues(reading: ChartReading): Map<ChartMark, ChartValue> {
   // A pie printing amounts (not shares): its shares are compared with each amount's share.
   const printedTotal = reading.marks.reduce((s, m) => s + (m.printed?.number ?? 0), 0);
   const printedAreShares =
-    reading.kind !== 'pie' || reading.marks.some((m) => m.printed?.percent) || Math.abs(printedTotal - 100) <= 3;
+    reading.kind !== 'pie' ||
+    reading.marks.some((m) => m.printed?.percent) ||
+    Math.abs(printedTotal - 100) <= 3;
   for (const m of reading.marks) {
     const p = m.printed?.number;
     const v = m.measured;
@@ -45,7 +47,8 @@ export function markValues(reading: ChartReading): Map<ChartMark, ChartValue> {
       const tolerance = Math.max(AGREE * (reading.kind === 'pie' ? 100 : largest), 0.05 * Math.abs(compare));
       const agree = Math.abs(compare - v) <= tolerance;
       // A decimal point the recogniser lost ("1455" printed 145.5): the measure says where it goes.
-      const repaired = agree || !printedAreShares ? undefined : lostPoint(m.printed?.text ?? '', v, tolerance);
+      const repaired =
+        agree || !printedAreShares ? undefined : lostPoint(m.printed?.text ?? '', v, tolerance);
       if (repaired !== undefined) out.set(m, { value: repaired, how: 'printed' });
       else out.set(m, { value: p, how: agree ? 'confirmed' : 'disagreed' });
     } else if (p !== undefined) out.set(m, { value: p, how: 'printed' });
@@ -76,7 +79,10 @@ function roundMeasured(value: number, largest: number): number {
 export function seriesNameFromTitle(title: string): string {
   const name = title
     .replace(/\s*\([^)]*\)\s*/g, ' ')
-    .replace(/\s+(?:by|per|across|from|in|for)\s+(?:year|years|quarter|quarters|month|months|country|countries|region|regions|segment|segments|category|categories|millions?|billions?|thousands?|\d{4}\b).*$/i, '')
+    .replace(
+      /\s+(?:by|per|across|from|in|for)\s+(?:year|years|quarter|quarters|month|months|country|countries|region|regions|segment|segments|category|categories|millions?|billions?|thousands?|\d{4}\b).*$/i,
+      '',
+    )
     .replace(/[,:;]\s*\d{4}(?:\s*[-–]\s*\d{4})?\s*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -102,8 +108,9 @@ export function chartTable(
     Math.min(1, b[2] / size.width),
     Math.min(1, b[3] / size.height),
   ];
-  const seriesNames = reading.series.map((s, i) =>
-    s.name || (reading.series.length === 1 && title ? seriesNameFromTitle(title) : `Series ${i + 1}`),
+  const seriesNames = reading.series.map(
+    (s, i) =>
+      s.name || (reading.series.length === 1 && title ? seriesNameFromTitle(title) : `Series ${i + 1}`),
   );
   const cells: TableCell[] = [];
   const at = (row: number, column: number, text: string, box: Box, confidence?: number) => {
@@ -118,25 +125,31 @@ export function chartTable(
     Math.max(...allBoxes.map((b) => b[2])),
     Math.max(...allBoxes.map((b) => b[3])),
   ];
+  // Periods run across (series × years, as statements print them); other categories run down,
+  // each a row named by its label with a column per series ("Beta" × "Market share").
+  const periods = reading.categories.every((c) => /\b(?:\d{4}|Q[1-4]|H[12]|FY\s?\d{2,4})\b/i.test(c.text));
+  const place = (s: number, i: number) => (periods ? [s + 1, i + 1] : [i + 1, s + 1]) as [number, number];
   at(0, 0, '', [union[0], union[1], union[0], union[1]]);
-  reading.categories.forEach((c, i) => at(0, i + 1, c.text, c.box ? norm(c.box) : union));
+  reading.categories.forEach((c, i) =>
+    at(...((periods ? [0, i + 1] : [i + 1, 0]) as [number, number]), c.text, c.box ? norm(c.box) : union),
+  );
   seriesNames.forEach((name, s) => {
-    at(s + 1, 0, name, union);
+    at(...((periods ? [s + 1, 0] : [0, s + 1]) as [number, number]), name, union);
     reading.categories.forEach((_, i) => {
       const mark = reading.marks.find((m) => m.series === s && m.category === i);
       const v = mark ? values.get(mark) : undefined;
       if (!mark || !v) {
-        at(s + 1, i + 1, '-', union);
+        at(...place(s, i), '-', union);
         return;
       }
-      at(s + 1, i + 1, formatCell(v, reading.percent), norm(mark.box), CHART_CONFIDENCE[v.how]);
+      at(...place(s, i), formatCell(v, reading.percent), norm(mark.box), CHART_CONFIDENCE[v.how]);
     });
   });
   const table = buildTable({
     page,
     cells,
-    rowCount: seriesNames.length + 1,
-    columnCount: reading.categories.length + 1,
+    rowCount: (periods ? seriesNames.length : reading.categories.length) + 1,
+    columnCount: (periods ? reading.categories.length : seriesNames.length) + 1,
     labelColumns: 1,
     headerRows: 1,
     ...(title ? { title } : {}),

@@ -1,11 +1,11 @@
 import type { LayoutPage, LayoutTable } from '../model/layout';
 import type { ExtractedDocument } from '../model/types';
+import { ocrImage } from '../ocr/ocr';
 import { type ChartWord, chartWords } from './axis';
 import { readBars } from './bars';
 import { chartTable } from './chart-table';
 import { readLines } from './lines';
 import { readPie } from './pies';
-import { ocrImage } from '../ocr/ocr';
 import { blobHeight, blobWidth, decodeRgb, fillRatio, saturation, textImage } from './pixels';
 import { type ChartReading, findTitle, makeScene, type Scene } from './scene';
 
@@ -38,7 +38,7 @@ export async function readChart(bytes: Uint8Array, page: LayoutPage): Promise<Ch
     }
   }
   if (!reading) return { note: CHART_NOT_READ };
-  const plotTop = Math.min(...reading.marks.map((m) => m.box[1]), ...[...reading.used].map((w) => w.y0));
+  const plotTop = Math.min(...reading.marks.map((m) => m.box[1]));
   const title = findTitle(scene, plotTop, reading.used);
   const table = chartTable(reading, raster, page.number, title?.text);
   return table ? { table, reading } : { reading, note: CHART_NOT_READ };
@@ -57,23 +57,44 @@ async function rereadText(scene: Scene): Promise<Scene> {
   for (const b of scene.blobs) {
     pixels.set(b.colour, (pixels.get(b.colour) ?? 0) + b.count);
     const long = Math.max(blobWidth(b), blobHeight(b));
-    if (long >= Math.max(40, th * 4) && Math.min(blobWidth(b), blobHeight(b)) <= 3) ruled.set(b.colour, (ruled.get(b.colour) ?? 0) + b.count);
+    if (long >= Math.max(40, th * 4) && Math.min(blobWidth(b), blobHeight(b)) <= 3)
+      ruled.set(b.colour, (ruled.get(b.colour) ?? 0) + b.count);
     if (blobWidth(b) >= th * 1.2 && blobHeight(b) >= th * 1.2 && fillRatio(b) >= 0.5) solid.add(b.colour);
   }
   const markColour = scene.palette.map(
     (c, i) => saturation(c) >= 30 || solid.has(i) || (ruled.get(i) ?? 0) > (pixels.get(i) ?? 1) * 0.5,
   );
-  const rects = scene.blobs.filter((b) => markColour[b.colour] && fillRatio(b) >= 0.8 && blobWidth(b) >= th && blobHeight(b) >= th);
+  const rects = scene.blobs.filter(
+    (b) => markColour[b.colour] && fillRatio(b) >= 0.8 && blobWidth(b) >= th && blobHeight(b) >= th,
+  );
+  // Axis lines with their ticks are long combs of the text's colour: no ink (a tick beside "160" reads as "1604").
+  const combs = scene.blobs.filter(
+    (b) => !markColour[b.colour] && Math.max(blobWidth(b), blobHeight(b)) >= th * 4,
+  );
+  const labels = Int16Array.from(scene.labels);
+  for (const b of combs) {
+    for (let y = b.y0; y <= b.y1; y++)
+      for (let x = b.x0; x <= b.x1; x++)
+        if (labels[y * scene.raster.width + x] === b.colour) labels[y * scene.raster.width + x] = -2;
+  }
   const inside = (x: number, y: number) => rects.some((b) => x > b.x0 && x < b.x1 && y > b.y0 && y < b.y1);
-  const png = await textImage(scene.raster, scene.labels, markColour, scene.background, inside);
-  if (process.env.CHART_DEBUG) (await import('node:fs')).writeFileSync(process.env.CHART_DEBUG, png);
+  const png = await textImage(scene.raster, labels, markColour, scene.background, inside);
   const ocr = await ocrImage(png, { pageSegMode: '11' });
-  if (process.env.WORDS) console.log(ocr.words.map((w) => w.text + '@' + w.box.map((v) => (v * 100).toFixed(1)).join(',')).join(' | '));
   const second = chartWords(ocr.words, scene.raster.width, scene.raster.height);
   // Each reading misses some words the other has: the text image's first, then the page's.
   const overlaps = (a: ChartWord, b: ChartWord) =>
     Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0;
-  const words = [...second, ...scene.words.filter((w) => !second.some((o) => overlaps(o, w)))];
+  // Where both read a word, the surer reading; symbols (a legend's dot read as "®") are no words.
+  const sure = (w: ChartWord) => /[\p{L}\p{N}]/u.test(w.text) && w.y1 - w.y0 < th * 3;
+  const firstWords = scene.words.filter(sure);
+  const words = [
+    ...second.filter(
+      (w) => sure(w) && !firstWords.some((o) => overlaps(o, w) && o.confidence > w.confidence + 0.1),
+    ),
+    ...firstWords.filter(
+      (w) => !second.some((o) => sure(o) && overlaps(o, w) && o.confidence + 0.1 >= w.confidence),
+    ),
+  ];
   return makeSceneWords(scene, words);
 }
 

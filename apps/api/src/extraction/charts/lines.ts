@@ -1,6 +1,16 @@
 import { type ChartWord, findAxes, valueAt } from './axis';
 import { distance, type Rgb, saturation } from './pixels';
-import { type ChartMark, type ChartReading, cx, cy, findLegend, runBox, runsOf, runText, type Scene } from './scene';
+import {
+  type ChartMark,
+  type ChartReading,
+  cx,
+  cy,
+  findLegend,
+  runBox,
+  runsOf,
+  runText,
+  type Scene,
+} from './scene';
 
 /**
  * Line charts: each series a thin line of one colour running along the x axis. Categories are
@@ -46,7 +56,6 @@ function tracks(scene: Scene): Track[] {
     // A rule at one height (a gridline, an axis) is no series.
     const inLongRows = [...rows.values()].filter((n) => n > columns.size * 0.6).reduce((a, b) => a + b, 0);
     if (inLongRows > count * 0.6) return;
-    if (process.env.WORDS) console.log('track', index, colour, columns.size, thickness[Math.floor(thickness.length / 2)], inLongRows, count);
     out.push({ colour: index, columns });
   });
   return out;
@@ -99,7 +108,7 @@ export function readLines(scene: Scene): ChartReading | undefined {
   const th = scene.textHeight;
   const lines = tracks(scene);
   if (lines.length === 0) return undefined;
-  const legend = findLegend(scene, new Set(lines.map((l) => l.colour)));
+  const legend = lines.length > 1 ? findLegend(scene, new Set(lines.map((l) => l.colour))) : [];
   const legendWords = new Set(legend.flatMap((e) => e.words));
   const legendSwatches = legend.map((e) => e.swatch);
   // Legend swatches drawn as short strokes are no part of the line.
@@ -125,12 +134,17 @@ export function readLines(scene: Scene): ChartReading | undefined {
     }
   }
   const labelRuns = runsOf(
-    scene.words.filter((w) => !used.has(w) && w.y0 >= plotBottom - 2 && cx(w) >= plotLeft - th * 3 && cx(w) <= plotRight + th * 3),
+    scene.words.filter(
+      (w) =>
+        !used.has(w) && w.y0 >= plotBottom - 2 && cx(w) >= plotLeft - th * 3 && cx(w) <= plotRight + th * 3,
+    ),
     th,
   );
   // The row nearest the plot holds the categories (an axis title may sit below it).
   const firstRow = labelRuns.length ? Math.min(...labelRuns.map((r) => runBox(r)[1])) : 0;
-  const categoryRuns = labelRuns.filter((r) => runBox(r)[1] < firstRow + th * 0.8).sort((a, b) => runBox(a)[0] - runBox(b)[0]);
+  const categoryRuns = labelRuns
+    .filter((r) => runBox(r)[1] < firstRow + th * 0.8)
+    .sort((a, b) => runBox(a)[0] - runBox(b)[0]);
   if (categoryRuns.length === 0) return undefined;
   for (const r of categoryRuns) for (const w of r) used.add(w);
 
@@ -142,8 +156,14 @@ export function readLines(scene: Scene): ChartReading | undefined {
   const categories = categoryRuns.map((r) => ({ text: runText(r), box: runBox(r) }));
   const pitch =
     categoryRuns.length > 1
-      ? (cx({ x0: runBox(categoryRuns.at(-1) as ChartWord[])[0], x1: runBox(categoryRuns.at(-1) as ChartWord[])[2] }) -
-          cx({ x0: runBox(categoryRuns[0] as ChartWord[])[0], x1: runBox(categoryRuns[0] as ChartWord[])[2] })) /
+      ? (cx({
+          x0: runBox(categoryRuns.at(-1) as ChartWord[])[0],
+          x1: runBox(categoryRuns.at(-1) as ChartWord[])[2],
+        }) -
+          cx({
+            x0: runBox(categoryRuns[0] as ChartWord[])[0],
+            x1: runBox(categoryRuns[0] as ChartWord[])[2],
+          })) /
         (categoryRuns.length - 1)
       : th * 4;
   const marks: ChartMark[] = [];
@@ -159,7 +179,10 @@ export function readLines(scene: Scene): ChartReading | undefined {
     });
   });
   assignPrinted(scene, marks, used);
-  const series = order.map((l) => ({ name: legend.find((e) => e.colour === l.colour)?.name ?? '', colour: scene.palette[l.colour] }));
+  const series = order.map((l) => ({
+    name: legend.find((e) => e.colour === l.colour)?.name ?? '',
+    colour: scene.palette[l.colour],
+  }));
   const percent = (axis?.percent ?? false) || marks.some((m) => m.printed?.percent);
   return { kind: 'line', categories, series, marks, percent, used };
 }

@@ -1,6 +1,16 @@
 import type { ChartWord } from './axis';
 import { luminance, type Rgb, saturation } from './pixels';
-import { type ChartMark, type ChartReading, cx, cy, findLegend, runBox, runsOf, runText, type Scene } from './scene';
+import {
+  type ChartMark,
+  type ChartReading,
+  cx,
+  cy,
+  findLegend,
+  runBox,
+  runsOf,
+  runText,
+  type Scene,
+} from './scene';
 
 /**
  * Pie and donut charts: a round region of coloured slices. The circle is sampled just inside
@@ -24,7 +34,8 @@ export function readPie(scene: Scene): ChartReading | undefined {
   const th = scene.textHeight;
   const colourOk = scene.palette.map((c) => sliceColour(c, scene.background));
   const big = scene.blobs.filter(
-    (b) => b.colour >= 0 && colourOk[b.colour] && (b.x1 - b.x0 > th * 3 || b.y1 - b.y0 > th * 3) && b.count > 50,
+    (b) =>
+      b.colour >= 0 && colourOk[b.colour] && (b.x1 - b.x0 > th * 3 || b.y1 - b.y0 > th * 3) && b.count > 50,
   );
   if (big.length === 0) return undefined;
   const x0 = Math.min(...big.map((b) => b.x0));
@@ -33,7 +44,8 @@ export function readPie(scene: Scene): ChartReading | undefined {
   const y1 = Math.max(...big.map((b) => b.y1)) + 1;
   const w = x1 - x0;
   const h = y1 - y0;
-  if (Math.abs(w - h) > Math.max(w, h) * 0.08 || Math.min(w, h) < Math.min(width, height) * 0.2) return undefined;
+  if (Math.abs(w - h) > Math.max(w, h) * 0.08 || Math.min(w, h) < Math.min(width, height) * 0.2)
+    return undefined;
   const centre = { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
   const r = (w + h) / 4;
   const area = big.reduce((s, b) => s + b.count, 0);
@@ -88,10 +100,16 @@ export function readPie(scene: Scene): ChartReading | undefined {
   const within = (s: (typeof slices)[number], angle: number) =>
     [angle, angle - SAMPLES, angle + SAMPLES].some((a) => a >= s.start && a <= s.start + s.count);
   const numbers = scene.words.filter(
-    (wd) => wd.number !== undefined && !used.has(wd) && Math.hypot(cx(wd) - centre.x, cy(wd) - centre.y) < r * 1.5,
+    (wd) =>
+      wd.number !== undefined && !used.has(wd) && Math.hypot(cx(wd) - centre.x, cy(wd) - centre.y) < r * 1.5,
   );
   const outside = runsOf(
-    scene.words.filter((wd) => !used.has(wd) && wd.number === undefined && Math.hypot(cx(wd) - centre.x, cy(wd) - centre.y) > r * 0.9),
+    scene.words.filter(
+      (wd) =>
+        !used.has(wd) &&
+        wd.number === undefined &&
+        Math.hypot(cx(wd) - centre.x, cy(wd) - centre.y) > r * 0.9,
+    ),
     th,
   );
   const categories: ChartReading['categories'] = [];
@@ -108,8 +126,16 @@ export function readPie(scene: Scene): ChartReading | undefined {
       const nearest = outside
         .map((run) => ({ run, box: runBox(run) }))
         .filter(({ run }) => !run.some((wd) => used.has(wd)))
-        .sort((p, q) => Math.hypot((p.box[0] + p.box[2]) / 2 - px, (p.box[1] + p.box[3]) / 2 - py) - Math.hypot((q.box[0] + q.box[2]) / 2 - px, (q.box[1] + q.box[3]) / 2 - py))[0];
-      if (nearest && Math.hypot((nearest.box[0] + nearest.box[2]) / 2 - px, (nearest.box[1] + nearest.box[3]) / 2 - py) < r * 0.45) {
+        .sort(
+          (p, q) =>
+            Math.hypot((p.box[0] + p.box[2]) / 2 - px, (p.box[1] + p.box[3]) / 2 - py) -
+            Math.hypot((q.box[0] + q.box[2]) / 2 - px, (q.box[1] + q.box[3]) / 2 - py),
+        )[0];
+      if (
+        nearest &&
+        Math.hypot((nearest.box[0] + nearest.box[2]) / 2 - px, (nearest.box[1] + nearest.box[3]) / 2 - py) <
+          r * 0.45
+      ) {
         name = runText(nearest.run);
         box = nearest.box;
         for (const wd of nearest.run) used.add(wd);
@@ -132,7 +158,11 @@ export function readPie(scene: Scene): ChartReading | undefined {
     };
     const printed = numbers
       .filter((wd) => !used.has(wd) && within(s, angleOf(cx(wd), cy(wd))))
-      .sort((p, q) => Math.abs(angleOf(cx(p), cy(p)) - (s.start + s.count / 2)) - Math.abs(angleOf(cx(q), cy(q)) - (s.start + s.count / 2)))[0];
+      .sort(
+        (p, q) =>
+          Math.abs(angleOf(cx(p), cy(p)) - (s.start + s.count / 2)) -
+          Math.abs(angleOf(cx(q), cy(q)) - (s.start + s.count / 2)),
+      )[0];
     if (printed) {
       mark.printed = printed;
       used.add(printed);

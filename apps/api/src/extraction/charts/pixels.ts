@@ -29,12 +29,18 @@ export interface Blob {
 const MAX_SIDE = 2400;
 
 export async function decodeRgb(bytes: Uint8Array): Promise<Raster> {
-  let image = sharp(bytes, { limitInputPixels: 100_000_000, autoOrient: true }).flatten({ background: '#ffffff' });
+  let image = sharp(bytes, { limitInputPixels: 100_000_000, autoOrient: true }).flatten({
+    background: '#ffffff',
+  });
   const meta = await sharp(bytes, { limitInputPixels: 100_000_000, autoOrient: true }).metadata();
   const side = Math.max(meta.width ?? 0, meta.height ?? 0);
   if (side > MAX_SIDE) image = image.resize({ width: Math.round(((meta.width ?? 0) * MAX_SIDE) / side) });
   const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  };
 }
 
 export function pixel(r: Raster, x: number, y: number): Rgb {
@@ -167,7 +173,12 @@ export function findBlobs(labels: Int16Array, width: number, height: number): Bl
       if (x > blob.x1) blob.x1 = x;
       if (y < blob.y0) blob.y0 = y;
       if (y > blob.y1) blob.y1 = y;
-      const next = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1];
+      const next = [
+        x > 0 ? i - 1 : -1,
+        x < width - 1 ? i + 1 : -1,
+        y > 0 ? i - width : -1,
+        y < height - 1 ? i + width : -1,
+      ];
       for (const j of next) {
         if (j >= 0 && !seen[j] && labels[j] === colour) {
           seen[j] = 1;
@@ -191,14 +202,21 @@ export const fillRatio = (b: Blob) => b.count / (blobWidth(b) * blobHeight(b));
  * ticks on a dark chart), so text on a coloured bar reads as well as text on paper. A blend at a
  * mark's edge (touching both the mark and the background) is no ink.
  */
-export async function textImage(r: Raster, labels: Int16Array, markColour: boolean[], bg: Rgb, inside: (x: number, y: number) => boolean): Promise<Buffer> {
+export async function textImage(
+  r: Raster,
+  labels: Int16Array,
+  markColour: boolean[],
+  bg: Rgb,
+  inside: (x: number, y: number) => boolean,
+): Promise<Buffer> {
   const { width, height } = r;
   const out = Buffer.alloc(width * height, 255);
   const isMark = (i: number) => {
     const l = labels[i] ?? -1;
-    return l >= 0 && !!markColour[l];
+    return l === -2 || (l >= 0 && !!markColour[l]);
   };
-  const isBg = (i: number) => distance([r.data[i * 3] ?? 0, r.data[i * 3 + 1] ?? 0, r.data[i * 3 + 2] ?? 0], bg) < 90;
+  const isBg = (i: number) =>
+    distance([r.data[i * 3] ?? 0, r.data[i * 3 + 1] ?? 0, r.data[i * 3 + 2] ?? 0], bg) < 90;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;

@@ -98,22 +98,48 @@ export function findLegend(scene: Scene, markColours: Set<number>): LegendEntry[
   for (const s of swatches.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0)) {
     const mid = (s.y0 + s.y1) / 2;
     const first = scene.words
-      .filter((w) => !taken.has(w) && w.x0 >= s.x1 - 1 && w.x0 - s.x1 <= th * 1.6 && Math.abs(cy(w) - mid) < th * 0.8)
+      .filter(
+        (w) =>
+          !taken.has(w) && w.x0 >= s.x1 - 1 && w.x0 - s.x1 <= th * 1.6 && Math.abs(cy(w) - mid) < th * 0.8,
+      )
       .sort((a, b) => a.x0 - b.x0)[0];
     if (!first) continue;
     // A number beside a small mark is its value, unless the mark is one of a row or column of
     // like swatches (a legend of years).
-    const like = swatches.filter((o) => Math.abs(blobWidth(o) - blobWidth(s)) <= 2 && Math.abs(blobHeight(o) - blobHeight(s)) <= 2 && (Math.abs(o.x0 - s.x0) <= 2 || Math.abs(o.y0 - s.y0) <= 2));
-    if (first.number !== undefined && !/[a-z]/i.test(first.text) && (like.length < 2 || blobWidth(s) > th * 1.6)) continue;
+    const like = swatches.filter(
+      (o) =>
+        Math.abs(blobWidth(o) - blobWidth(s)) <= 2 &&
+        Math.abs(blobHeight(o) - blobHeight(s)) <= 2 &&
+        (Math.abs(o.x0 - s.x0) <= 2 || Math.abs(o.y0 - s.y0) <= 2),
+    );
+    if (
+      first.number !== undefined &&
+      !/[a-z]/i.test(first.text) &&
+      (like.length < 2 || blobWidth(s) > th * 1.6)
+    )
+      continue;
     if (entries.some((e) => e.colour === s.colour)) continue;
     const words = [first];
     for (;;) {
       const last = words.at(-1) as ChartWord;
       const next = scene.words
-        .filter((w) => !taken.has(w) && !words.includes(w) && w.x0 > last.x1 - 1 && w.x0 - last.x1 < th * 0.9 && Math.abs(cy(w) - cy(last)) < th * 0.6)
+        .filter(
+          (w) =>
+            !taken.has(w) &&
+            !words.includes(w) &&
+            w.x0 > last.x1 - 1 &&
+            w.x0 - last.x1 < th * 0.9 &&
+            Math.abs(cy(w) - cy(last)) < th * 0.6,
+        )
         .sort((a, b) => a.x0 - b.x0)[0];
       // Another swatch between: the next entry starts.
-      if (!next || swatches.some((o) => o !== s && o.x0 > last.x1 && o.x1 < next.x0 && Math.abs((o.y0 + o.y1) / 2 - mid) < th)) break;
+      if (
+        !next ||
+        swatches.some(
+          (o) => o !== s && o.x0 > last.x1 && o.x1 < next.x0 && Math.abs((o.y0 + o.y1) / 2 - mid) < th,
+        )
+      )
+        break;
       words.push(next);
     }
     for (const w of words) taken.add(w);
@@ -126,11 +152,17 @@ export function findLegend(scene: Scene, markColours: Set<number>): LegendEntry[
  * The title: the topmost line of words above the plot, longer than a tick, when it is not a
  * legend entry. Words on one line are joined left to right.
  */
-export function findTitle(scene: Scene, plotTop: number, used: Set<ChartWord>): { text: string; words: ChartWord[] } | undefined {
+export function findTitle(
+  scene: Scene,
+  plotTop: number,
+  used: Set<ChartWord>,
+): { text: string; words: ChartWord[] } | undefined {
   const above = scene.words.filter((w) => !used.has(w) && w.y1 <= plotTop + 2 && w.confidence >= 0.3);
   if (above.length === 0) return undefined;
   const top = above.reduce((a, b) => (b.y0 < a.y0 ? b : a));
-  const line = above.filter((w) => Math.abs(cy(w) - cy(top)) < (top.y1 - top.y0) * 0.6).sort((a, b) => a.x0 - b.x0);
+  const line = above
+    .filter((w) => Math.abs(cy(w) - cy(top)) < (top.y1 - top.y0) * 0.6)
+    .sort((a, b) => a.x0 - b.x0);
   const text = line.map((w) => w.text).join(' ');
   if (!/\p{L}{2}/u.test(text)) return undefined;
   return { text, words: line };
