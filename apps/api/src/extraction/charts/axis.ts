@@ -99,7 +99,7 @@ export function positionOf(axis: Axis, value: number): number | undefined {
   return (value - axis.a) / axis.b;
 }
 
-function fit(points: [number, number][]): { a: number; b: number; error: number } {
+function lineFit(points: [number, number][]): { a: number; b: number; error: number } {
   const n = points.length;
   const mx = points.reduce((s, p) => s + p[0], 0) / n;
   const my = points.reduce((s, p) => s + p[1], 0) / n;
@@ -156,10 +156,10 @@ function axisFrom(group: ChartWord[], direction: 'x' | 'y'): Axis | undefined {
   const falling = values.every((v, i) => i === 0 || v < (values[i - 1] as number));
   if (direction === 'y' ? !falling : !rising) return undefined;
   const points = ticks.map((w) => [pos(w), w.number as number] as [number, number]);
-  const linear = fit(points);
+  const linear = lineFit(points);
   const percent = ticks.some((w) => w.percent);
   if (ticks.length >= 3 && values.every((v) => v > 0)) {
-    const logFit = fit(points.map(([p, v]) => [p, Math.log10(v)]));
+    const logFit = lineFit(points.map(([p, v]) => [p, Math.log10(v)]));
     const ratios = values.slice(1).map((v, i) => v / (values[i] as number));
     const geometric = ratios.every(
       (r) => Math.abs(r - (ratios[0] as number)) < 0.01 * Math.abs(ratios[0] as number),

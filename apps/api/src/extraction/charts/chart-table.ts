@@ -26,6 +26,9 @@ export interface ChartValue {
   how: 'confirmed' | 'printed' | 'disagreed' | 'measured';
 }
 
+/** An OCR'd value read at least this surely beats the measure it disagrees with. */
+const SURE_READING = 0.93;
+
 /** Printed and measured agree within this share of the chart's largest value (or of the value). */
 const AGREE = 0.04;
 
@@ -50,7 +53,12 @@ export function markValues(reading: ChartReading): Map<ChartMark, ChartValue> {
       const repaired =
         agree || !printedAreShares ? undefined : lostPoint(m.printed?.text ?? '', v, tolerance);
       if (repaired !== undefined) out.set(m, { value: repaired, how: 'printed' });
-      else out.set(m, { value: p, how: agree ? 'confirmed' : 'disagreed' });
+      else if (agree) out.set(m, { value: p, how: 'confirmed' });
+      // The printed value wins a disagreement when it was read surely; a doubtful reading the
+      // mark contradicts ("59" under a point at 55 on the axis) is a misreading: the measure is
+      // kept. Either way the confidence drops.
+      else if ((m.printed?.confidence ?? 0) >= SURE_READING) out.set(m, { value: p, how: 'disagreed' });
+      else out.set(m, { value: roundMeasured(v, largest), how: 'disagreed' });
     } else if (p !== undefined) out.set(m, { value: p, how: 'printed' });
     else if (v !== undefined) out.set(m, { value: roundMeasured(v, largest), how: 'measured' });
   }
@@ -108,9 +116,15 @@ export function chartTable(
     Math.min(1, b[2] / size.width),
     Math.min(1, b[3] / size.height),
   ];
+  // Periods run across (series × years, as statements print them); other categories run down,
+  // each a row named by its label with a column per series ("Beta" × "Market share").
+  const periods = reading.categories.every((c) => /\b(?:\d{4}|Q[1-4]|H[12]|FY\s?\d{2,4})\b/i.test(c.text));
+  // A lone series is named by the title: less its breakdown when years run across it, whole when
+  // it heads a column (a year it names is then the column's period).
   const seriesNames = reading.series.map(
     (s, i) =>
-      s.name || (reading.series.length === 1 && title ? seriesNameFromTitle(title) : `Series ${i + 1}`),
+      s.name ||
+      (reading.series.length === 1 && title ? (periods ? seriesNameFromTitle(title) : title) : `Series ${i + 1}`),
   );
   const cells: TableCell[] = [];
   const at = (row: number, column: number, text: string, box: Box, confidence?: number) => {
@@ -125,14 +139,11 @@ export function chartTable(
     Math.max(...allBoxes.map((b) => b[2])),
     Math.max(...allBoxes.map((b) => b[3])),
   ];
-  // Periods run across (series × years, as statements print them); other categories run down,
-  // each a row named by its label with a column per series ("Beta" × "Market share").
-  const periods = reading.categories.every((c) => /\b(?:\d{4}|Q[1-4]|H[12]|FY\s?\d{2,4})\b/i.test(c.text));
   const place = (s: number, i: number) => (periods ? [s + 1, i + 1] : [i + 1, s + 1]) as [number, number];
   at(0, 0, '', [union[0], union[1], union[0], union[1]]);
-  reading.categories.forEach((c, i) =>
-    at(...((periods ? [0, i + 1] : [i + 1, 0]) as [number, number]), c.text, c.box ? norm(c.box) : union),
-  );
+  reading.categories.forEach((c, i) => {
+    at(...((periods ? [0, i + 1] : [i + 1, 0]) as [number, number]), c.text, c.box ? norm(c.box) : union);
+  });
   seriesNames.forEach((name, s) => {
     at(...((periods ? [s + 1, 0] : [0, s + 1]) as [number, number]), name, union);
     reading.categories.forEach((_, i) => {

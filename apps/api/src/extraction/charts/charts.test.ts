@@ -50,7 +50,7 @@ describe('chart reader', () => {
     const table = task.document.layout?.[0]?.tables[0];
     expect(table?.title).toMatch(/Revenue by year/);
     // The 2021 bar is the second of four, left to right: its box lies in the second quarter.
-    const box = r2021?.anchor?.box as number[];
+    const box = r2021?.anchor?.box as [number, number, number, number];
     expect(box[0]).toBeGreaterThan(0.25);
     expect(box[2]).toBeLessThan(0.55);
     expect(box[3] - box[1]).toBeGreaterThan(0.3);
@@ -101,7 +101,7 @@ describe('chart reader', () => {
     // Within 10 % (the line is measured where its printed value is missed).
     expect(Math.abs((res['Visitors 2021']?.value as number) / 1000 - 55)).toBeLessThan(5.5);
     expect(Math.abs((res['Visitors 2022']?.value as number) / 1000 - 35)).toBeLessThan(3.5);
-    const box = res['Visitors 2021']?.anchor?.box as number[];
+    const box = res['Visitors 2021']?.anchor?.box as [number, number, number, number];
     expect(box[2] - box[0]).toBeLessThan(0.1);
   }, 30_000);
 

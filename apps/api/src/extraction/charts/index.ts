@@ -32,7 +32,7 @@ export async function readChart(bytes: Uint8Array, page: LayoutPage): Promise<Ch
   let reading: ChartReading | undefined;
   for (const read of readers) {
     const r = read(scene);
-    if (r && r.marks.some((m) => m.measured !== undefined || m.printed)) {
+    if (r?.marks.some((m) => m.measured !== undefined || m.printed)) {
       reading = r;
       break;
     }
@@ -86,7 +86,20 @@ async function rereadText(scene: Scene): Promise<Scene> {
     Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0;
   // Where both read a word, the surer reading; symbols (a legend's dot read as "®") are no words.
   const sure = (w: ChartWord) => /[\p{L}\p{N}]/u.test(w.text) && w.y1 - w.y0 < th * 3;
-  const firstWords = scene.words.filter(sure);
+  // A swatch or a bar's end read as letters ("[EEN") lies on a mark's colour: no word.
+  const onMark = (w: ChartWord) => {
+    let mark = 0;
+    let all = 0;
+    for (let y = Math.max(0, Math.floor(w.y0)); y < Math.min(scene.raster.height, Math.ceil(w.y1)); y++) {
+      for (let x = Math.max(0, Math.floor(w.x0)); x < Math.min(scene.raster.width, Math.ceil(w.x1)); x++) {
+        const l = scene.labels[y * scene.raster.width + x] ?? -1;
+        all++;
+        if (l >= 0 && markColour[l]) mark++;
+      }
+    }
+    return all > 0 && mark / all > 0.4;
+  };
+  const firstWords = scene.words.filter((w) => sure(w) && !onMark(w));
   const words = [
     ...second.filter(
       (w) => sure(w) && !firstWords.some((o) => overlaps(o, w) && o.confidence > w.confidence + 0.1),

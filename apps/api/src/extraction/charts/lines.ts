@@ -65,7 +65,7 @@ function tracks(scene: Scene): Track[] {
 function isBlend(c: Rgb, bg: Rgb, palette: Rgb[]): boolean {
   return palette.some((p) => {
     if (p === c) return false;
-    const d = [p[0] - bg[0], p[1] - bg[1], p[2] - bg[2]];
+    const d: Rgb = [p[0] - bg[0], p[1] - bg[1], p[2] - bg[2]];
     const len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
     if (len2 === 0) return false;
     const t = ((c[0] - bg[0]) * d[0] + (c[1] - bg[1]) * d[1] + (c[2] - bg[2]) * d[2]) / len2;
