@@ -101,12 +101,14 @@ export function chartTableFromCsv(id: string, csv: string): ChartTable | undefin
 
 function kindsFor(t: ChartTable): ChartKind[] {
   if (t.series.length > 1) {
-    const kinds: ChartKind[] = ['grouped', 'line'];
+    const kinds: ChartKind[] = t.categories.every((c) => c.length <= 12) ? ['grouped', 'line'] : ['grouped'];
     if (t.series.every((s) => s.values.every((v) => (v ?? 0) >= 0))) kinds.push('stacked');
     return kinds;
   }
   const values = t.series[0]?.values as number[];
-  const kinds: ChartKind[] = ['bar', 'hbar', 'line'];
+  // Lines for series over time or short labels (long names under a line overlap, as they would in print).
+  const short = t.categories.every((c) => c.length <= 12);
+  const kinds: ChartKind[] = short ? ['bar', 'hbar', 'line'] : ['hbar', 'bar'];
   const sum = values.reduce((a, b) => a + b, 0);
   if (values.every((v) => v > 0) && Math.abs(sum - 100) <= 2 && values.length <= 8)
     kinds.push('pie', 'donut');

@@ -75,7 +75,7 @@ function vegaSpec(table: ChartTable, kind: ChartKind, style: ChartStyle): Record
       grid: style.grid,
       gridColor: style.dark ? '#44444c' : '#dddddd',
       labelAngle: 0,
-      labelLimit: 160,
+      labelLimit: 400,
     },
     legend: {
       labelFontSize: style.font,
@@ -84,6 +84,7 @@ function vegaSpec(table: ChartTable, kind: ChartKind, style: ChartStyle): Record
       titleColor: fg,
       orient: 'top',
       title: null,
+      labelLimit: 600,
     },
     title: { fontSize: style.font + 4, color: fg },
     range: { category: palette },

@@ -144,40 +144,54 @@ export function findAxes(words: ChartWord[]): Axis[] {
   return axes.sort((p, q) => q.ticks.length - p.ticks.length);
 }
 
+/**
+ * The ticks of a group that lie on one line: a tick misread ("7" as "1") is left out, the line
+ * fitted through the most ticks that agree (every pair tried, its agreeing ticks refitted).
+ */
+function consistentTicks(ticks: ChartWord[], pos: (w: ChartWord) => number, transform: (v: number) => number): ChartWord[] {
+  let best: ChartWord[] = [];
+  for (let i = 0; i < ticks.length; i++) {
+    for (let j = i + 1; j < ticks.length; j++) {
+      const p = ticks[i] as ChartWord;
+      const q = ticks[j] as ChartWord;
+      const dp = pos(q) - pos(p);
+      if (Math.abs(dp) < 1) continue;
+      const b = (transform(q.number as number) - transform(p.number as number)) / dp;
+      if (!Number.isFinite(b) || b === 0) continue;
+      const a = transform(p.number as number) - b * pos(p);
+      // Agreeing: within a fifth of the smallest gap between ticks, in position.
+      const tol = Math.max(2, Math.abs(dp) / (j - i) / 5);
+      const inliers = ticks.filter((w) => Math.abs((transform(w.number as number) - a) / b - pos(w)) <= tol);
+      if (inliers.length > best.length) best = inliers;
+    }
+  }
+  return best;
+}
+
 function axisFrom(group: ChartWord[], direction: 'x' | 'y'): Axis | undefined {
-  // One tick per position: a column of printed values at one place is no axis.
-  const ticks = [...group].sort((p, q) => (direction === 'y' ? cy(p) - cy(q) : cx(p) - cx(q)));
-  if (ticks.length < 2) return undefined;
   const pos = (w: ChartWord) => (direction === 'y' ? cy(w) : cx(w));
+  const sorted = [...group].sort((p, q) => pos(p) - pos(q));
+  if (sorted.length < 2) return undefined;
+  const percent = sorted.some((w) => w.percent);
+  const linearTicks = consistentTicks(sorted, pos, (v) => v);
+  const logTicks = sorted.every((w) => (w.number as number) > 0) ? consistentTicks(sorted, pos, Math.log10) : [];
+  const log = logTicks.length >= 3 && logTicks.length > linearTicks.length;
+  const ticks = log ? logTicks : linearTicks;
+  // Two ticks of a larger group that disagree with the rest make no axis.
+  if (ticks.length < 2 || (sorted.length >= 4 && ticks.length < 3)) return undefined;
   const values = ticks.map((w) => w.number as number);
   if (new Set(values).size !== values.length) return undefined;
   // Values must run one way along the axis: down the page for 'y' they fall.
   const rising = values.every((v, i) => i === 0 || v > (values[i - 1] as number));
   const falling = values.every((v, i) => i === 0 || v < (values[i - 1] as number));
   if (direction === 'y' ? !falling : !rising) return undefined;
-  const points = ticks.map((w) => [pos(w), w.number as number] as [number, number]);
-  const linear = lineFit(points);
-  const percent = ticks.some((w) => w.percent);
-  if (ticks.length >= 3 && values.every((v) => v > 0)) {
-    const logFit = lineFit(points.map(([p, v]) => [p, Math.log10(v)]));
-    const ratios = values.slice(1).map((v, i) => v / (values[i] as number));
-    const geometric = ratios.every(
-      (r) => Math.abs(r - (ratios[0] as number)) < 0.01 * Math.abs(ratios[0] as number),
-    );
-    if (
-      geometric &&
-      Math.abs((ratios[0] as number) - 1) > 0.5 &&
-      logFit.error < linear.error &&
-      logFit.error < MAX_FIT_ERROR
-    )
-      return { direction, a: logFit.a, b: logFit.b, log: true, ticks, percent };
-  }
-  if (linear.error > MAX_FIT_ERROR || linear.b === 0) return undefined;
-  // Two ticks make a line whatever they say: they must at least be on the chart's scale of
-  // spacing (a tick's height apart or more).
+  const points = ticks.map((w) => [pos(w), log ? Math.log10(w.number as number) : (w.number as number)] as [number, number]);
+  const line = lineFit(points);
+  if (line.error > MAX_FIT_ERROR || line.b === 0) return undefined;
+  // Two ticks make a line whatever they say: they must at least be a few text heights apart.
   if (ticks.length === 2) {
     const gap = Math.abs(pos(ticks[1] as ChartWord) - pos(ticks[0] as ChartWord));
     if (gap < 2 * ((ticks[0] as ChartWord).y1 - (ticks[0] as ChartWord).y0)) return undefined;
   }
-  return { direction, a: linear.a, b: linear.b, log: false, ticks, percent };
+  return { direction, a: line.a, b: line.b, log, ticks, percent };
 }

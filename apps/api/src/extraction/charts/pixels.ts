@@ -215,8 +215,8 @@ export async function textImage(
     const l = labels[i] ?? -1;
     return l === -2 || (l >= 0 && !!markColour[l]);
   };
-  const isBg = (i: number) =>
-    distance([r.data[i * 3] ?? 0, r.data[i * 3 + 1] ?? 0, r.data[i * 3 + 2] ?? 0], bg) < 90;
+  const contrast = (i: number) => distance([r.data[i * 3] ?? 0, r.data[i * 3 + 1] ?? 0, r.data[i * 3 + 2] ?? 0], bg);
+  const isBg = (i: number) => contrast(i) < 90;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
@@ -234,7 +234,8 @@ export async function textImage(
         else if (isBg(j)) nearBg = true;
       }
       if (nearMark && nearBg) continue;
-      out[i] = 0;
+      // Graded, not cut: an anti-aliased stroke keeps its shape ("i" stays no "l").
+      out[i] = Math.round(255 * Math.max(0, 1 - (contrast(i) - 90) / 110));
     }
   }
   return sharp(out, { raw: { width, height, channels: 1 } })

@@ -88,7 +88,7 @@ export function findLegend(scene: Scene, markColours: Set<number>): LegendEntry[
   const swatches = scene.blobs.filter(
     (b) =>
       markColours.has(b.colour) &&
-      blobWidth(b) <= th * 4 &&
+      blobWidth(b) <= th * 6 &&
       blobHeight(b) <= th * 2 &&
       b.count >= 4 &&
       !insideWord(scene, b),
@@ -203,7 +203,12 @@ export function runBox(run: ChartWord[]): [number, number, number, number] {
   ];
 }
 
-export const runText = (run: ChartWord[]) => run.map((w) => w.text).join(' ');
+/** A run's text; a tick mark read at a label's end ("California-") is no part of it. */
+export const runText = (run: ChartWord[]) =>
+  run
+    .map((w) => w.text)
+    .join(' ')
+    .replace(/\s*[-–—_]+$/, '');
 
 /** The nearest palette colour to a colour, for naming marks by the legend. */
 export function nearestColour(scene: Scene, c: Rgb): number {
