@@ -148,7 +148,11 @@ export function findAxes(words: ChartWord[]): Axis[] {
  * The ticks of a group that lie on one line: a tick misread ("7" as "1") is left out, the line
  * fitted through the most ticks that agree (every pair tried, its agreeing ticks refitted).
  */
-function consistentTicks(ticks: ChartWord[], pos: (w: ChartWord) => number, transform: (v: number) => number): ChartWord[] {
+function consistentTicks(
+  ticks: ChartWord[],
+  pos: (w: ChartWord) => number,
+  transform: (v: number) => number,
+): ChartWord[] {
   let best: ChartWord[] = [];
   for (let i = 0; i < ticks.length; i++) {
     for (let j = i + 1; j < ticks.length; j++) {
@@ -174,7 +178,9 @@ function axisFrom(group: ChartWord[], direction: 'x' | 'y'): Axis | undefined {
   if (sorted.length < 2) return undefined;
   const percent = sorted.some((w) => w.percent);
   const linearTicks = consistentTicks(sorted, pos, (v) => v);
-  const logTicks = sorted.every((w) => (w.number as number) > 0) ? consistentTicks(sorted, pos, Math.log10) : [];
+  const logTicks = sorted.every((w) => (w.number as number) > 0)
+    ? consistentTicks(sorted, pos, Math.log10)
+    : [];
   const log = logTicks.length >= 3 && logTicks.length > linearTicks.length;
   const ticks = log ? logTicks : linearTicks;
   // Two ticks of a larger group that disagree with the rest make no axis.
@@ -185,7 +191,9 @@ function axisFrom(group: ChartWord[], direction: 'x' | 'y'): Axis | undefined {
   const rising = values.every((v, i) => i === 0 || v > (values[i - 1] as number));
   const falling = values.every((v, i) => i === 0 || v < (values[i - 1] as number));
   if (direction === 'y' ? !falling : !rising) return undefined;
-  const points = ticks.map((w) => [pos(w), log ? Math.log10(w.number as number) : (w.number as number)] as [number, number]);
+  const points = ticks.map(
+    (w) => [pos(w), log ? Math.log10(w.number as number) : (w.number as number)] as [number, number],
+  );
   const line = lineFit(points);
   if (line.error > MAX_FIT_ERROR || line.b === 0) return undefined;
   // Two ticks make a line whatever they say: they must at least be a few text heights apart.

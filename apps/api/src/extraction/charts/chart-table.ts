@@ -29,8 +29,29 @@ export interface ChartValue {
 /** An OCR'd value read at least this surely beats the measure it disagrees with. */
 const SURE_READING = 0.93;
 
+/** A reading three times off its mark (a digit dropped: "3" on a point at 35) is no reading of it. */
+function grosslyOff(printed: number, measured: number): boolean {
+  if (Math.abs(measured) < 1e-9) return false;
+  const ratio = printed / measured;
+  return ratio > 3 || ratio < 1 / 3;
+}
+
 /** Printed and measured agree within this share of the chart's largest value (or of the value). */
 const AGREE = 0.04;
+
+/** Whether a printed value and a measure agree on this chart (pies printing amounts are not compared). */
+export function agreement(reading: ChartReading): (printed: number, measured: number) => boolean {
+  const measured = reading.marks.map((m) => m.measured).filter((v): v is number => v !== undefined);
+  const largest = Math.max(1e-9, ...measured.map(Math.abs));
+  const printedTotal = reading.marks.reduce((s, m) => s + (m.printed?.number ?? 0), 0);
+  const shares =
+    reading.kind !== 'pie' ||
+    reading.marks.some((m) => m.printed?.percent) ||
+    Math.abs(printedTotal - 100) <= 3;
+  return (p, v) =>
+    !shares ||
+    Math.abs(p - v) <= Math.max(AGREE * (reading.kind === 'pie' ? 100 : largest), 0.05 * Math.abs(p));
+}
 
 export function markValues(reading: ChartReading): Map<ChartMark, ChartValue> {
   const out = new Map<ChartMark, ChartValue>();
@@ -57,7 +78,8 @@ export function markValues(reading: ChartReading): Map<ChartMark, ChartValue> {
       // The printed value wins a disagreement when it was read surely; a doubtful reading the
       // mark contradicts ("59" under a point at 55 on the axis) is a misreading: the measure is
       // kept. Either way the confidence drops.
-      else if ((m.printed?.confidence ?? 0) >= SURE_READING) out.set(m, { value: p, how: 'disagreed' });
+      else if ((m.printed?.confidence ?? 0) >= SURE_READING && !grosslyOff(p, v))
+        out.set(m, { value: p, how: 'disagreed' });
       else out.set(m, { value: roundMeasured(v, largest), how: 'disagreed' });
     } else if (p !== undefined) out.set(m, { value: p, how: 'printed' });
     else if (v !== undefined) out.set(m, { value: roundMeasured(v, largest), how: 'measured' });
@@ -124,7 +146,11 @@ export function chartTable(
   const seriesNames = reading.series.map(
     (s, i) =>
       s.name ||
-      (reading.series.length === 1 && title ? (periods ? seriesNameFromTitle(title) : title) : `Series ${i + 1}`),
+      (reading.series.length === 1 && title
+        ? periods
+          ? seriesNameFromTitle(title)
+          : title
+        : `Series ${i + 1}`),
   );
   const cells: TableCell[] = [];
   const at = (row: number, column: number, text: string, box: Box, confidence?: number) => {

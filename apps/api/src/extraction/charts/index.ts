@@ -3,10 +3,11 @@ import type { ExtractedDocument } from '../model/types';
 import { ocrImage } from '../ocr/ocr';
 import { type ChartWord, chartWords } from './axis';
 import { readBars } from './bars';
-import { chartTable } from './chart-table';
+import { agreement, chartTable } from './chart-table';
 import { readLines } from './lines';
 import { readPie } from './pies';
 import { blobHeight, blobWidth, decodeRgb, fillRatio, saturation, textImage } from './pixels';
+import { rereadDisagreements } from './reread';
 import { type ChartReading, findTitle, makeScene, type Scene } from './scene';
 
 /**
@@ -38,6 +39,9 @@ export async function readChart(bytes: Uint8Array, page: LayoutPage): Promise<Ch
     }
   }
   if (!reading) return { note: CHART_NOT_READ };
+  const markColour = marksOf.get(raster) ?? [];
+  const onMark = (x: number, y: number) => !!markColour[scene.labels[y * raster.width + x] ?? -1];
+  await rereadDisagreements(reading, raster, agreement(reading), onMark, scene.background);
   const plotTop = Math.min(...reading.marks.map((m) => m.box[1]));
   const title = findTitle(scene, plotTop, reading.used);
   const table = chartTable(reading, raster, page.number, title?.text);
@@ -49,6 +53,9 @@ export async function readChart(bytes: Uint8Array, page: LayoutPage): Promise<Ch
  * text on bars turned black), sparse text mode: a value printed on a coloured bar or a tick on a
  * dark chart reads there as on paper. The first reading gives the text's height.
  */
+/** Which palette colours are marks (bars, lines, slices, rules), per chart read. */
+const marksOf = new WeakMap<object, boolean[]>();
+
 async function rereadText(scene: Scene): Promise<Scene> {
   const th = scene.textHeight;
   const pixels = new Map<number, number>();
@@ -64,6 +71,7 @@ async function rereadText(scene: Scene): Promise<Scene> {
   const markColour = scene.palette.map(
     (c, i) => saturation(c) >= 30 || solid.has(i) || (ruled.get(i) ?? 0) > (pixels.get(i) ?? 1) * 0.5,
   );
+  marksOf.set(scene.raster, markColour);
   const rects = scene.blobs.filter(
     (b) => markColour[b.colour] && fillRatio(b) >= 0.8 && blobWidth(b) >= th && blobHeight(b) >= th,
   );

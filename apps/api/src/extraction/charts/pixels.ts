@@ -215,7 +215,8 @@ export async function textImage(
     const l = labels[i] ?? -1;
     return l === -2 || (l >= 0 && !!markColour[l]);
   };
-  const contrast = (i: number) => distance([r.data[i * 3] ?? 0, r.data[i * 3 + 1] ?? 0, r.data[i * 3 + 2] ?? 0], bg);
+  const contrast = (i: number) =>
+    distance([r.data[i * 3] ?? 0, r.data[i * 3 + 1] ?? 0, r.data[i * 3 + 2] ?? 0], bg);
   const isBg = (i: number) => contrast(i) < 90;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
