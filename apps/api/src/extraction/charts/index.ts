@@ -134,6 +134,11 @@ function makeSceneWords(scene: Scene, words: ReturnType<typeof chartWords>): Sce
 export async function addChartTables(doc: ExtractedDocument): Promise<void> {
   if (doc.kind !== 'image' || !doc.image || !doc.layout?.[0]) return;
   const page = doc.layout[0];
+  // A chart scanned sideways was read upright; its pixels are not: not read as a chart.
+  if (page.turn) {
+    doc.notes = [...(doc.notes ?? []), CHART_NOT_READ];
+    return;
+  }
   const bytes = Buffer.from(doc.image.base64, 'base64');
   let result: ChartResult;
   try {
