@@ -6,6 +6,7 @@ import { closeQualityReaders, qualityMode, qualityReader } from './api-harness';
 import { runGridSuite } from './grids';
 import { runInvoiceSuite } from './invoices';
 import { runNoiseSuite } from './noise';
+import { runChartSuite } from './charts';
 import { runReceiptSuite } from './receipts';
 import { realReceiptOptionsFromEnv, runRealReceiptSuite } from './receipts-real';
 import { runScannedTableSuite } from './scanned-tables';
@@ -222,6 +223,7 @@ async function main() {
       'invoices',
       () => runInvoiceSuite({ count: Number(process.env.QUALITY_INVOICES ?? 96), chromiumPath: CHROMIUM }),
     ],
+    ['charts', () => runChartSuite()],
     [
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),

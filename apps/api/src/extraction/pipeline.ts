@@ -7,6 +7,7 @@ import {
   type SafeFetchOptions,
   safeFetch,
 } from '../net/fetch-guard';
+import { addChartTables } from './charts';
 import { DocumentError } from './errors';
 import { type Box, type LayoutPage, storedBox } from './model/layout';
 import type { ExtractedDocument, ExtractionProvider, ExtractionResult } from './model/types';
@@ -361,6 +362,8 @@ export async function extractFromSource(
       deps.onFetched?.(item);
     },
   });
+  // A chart's values become a table on its page (issue 45).
+  if (request.documentType === 'chart_data_extraction') await addChartTables(document);
   // A crawled page is its own task: match it by URL; a single fetched document serves every task.
   const fetchedFor = (part: ExtractedDocument) =>
     fetched.find((item) => part.sourceUrl !== undefined && item.url === part.sourceUrl) ??

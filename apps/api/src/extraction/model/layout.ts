@@ -46,6 +46,11 @@ export interface TableCell {
   colSpan: number;
   text: string;
   box: Box;
+  /**
+   * The most an answer read from this cell can be trusted, when its reading says less than the
+   * text does (a chart's value measured from its mark, not printed).
+   */
+  confidence?: number;
   /** Where the cell sits in its spreadsheet or CSV: the sheet's 1-based row and column letter. */
   gridRef?: GridRef;
 }

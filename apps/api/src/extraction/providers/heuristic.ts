@@ -786,7 +786,7 @@ export function extractDataPoint(
   const best = fromTables.candidates[0];
   if (!best) return fromLines.item;
   const ocr = doc.layout?.find((p) => p.number === best.table.page)?.ocrConfidence;
-  const confidence = confidenceOf(best, fromTables, ocr);
+  const confidence = Math.min(confidenceOf(best, fromTables, ocr), best.cell.confidence ?? 1);
   // A labelled line outside the tables ("Total revenue: $5 million") beats a table only when
   // it is surer; a table row read as a line never does (the table knows its periods and scale).
   const line = fromLines.line;
