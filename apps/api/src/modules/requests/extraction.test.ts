@@ -222,7 +222,7 @@ describe.each(backends)('extraction through the %s job runner', (_name, availabl
       .send({ document_type: 'pdf', metadata: { url: `${site.url}/missing.pdf`, ai_only_mode: true } });
     const row = await waitForStatus(ctx, res.body.request_id, ['failed', 'completed']);
     expect(row.status).toBe('failed');
-    expect(row.error).toMatch(/404|not found/i);
+    expect(row.error).toMatch(/has no such page/);
   });
 
   it.skipIf(!available)('extracts the same facts from a 2-page website crawl', async () => {
