@@ -64,12 +64,14 @@ export function RequestTable({
       header: 'Status',
       // issue 40: why a request failed, or what could not be read, is seen in the list.
       cell: (request) => {
-        const note = request.status === 'failed' ? request.error : (request.notes[0] ?? null);
+        // A summary from before notes existed (an older API, a fixture) has none.
+        const notes: string[] = request.notes ?? [];
+        const note = request.status === 'failed' ? request.error : (notes[0] ?? null);
         return (
           <span className="rq-status-cell">
             <StatusBadge status={request.status} />
             {note ? (
-              <span className="rq-status-cell__note" title={[note, ...request.notes.slice(1)].join('\n')}>
+              <span className="rq-status-cell__note" title={[note, ...notes.slice(1)].join('\n')}>
                 {note}
               </span>
             ) : null}
