@@ -296,7 +296,9 @@ describe('operations', () => {
     expect(stats.operationsData.requests.total).toBeGreaterThan(0);
     expect(stats.analytics.requestsPerDay).toHaveLength(14);
     expect(stats.analytics.throughputPerHour).toHaveLength(24);
-    // issue 15: no fixed throughput or team-size alert; open review work with no active reviewer is one
-    expect(stats.alerts.map((a: { id: string }) => a.id)).toEqual(['reviewer-capacity']);
+    // issue 15: no fixed throughput or team-size alert. The reviewers this file approved today count
+    // as active (issue 40: approving one shows at once), so the open work raises no capacity alert;
+    // health-rules.test.ts covers the alert itself.
+    expect(stats.alerts.map((a: { id: string }) => a.id)).toEqual([]);
   });
 });

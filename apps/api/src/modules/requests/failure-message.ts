@@ -65,7 +65,10 @@ export function unreadableReason(result: {
 }): string | null {
   const items = Object.values(result.result);
   const isEmpty = items.every((item) => item.value === null || item.value === undefined || item.value === '');
-  if (!isEmpty || !result.notes?.length) return null;
-  const notes = result.notes.map((note) => note.replace(/[.\s]+$/, ''));
+  // A document that was read but holds nothing matching the data points completes, its note
+  // saying so (issue 37); only notes on what could not be read fail the request.
+  const reasons = (result.notes ?? []).filter((note) => !/^Nothing was found\b/.test(note));
+  if (!isEmpty || reasons.length === 0) return null;
+  const notes = reasons.map((note) => note.replace(/[.\s]+$/, ''));
   return `We could not read the document: ${notes.join('; ')}.`;
 }
