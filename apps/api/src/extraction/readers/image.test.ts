@@ -56,7 +56,7 @@ afterEach(() => {
 afterAll(() => closeOcrWorkers());
 
 // OCR on a shared 2-core machine: a first worker start plus a page can take a few seconds.
-describe('OCR of images', { timeout: 60_000 }, () => {
+describe('OCR of images', { timeout: 240_000 }, () => {
   it('reads a PNG receipt: merchant, date and total, each anchored to its words', async () => {
     const png = await receiptPng();
     const { tasks } = await extractFromSource(
