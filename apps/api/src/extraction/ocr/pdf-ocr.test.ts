@@ -48,7 +48,7 @@ afterAll(async () => {
   await closePdfWorkers();
 });
 
-describe('image-only PDF pages', { timeout: 120_000 }, () => {
+describe('image-only PDF pages', { timeout: 240_000 }, () => {
   it('are rendered and OCR’d, and their tables answer data points', async () => {
     // Rasterised at 200 dpi with a slight skew and JPEG'd: no text layer is left.
     const scanned = await scanPdf(await statementPdf(), { dpi: 200, angle: 0.5, jpegQuality: 70 });
