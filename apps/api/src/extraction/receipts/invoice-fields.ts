@@ -10,6 +10,7 @@ import { MONTH_NAME_PATTERN, monthNumber } from '../lexicon/month-names';
 import { type Box, type LayoutWord, unionBox } from '../model/layout';
 import { formatLocation, sourceUrlOf } from '../model/location';
 import type { ExtractedDocument, ExtractedItem } from '../model/types';
+import { phrase } from './receipt-fields';
 
 /**
  * Invoices read field by field, whatever type they were sent as (issue 39): the invoice number,
@@ -131,15 +132,6 @@ const LABEL_FIELD: Partial<Record<InvoiceLabel, InvoiceField>> = {
   tax: 'tax',
   total: 'total',
 };
-
-function phrase(dataPoint: string): string {
-  return dataPoint
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_\-./#]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
 
 /** The invoice field a data point asks for ("Invoice No." → invoice_number, "Rechnungsdatum" → invoice_date). */
 export function invoiceFieldOf(dataPoint: string): InvoiceField | undefined {

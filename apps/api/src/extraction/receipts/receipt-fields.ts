@@ -162,7 +162,8 @@ const SYNONYMS: Record<ReceiptField, string[]> = {
   line_items: ['line items', 'items', 'products', 'purchased items', 'item list', 'lines'],
 };
 
-function phrase(dataPoint: string): string {
+/** A data point as words: camel case and separators to spaces, lower case ("InvoiceNo." → "invoice no"). */
+export function phrase(dataPoint: string): string {
   return dataPoint
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_\-./#]+/g, ' ')
