@@ -526,9 +526,22 @@ function figureValue(
   const ownWords = /\bin\s+(thousands|millions|billions)\b/i.exec(rowName)?.[1]?.toLowerCase();
   if (ownWords && !stated) scale = ownWords as Scale;
   // A multiple ("2.1x" net debt to EBITDA) is a ratio whatever the table's scale.
-  if (kind === 'per-share' || kind === 'percent' || /\d\)?\s*x$/i.test(text.trim())) scale = undefined;
+  if (kind === 'per-share' || kind === 'percent' || /\d\)?\s*x$/i.test(text.trim())) {
+    if (!titleScalesRow(table, rowName)) scale = undefined;
+  }
   else if (kind === 'shares' && !ownWords) scale = table.shareScale ?? scale;
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
+}
+
+/**
+ * A table titled by what its row counts, with the scale beside it ("Visitors (thousands)",
+ * "Subscribers in millions"): the scale is the count's, not only the money's.
+ */
+function titleScalesRow(table: LayoutTable, rowName: string): boolean {
+  const title = table.title ?? '';
+  const name = rowName.trim().toLowerCase();
+  if (!name || !/\b(?:thousands?|millions?|billions?)\b/i.test(title) || /\bexcept\b/i.test(title)) return false;
+  return title.toLowerCase().startsWith(name) && !/%|\bper\b|\bratio\b/i.test(rowName);
 }
 
 const decimalCommas = new WeakMap<LayoutTable, boolean>();
