@@ -528,8 +528,7 @@ function figureValue(
   // A multiple ("2.1x" net debt to EBITDA) is a ratio whatever the table's scale.
   if (kind === 'per-share' || kind === 'percent' || /\d\)?\s*x$/i.test(text.trim())) {
     if (!titleScalesRow(table, rowName)) scale = undefined;
-  }
-  else if (kind === 'shares' && !ownWords) scale = table.shareScale ?? scale;
+  } else if (kind === 'shares' && !ownWords) scale = table.shareScale ?? scale;
   return normaliseValue(t, { dataPoint: 'amount', ...(scale ? { scale } : {}) });
 }
 
@@ -540,7 +539,8 @@ function figureValue(
 function titleScalesRow(table: LayoutTable, rowName: string): boolean {
   const title = table.title ?? '';
   const name = rowName.trim().toLowerCase();
-  if (!name || !/\b(?:thousands?|millions?|billions?)\b/i.test(title) || /\bexcept\b/i.test(title)) return false;
+  if (!name || !/\b(?:thousands?|millions?|billions?)\b/i.test(title) || /\bexcept\b/i.test(title))
+    return false;
   return title.toLowerCase().startsWith(name) && !/%|\bper\b|\bratio\b/i.test(rowName);
 }
 
