@@ -244,44 +244,59 @@ export function findTax(lines: RLine[]): Found | undefined {
   return taxFromSummary(lines);
 }
 
+/** Column titles of a tax table ("Netto Steuer Brutto", "Amount(RM) Tax(RM)", "Net VAT Gross"). */
+const TAX_COLUMNS = /\b(?:net|netto|gross|brutto|amount|betrag|steuer|tax|excl|incl|taxable|base|ht|ttc|tva)\b/g;
+
+/** A tax table's header: "GST Summary", or a line naming the tax over column titles and no amounts. */
+function isTaxTableHeader(line: RLine): boolean {
+  const label = labelText(line.text);
+  if (!/\b(?:gst|vat|tax|sst|mwst|ust|tva|iva)\b/.test(label)) return false;
+  if (/\b(?:summary|analysis|breakdown|aufstellung)\b/.test(label)) return true;
+  if (/\btotal\b/.test(label) || moneyIn(line.words).length > 0) return false;
+  return (label.match(TAX_COLUMNS)?.length ?? 0) >= 2;
+}
+
 /**
  * The tax from a summary table when no line names it with its amount: "GST SUMMARY  AMOUNT(RM)
- * TAX(RM)" over a row per rate ("SR @ 6%  73.91  4.43", "ZR @ 0%  0.00  0.00"): the rows' sum.
- * Each row's last amount must be its rate of the one before (taxable or tax-inclusive, to the
- * cent): a table with a misread row gives no value rather than a wrong one.
+ * TAX(RM)" over a row per rate ("SR @ 6%  73.91  4.43", "ZR @ 0%  0.00  0.00"), or "MwSt Netto
+ * Steuer Brutto" over "A 7%  5,70  0,40  6,10": the rows' sum. In each row the tax is the amount
+ * that is the rate of another (the taxable amount, or the tax-inclusive one, to the cent): a table
+ * with a misread row gives no value rather than a wrong one.
  */
 export function taxFromSummary(lines: RLine[]): Found | undefined {
-  const header = lines.findIndex((line) => {
-    const label = labelText(line.text);
-    return /\b(?:gst|vat|tax|sst)\b/.test(label) && /\bsummary\b/.test(label);
-  });
+  const header = lines.findIndex(isTaxTableHeader);
   if (header < 0) return undefined;
   const rows: Money[] = [];
   let rowLine: RLine | undefined;
   for (const line of lines.slice(header + 1, header + 6)) {
-    const rate = /(\d{1,2}(?:\.\d+)?)\s*%/.exec(line.text);
-    const money = moneyIn(line.words).filter((m) => m.value >= 0);
+    const rate = /(\d{1,2}(?:[.,]\d+)?)\s*%/.exec(line.text);
+    const money = moneyIn(line.words).filter((m) => m.value >= 0 && !/%/.test(m.words.at(-1)?.text ?? ''));
     if (!rate) {
       // The column titles on their own line ("AMOUNT (RM)  TAX (RM)") come before the rows.
       if (money.length === 0 && rows.length === 0) continue;
       break;
     }
-    let [amount, tax] = money.slice(-2);
     if (money.length === 1) {
       // An amount whose decimal point OCR lost ("SR @ 6%  10123  6.07"): its digits are cents.
-      tax = amount;
-      const at = tax?.words[0] ? line.words.indexOf(tax.words[0]) : -1;
+      const tax = money[0] as Money;
+      const at = tax.words[0] ? line.words.indexOf(tax.words[0]) : -1;
       const before = at > 0 ? line.words[at - 1] : undefined;
-      amount =
-        tax && before && /^\d{3,7}$/.test(before.text)
-          ? { value: Number(before.text) / 100, words: [before], hasCurrency: false, index: at - 1 }
-          : undefined;
+      if (before && /^\d{3,7}$/.test(before.text))
+        money.unshift({ value: Number(before.text) / 100, words: [before], hasCurrency: false, index: at - 1 });
     }
-    if (!amount || !tax) return undefined;
-    const r = Number(rate[1]) / 100;
-    const taxValue = tax.value;
-    const fits = (expected: number) => Math.abs(expected - taxValue) <= 0.011;
-    if (!fits(amount.value * r) && !fits((amount.value * r) / (1 + r))) return undefined;
+    const r = Number(rate[1]?.replace(',', '.')) / 100;
+    const fits = (base: number, tax: number) =>
+      Math.abs(base * r - tax) <= 0.011 || Math.abs((base * r) / (1 + r) - tax) <= 0.011;
+    // The last amount that is the rate of another one of the row.
+    const tax =
+      r === 0
+        ? money.at(-1)?.value === 0
+          ? money.at(-1)
+          : undefined
+        : [...money]
+            .reverse()
+            .find((t) => money.some((base) => base !== t && base.value > t.value && fits(base.value, t.value)));
+    if (!tax) return undefined;
     rows.push(tax);
     rowLine ??= line;
   }
