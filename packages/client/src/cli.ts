@@ -133,6 +133,11 @@ const TYPE_OF_EXTENSION: Record<string, DocumentType> = {
   '.png': 'receipt_mapping',
   '.jpg': 'receipt_mapping',
   '.jpeg': 'receipt_mapping',
+  '.webp': 'receipt_mapping',
+  '.tif': 'receipt_mapping',
+  '.tiff': 'receipt_mapping',
+  '.bmp': 'receipt_mapping',
+  '.heic': 'receipt_mapping',
 };
 
 /** A stand-in for the file id an upload will return, so the whole body is checked before it. */

@@ -128,10 +128,10 @@ export const FILE_TYPE_ACCEPT: Record<string, readonly string[]> = {
   pdf: ['.pdf'],
   csv: ['.csv'],
   excel: ['.xlsx', '.xls'],
-  credit_card: ['.pdf', '.jpg', '.jpeg', '.png'],
-  lease: ['.pdf', '.jpg', '.jpeg', '.png'],
-  receipt_mapping: ['.pdf', '.jpg', '.jpeg', '.png'],
-  pos_mapping: ['.pdf', '.jpg', '.jpeg', '.png'],
+  credit_card: ['.pdf', '.jpg', '.jpeg', '.png', '.webp', '.tif', '.tiff', '.bmp', '.heic'],
+  lease: ['.pdf', '.jpg', '.jpeg', '.png', '.webp', '.tif', '.tiff', '.bmp', '.heic'],
+  receipt_mapping: ['.pdf', '.jpg', '.jpeg', '.png', '.webp', '.tif', '.tiff', '.bmp', '.heic'],
+  pos_mapping: ['.pdf', '.jpg', '.jpeg', '.png', '.webp', '.tif', '.tiff', '.bmp', '.heic'],
   admin_submit: ['.pdf', '.txt', '.doc', '.docx'],
 };
 

@@ -118,6 +118,9 @@ export async function loadBytes(
     case 'jpeg':
     case 'gif':
     case 'webp':
+    case 'tiff':
+    case 'bmp':
+    case 'heic':
       // OCR'd into words with boxes; the image itself is kept for AI providers.
       return loadImage(bytes, { mediaType: type.mediaType, ...sourceUrl });
     default:

@@ -13,6 +13,9 @@ export type SniffedKind =
   | 'jpeg'
   | 'gif'
   | 'webp'
+  | 'tiff'
+  | 'bmp'
+  | 'heic'
   | 'xlsx'
   | 'xls'
   | 'docx'
@@ -34,6 +37,9 @@ const MEDIA_TYPES: Record<SniffedKind, string> = {
   jpeg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  tiff: 'image/tiff',
+  bmp: 'image/bmp',
+  heic: 'image/heic',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   xls: 'application/vnd.ms-excel',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -116,6 +122,12 @@ export async function sniffFileType(
       return sniffed('gif');
     case 'webp':
       return sniffed('webp');
+    case 'tif':
+      return sniffed('tiff');
+    case 'bmp':
+      return sniffed('bmp');
+    case 'heic':
+      return sniffed('heic');
     case 'xlsx':
       return sniffed('xlsx');
     case 'docx':

@@ -245,7 +245,8 @@ export function findTax(lines: RLine[]): Found | undefined {
 }
 
 /** Column titles of a tax table ("Netto Steuer Brutto", "Amount(RM) Tax(RM)", "Net VAT Gross"). */
-const TAX_COLUMNS = /\b(?:net|netto|gross|brutto|amount|betrag|steuer|tax|excl|incl|taxable|base|ht|ttc|tva)\b/g;
+const TAX_COLUMNS =
+  /\b(?:net|netto|gross|brutto|amount|betrag|steuer|tax|excl|incl|taxable|base|ht|ttc|tva)\b/g;
 
 /** A tax table's header: "GST Summary", or a line naming the tax over column titles and no amounts. */
 function isTaxTableHeader(line: RLine): boolean {
@@ -282,7 +283,12 @@ export function taxFromSummary(lines: RLine[]): Found | undefined {
       const at = tax.words[0] ? line.words.indexOf(tax.words[0]) : -1;
       const before = at > 0 ? line.words[at - 1] : undefined;
       if (before && /^\d{3,7}$/.test(before.text))
-        money.unshift({ value: Number(before.text) / 100, words: [before], hasCurrency: false, index: at - 1 });
+        money.unshift({
+          value: Number(before.text) / 100,
+          words: [before],
+          hasCurrency: false,
+          index: at - 1,
+        });
     }
     const r = Number(rate[1]?.replace(',', '.')) / 100;
     const fits = (base: number, tax: number) =>
@@ -295,7 +301,9 @@ export function taxFromSummary(lines: RLine[]): Found | undefined {
           : undefined
         : [...money]
             .reverse()
-            .find((t) => money.some((base) => base !== t && base.value > t.value && fits(base.value, t.value)));
+            .find((t) =>
+              money.some((base) => base !== t && base.value > t.value && fits(base.value, t.value)),
+            );
     if (!tax) return undefined;
     rows.push(tax);
     rowLine ??= line;

@@ -61,7 +61,17 @@ describe('URL/file tabs and accepted files (spec 02 §5)', () => {
     expect(fieldsFor('csv').accept).toEqual(['.csv']);
     expect(fieldsFor('excel').accept).toEqual(['.xlsx', '.xls']);
     for (const type of ['credit_card', 'lease', 'receipt_mapping', 'pos_mapping'] as const) {
-      expect(fieldsFor(type).accept).toEqual(['.pdf', '.jpg', '.jpeg', '.png']);
+      expect(fieldsFor(type).accept).toEqual([
+        '.pdf',
+        '.jpg',
+        '.jpeg',
+        '.png',
+        '.webp',
+        '.tif',
+        '.tiff',
+        '.bmp',
+        '.heic',
+      ]);
     }
     for (const type of ['sec', 'website', 'earnings_search', 'custom_prompt'] as const) {
       expect(fieldsFor(type).accept).toBeNull();
