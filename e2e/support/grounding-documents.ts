@@ -119,6 +119,67 @@ export async function makeTableXlsx(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** A bar chart's figures: revenue by year, printed above each bar. */
+export const CHART_BARS = [
+  { year: '2021', value: 120 },
+  { year: '2022', value: 145 },
+  { year: '2023', value: 160 },
+  { year: '2024', value: 98 },
+] as const;
+
+/** The bar chart as an SVG page of 800 × 500 CSS px, each bar marked `data-cell="Revenue|<year>"`. */
+function barChartHtml(): string {
+  const left = 80;
+  const bottom = 420;
+  const top = 80;
+  const max = 200;
+  const step = (760 - left) / CHART_BARS.length;
+  const y = (v: number) => bottom - ((bottom - top) * v) / max;
+  const ticks = [0, 50, 100, 150, 200]
+    .map(
+      (t) =>
+        `<line x1="${left}" x2="760" y1="${y(t)}" y2="${y(t)}" stroke="#ddd"/><text x="${left - 8}" y="${y(t) + 5}" text-anchor="end">${t}</text>`,
+    )
+    .join('');
+  const bars = CHART_BARS.map((bar, i) => {
+    const x = left + i * step + step * 0.2;
+    const w = step * 0.6;
+    return `<rect data-cell="Revenue|${bar.year}" x="${x}" y="${y(bar.value)}" width="${w}" height="${bottom - y(bar.value)}" fill="#4c78a8"/>
+<text x="${x + w / 2}" y="${y(bar.value) - 8}" text-anchor="middle">${bar.value}</text>
+<text x="${x + w / 2}" y="${bottom + 24}" text-anchor="middle">${bar.year}</text>`;
+  }).join('');
+  return `<!doctype html><html><head><style>html,body{margin:0;background:#fff}
+svg{font:16px Arial,sans-serif}</style></head><body>
+<svg width="800" height="500" xmlns="http://www.w3.org/2000/svg">
+<text x="400" y="40" text-anchor="middle" font-size="20">Revenue by year ($ millions)</text>
+${ticks}<line x1="${left}" x2="${left}" y1="${top}" y2="${bottom}" stroke="#333"/>${bars}</svg></body></html>`;
+}
+
+/** The bar chart as a PNG (800 × 500), with each bar's box as 0–1 of the image, by "Revenue|year". */
+export async function makeBarChartPng(source: Page): Promise<{ png: Buffer; bars: Record<string, Box> }> {
+  const page = await source.context().newPage();
+  try {
+    await page.setViewportSize({ width: 800, height: 500 });
+    await page.setContent(barChartHtml());
+    const bars = await page.evaluate(() => {
+      const boxes: Record<string, [number, number, number, number]> = {};
+      for (const bar of Array.from(document.querySelectorAll<SVGElement>('[data-cell]'))) {
+        const rect = bar.getBoundingClientRect();
+        boxes[bar.dataset.cell ?? ''] = [
+          rect.left / 800,
+          rect.top / 500,
+          rect.right / 800,
+          rect.bottom / 500,
+        ];
+      }
+      return boxes;
+    });
+    return { png: await page.screenshot({ type: 'png' }), bars };
+  } finally {
+    await page.close();
+  }
+}
+
 /** The centre of the drawn box, as 0–1 of the element it is drawn on. */
 export async function boxCentreIn(box: Locator, frame: Locator): Promise<{ x: number; y: number }> {
   await expect(box).toBeVisible();

@@ -4,6 +4,7 @@ import { callApi, createUser, login, type TestUser } from '../../support/api';
 import {
   boxCentreIn,
   expectInside,
+  makeBarChartPng,
   makeTableJpeg,
   makeTablePdf,
   makeTableXlsx,
@@ -117,8 +118,8 @@ async function submit(documentType: string, metadata: Record<string, unknown>) {
   });
 }
 
-/** Opens the one task whose name holds `search`, and selects its Total revenue row. */
-async function openAndSelect(page: Page, search: string) {
+/** Opens the one task whose name holds `search`, and selects its `dataPoint` row. */
+async function openAndSelect(page: Page, search: string, dataPoint = 'Total revenue') {
   await waitForTasks(worker, search, 1, 60_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openSignedIn(page, worker, '/worker/dashboard');
@@ -128,7 +129,7 @@ async function openAndSelect(page: Page, search: string) {
   await page.getByRole('button', { name: 'Start Task' }).first().click();
   await expect(page.locator('article.sv-review')).toBeVisible();
   await expect(page.locator('#source-title')).not.toHaveText(/about:blank/);
-  await page.getByRole('button', { name: /^Show source of Total revenue/ }).click();
+  await page.getByRole('button', { name: new RegExp(`^Show source of ${dataPoint}`) }).click();
 }
 
 test('uploaded PDF: the box of Total revenue lies in its printed cell', async ({ page }) => {
@@ -226,4 +227,21 @@ test('JPEG: the image shows and the box of Total revenue lies in its printed cel
   await expect(page.locator('.sv-image__frame img')).toBeVisible();
   const centre = await boxCentreIn(page.getByTestId('anchor-box'), page.locator('.sv-image__frame'));
   expectInside(centre, cells['Total revenue|FY2024'], 'JPEG');
+});
+
+test("chart image: the box of a bar's value lies on its bar (issue 45)", async ({ page }) => {
+  const { png, bars } = await makeBarChartPng(page);
+  const tag = uniqueTag('gchart');
+  const stored = await upload(png, `${tag}.png`, 'image/png', 'chart_data_extraction');
+  await submit('chart_data_extraction', {
+    file_id: stored.file_id,
+    file_url: stored.file_url,
+    filename: `${tag}.png`,
+    data_points: ['Revenue 2022', 'Revenue 2024'],
+  });
+  await openAndSelect(page, tag, 'Revenue 2022');
+  await expect(page.locator('.sv-image__frame img')).toBeVisible();
+  const centre = await boxCentreIn(page.getByTestId('anchor-box'), page.locator('.sv-image__frame'));
+  expectInside(centre, bars['Revenue|2022'], 'chart bar 2022');
+  await page.screenshot({ path: screenshotPath('grounding-live-chart') });
 });

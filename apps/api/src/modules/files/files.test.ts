@@ -57,6 +57,23 @@ describe('file uploads', () => {
     expect(csv.body.content_type).toBe('text/csv');
   });
 
+  it("takes a scanner's TIFF and a bitmap as receipts, not as a PDF", async () => {
+    const sharp = (await import('sharp')).default;
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+      .tiff()
+      .toBuffer();
+    const asReceipt = await upload(tiff, 'receipt.tif', 'receipt_mapping');
+    expect(asReceipt.status).toBe(201);
+    expect(asReceipt.body.content_type).toBe('image/tiff');
+    // A 1 × 1 24-bit bitmap: file header, info header, one padded pixel row.
+    const bmp = Buffer.from(
+      '424d3a000000000000003600000028000000010000000100000001001800000000000400000000000000000000000000000000000000ffffff00',
+      'hex',
+    );
+    expect((await upload(bmp, 'card.bmp', 'credit_card')).status).toBe(201);
+    expect((await upload(tiff, 'report.pdf', 'pdf')).status).toBe(415);
+  });
+
   it('serves documents for framing by our apps only, non-PDFs sandboxed', async () => {
     const pdf = await upload(PDF, 'report.pdf', 'pdf');
     const png = await upload(PNG, 'scan.png', 'lease');
