@@ -265,14 +265,23 @@ test('selecting a row highlights its source text in the PDF', async ({ page }) =
 
   const pdf = page.getByRole('document', { name: `${tag}-1.pdf` });
   await expect(pdf.locator('.textLayer span').first()).toBeAttached();
+  // The extraction anchors each value to its words: the box is drawn over the printed value, on
+  // the line of its label in the text layer.
+  const lineOf = (label: string) => pdf.locator('.textLayer span').filter({ hasText: label }).first();
+  const centreInside = async (label: string) => {
+    const box = await pdf.getByTestId('anchor-box').boundingBox();
+    const line = await lineOf(label).boundingBox();
+    if (!box || !line) return false;
+    const cy = box.y + box.height / 2;
+    return cy >= line.y - 2 && cy <= line.y + line.height + 2;
+  };
   await page.getByRole('button', { name: /^Show source of Gross margin/ }).click();
-  const hit = pdf.locator('.sv-pdf-hit');
-  await expect(hit.first()).toBeVisible();
-  await expect(hit.first()).toContainText(/Gross margin/);
+  await expect(pdf.getByTestId('anchor-box')).toBeVisible();
+  await expect.poll(() => centreInside('Gross margin')).toBe(true);
   await expect(page.getByText('Highlighted on page 1')).toBeVisible();
 
   await page.getByRole('button', { name: /^Show source of Total revenue/ }).click();
-  await expect(hit.first()).toContainText(/Total revenue/);
+  await expect.poll(() => centreInside('Total revenue')).toBe(true);
   await page.screenshot({ path: screenshotPath('reviewer-grounding') });
 });
 
