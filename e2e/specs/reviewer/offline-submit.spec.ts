@@ -12,6 +12,8 @@ test.beforeEach(({ app }) => {
 });
 
 test('a submission made offline is kept and sent when the network returns', async ({ page, context }) => {
+  // Two PDFs are extracted before the review starts: on a busy machine that alone can take 30 s.
+  test.setTimeout(120_000);
   const tag = uniqueTag('offline');
   const worker = await createApprovedWorker();
   const pdfs = [
