@@ -99,7 +99,7 @@ test('an admin submits a request on behalf of a requester and lands on the Reque
   await expect(nav.getByRole('button', { name: /^Requests\b/ })).toHaveAttribute('aria-current', 'page');
   await expect(page).toHaveURL(/view=requests/);
   await expect(rowWith(page, requester.email)).toHaveCount(1);
-  await expect(rowWith(page, requester.email).getByText('Custom Prompt')).toBeVisible();
+  await expect(rowWith(page, requester.email).getByText('Custom Prompt', { exact: true })).toBeVisible();
 
   // the request is the requester's, and the AI-only box was sent (DESIGN §7)
   const session = await api.login(requester.email, requester.password);

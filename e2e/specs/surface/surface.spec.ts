@@ -89,7 +89,7 @@ test.describe('requester', () => {
     await expect(view).toBeVisible();
     await expectWhollyInside(view, table);
     // the whole row opens the request, not only its button
-    await table.getByRole('row').nth(1).getByText('Custom Prompt').click();
+    await table.getByRole('row').nth(1).getByText('Custom Prompt', { exact: true }).click();
     await expect(page.getByRole('dialog', { name: /Custom Prompt request/ })).toBeVisible();
   });
 
@@ -229,7 +229,7 @@ test.describe('admin', () => {
     await searchFor(page, id);
     const row = rowWith(page, id.slice(0, 8));
     await expect(row).toBeVisible();
-    await row.getByText('Custom Prompt').click();
+    await row.getByText('Custom Prompt', { exact: true }).click();
     await expect(page.getByRole('region', { name: /Custom Prompt request/ })).toBeVisible();
     const values = page.locator('.sv-table-scroll[aria-label="AI and final values"]');
     const item = values.getByRole('row').filter({ hasText: key });

@@ -42,5 +42,10 @@ describe('failure messages a requester understands (issue 40)', () => {
       unreadableReason({ result: { Total: { value: 12 }, Date: { value: null } }, notes: [note] }),
     ).toBeNull();
     expect(unreadableReason({ result: { Total: { value: null } } })).toBeNull();
+    // A note on something other than reading does not say the document was unreadable.
+    const prompt = 'The custom prompt was not followed: custom prompts need an AI provider';
+    expect(unreadableReason({ result: { Total: { value: null } }, notes: [prompt] })).toBe(
+      `No values could be extracted: ${prompt}.`,
+    );
   });
 });

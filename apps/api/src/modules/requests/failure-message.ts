@@ -59,6 +59,10 @@ export function readableFailure(error: unknown): string {
  * A result with no value at all and notes saying why (an image with no readable text, pages not
  * read): the request fails with those notes as its reason rather than completing empty (issue 40).
  */
+/** The readers' notes on what they could not read ("no text that could be read", "hard to read"). */
+const READING_PROBLEM =
+  /could not be read|hard to read|no text|not read\b|were read\b|cannot be opened|damaged/i;
+
 export function unreadableReason(result: {
   result: Record<string, { value: unknown }>;
   notes?: string[] | undefined;
@@ -70,5 +74,9 @@ export function unreadableReason(result: {
   const reasons = (result.notes ?? []).filter((note) => !/^Nothing was found\b/.test(note));
   if (!isEmpty || reasons.length === 0) return null;
   const notes = reasons.map((note) => note.replace(/[.\s]+$/, ''));
-  return `We could not read the document: ${notes.join('; ')}.`;
+  // Only notes on reading say the document could not be read; others (a custom prompt the offline
+  // extractor cannot follow) say why nothing was extracted.
+  return reasons.some((note) => READING_PROBLEM.test(note))
+    ? `We could not read the document: ${notes.join('; ')}.`
+    : `No values could be extracted: ${notes.join('; ')}.`;
 }
