@@ -119,8 +119,8 @@ async function submit(documentType: string, metadata: Record<string, unknown>) {
 }
 
 /** Opens the one task whose name holds `search`, and selects its `dataPoint` row. */
-async function openAndSelect(page: Page, search: string, dataPoint = 'Total revenue') {
-  await waitForTasks(worker, search, 1, 60_000);
+async function openAndSelect(page: Page, search: string, dataPoint = 'Total revenue', waitMs = 60_000) {
+  await waitForTasks(worker, search, 1, waitMs);
   await page.setViewportSize({ width: 1440, height: 900 });
   await openSignedIn(page, worker, '/worker/dashboard');
   await page.getByRole('button', { name: 'Search, Filter & Sort' }).click();
@@ -230,6 +230,8 @@ test('JPEG: the image shows and the box of Total revenue lies in its printed cel
 });
 
 test("chart image: the box of a bar's value lies on its bar (issue 45)", async ({ page }) => {
+  // The chart is read by OCR twice (the page, then its texts alone): minutes on a busy machine.
+  test.setTimeout(240_000);
   const { png, bars } = await makeBarChartPng(page);
   const tag = uniqueTag('gchart');
   const stored = await upload(png, `${tag}.png`, 'image/png', 'chart_data_extraction');
@@ -239,7 +241,7 @@ test("chart image: the box of a bar's value lies on its bar (issue 45)", async (
     filename: `${tag}.png`,
     data_points: ['Revenue 2022', 'Revenue 2024'],
   });
-  await openAndSelect(page, tag, 'Revenue 2022');
+  await openAndSelect(page, tag, 'Revenue 2022', 200_000);
   await expect(page.locator('.sv-image__frame img')).toBeVisible();
   const centre = await boxCentreIn(page.getByTestId('anchor-box'), page.locator('.sv-image__frame'));
   expectInside(centre, bars['Revenue|2022'], 'chart bar 2022');
