@@ -243,6 +243,7 @@ test('the sieve CLI, with a key made in Settings, extracts a PDF and prints its 
   expect(list.stdout).toContain('2 of 2');
 
   const refused = await runCli(['requests', 'list'], { ...env, SIEVE_API_KEY: 'sk_live_not-a-real-key' });
-  expect(refused.code).toBe(1);
+  // Exit code 3: the key was refused (README, "Exit codes").
+  expect(refused.code).toBe(3);
   expect(refused.stderr).toContain('[UNAUTHORIZED]');
 });

@@ -89,7 +89,7 @@ test.describe('requester', () => {
   test.skip(({ app }) => app.host !== 'requester', 'the Requester app');
 
   test('every requester view, light and dark, at 1440, 1280 and 390 px', async ({ page }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const requester = await createUser('requester');
     const { token } = await login(requester.email, requester.password);
     const submit = (text: string, aiOnly: boolean) =>
@@ -177,7 +177,7 @@ test.describe('reviewer', () => {
   test.skip(({ app }) => app.host !== 'reviewer', 'the Reviewer app');
 
   test('the reviewer dashboard, light and dark, at 1440 and 1280 px', async ({ page }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const worker = await createApprovedWorker('a11y');
     const problems: string[] = [];
     for (const [width, height] of [
