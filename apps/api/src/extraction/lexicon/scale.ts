@@ -217,6 +217,8 @@ export function rowKind(label: string, section: string[]): RowKind {
       return 'shares';
     if (PER_SHARE.test(heading)) return 'per-share';
     if (isPercentLabel(heading)) return 'percent';
+    // "Widget A" under "Units sold", "UK" under "Stores": a count by what the heading counts.
+    if (isHeadcount(heading) || isCountOf(heading)) return 'percent';
   }
   return 'amount';
 }
@@ -236,7 +238,10 @@ export function isScaleExempt(label: string): boolean {
 
 /** Things counted, not amounts: a line whose last word is one ("Active customers", "Stores at year end"). */
 const COUNTED =
-  /\b(?:customers|clients|subscribers|members|users|stores|shops|restaurants|branches|outlets|offices|countries|vehicles|aircraft|vessels|patients|students|hotels|visitors|subscriptions|households|connections|installations|franchisees|dealers|distributors|suppliers)\b/i;
+  /\b(?:customers|clients|subscribers|members|users|stores|shops|restaurants|branches|outlets|offices|countries|vehicles|aircraft|vessels|patients|students|hotels|visitors|subscriptions|households|connections|installations|franchisees|dealers|distributors|suppliers|units|orders|shipments|transactions|deliveries|passengers|tickets)\b/i;
+/** What was done to the things counted ("Units sold", "Vehicles delivered", "Stores opened"). */
+const COUNTED_DONE =
+  /\s+(?:sold|shipped|delivered|produced|installed|opened|closed|served|received|processed|completed|booked)$/i;
 function isCountOf(label: string): boolean {
   const own = label
     .replace(/\([^()]*\)/g, ' ')
@@ -245,7 +250,8 @@ function isCountOf(label: string): boolean {
       '',
     )
     .replace(/[\s:*,.]+$/, '')
-    .trim();
+    .trim()
+    .replace(COUNTED_DONE, '');
   const last = own.split(/\s+/).at(-1) ?? '';
   // "Net revenue from external customers", "Amounts due to suppliers" are amounts.
   const money =
