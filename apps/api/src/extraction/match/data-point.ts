@@ -1,3 +1,4 @@
+import { tableConfidence } from '../confidence/probability';
 import { notFound } from '../confidence/score';
 import type { LayoutPage } from '../model/layout';
 import type { ExtractedDocument, ExtractedItem, TextLine } from '../model/types';
@@ -15,7 +16,6 @@ import {
 } from './derived';
 import { DocumentIndex } from './document-index';
 import { extractFromLines } from './line-answers';
-import { confidenceOf } from './table-confidence';
 import { matchTables } from './table-match';
 
 /**
@@ -35,7 +35,7 @@ export function extractDataPoint(
   const best = fromTables.candidates[0];
   if (!best) return fromLines.item;
   const ocr = doc.layout?.find((p) => p.number === best.table.page)?.ocrConfidence;
-  const confidence = Math.min(confidenceOf(best, fromTables, ocr), best.cell.confidence ?? 1);
+  const confidence = Math.min(tableConfidence(best, fromTables, ocr), best.cell.confidence ?? 1);
   // A labelled line outside the tables ("Total revenue: $5 million") beats a table only when
   // it is surer; a table row read as a line never does (the table knows its periods and scale).
   const line = fromLines.line;
@@ -162,7 +162,7 @@ function computeShare(layout: LayoutPage[], ask: ShareAsk): ExtractedItem | unde
   if (!part) return undefined;
   const sure = (c: typeof whole, m: typeof wholeMatch) => ({
     ...c.item,
-    confidence: confidenceOf(c, m, layout.find((p) => p.number === c.table.page)?.ocrConfidence),
+    confidence: tableConfidence(c, m, layout.find((p) => p.number === c.table.page)?.ocrConfidence),
   });
   return relate(ask.op, sure(part, partMatch), sure(whole, wholeMatch));
 }

@@ -1,4 +1,5 @@
 import { normaliseValue } from '@sieve/contracts';
+import { LABELLED_CONFIDENCE, labelledConfidence } from '../confidence/probability';
 import { isValueText } from '../lexicon/value-tokens';
 import type { ExtractedDocument, ExtractedItem, SourceLocation, TextLine } from '../model/types';
 import { DocumentIndex } from './document-index';
@@ -55,7 +56,7 @@ export function extractAll(
     result[key] = itemFrom(
       doc,
       candidate,
-      typeof value === 'string' && !/^\d{8}$/.test(value) ? confidence * 0.95 : confidence,
+      labelledConfidence(confidence, typeof value === 'string' && !/^\d{8}$/.test(value)),
     );
   };
 
@@ -67,23 +68,52 @@ export function extractAll(
       if (!labelCell || !valueCell || !isLabelText(labelCell.text)) return;
       const inLabel = /^(.{2,60}?):\s*(\S.*)$/.exec(labelCell.text);
       if (inLabel?.[1] && inLabel[2] && cells.length === 2 && !isValueText(valueCell.text)) {
-        put(inLabel[1], inLabel[2], i, { ...line.location, column: labelCell.column }, line.text, 0.9);
+        put(
+          inLabel[1],
+          inLabel[2],
+          i,
+          { ...line.location, column: labelCell.column },
+          line.text,
+          LABELLED_CONFIDENCE.pair,
+        );
         return;
       }
       const label = labelCell.text.replace(/[:\s]+$/, '');
       const allValues = others.every((o) => isValueText(o.text));
       if (others.length === 0)
-        put(label, valueCell.text, i, { ...line.location, column: valueCell.column }, line.text, 0.9);
+        put(
+          label,
+          valueCell.text,
+          i,
+          { ...line.location, column: valueCell.column },
+          line.text,
+          LABELLED_CONFIDENCE.pair,
+        );
       else if (isValueText(valueCell.text) && allValues) {
         // A row of figures (several periods): the first column is usually the latest.
-        put(label, valueCell.text, i, { ...line.location, column: valueCell.column }, line.text, 0.8);
+        put(
+          label,
+          valueCell.text,
+          i,
+          { ...line.location, column: valueCell.column },
+          line.text,
+          LABELLED_CONFIDENCE.firstOfRow,
+        );
       }
       return;
     }
     const m = /^\s*(?:[-•*]\s*)?([\p{L}(][^:]{1,79}?)\s*:(?!\/\/)\s*(\S.{0,199})$/u.exec(line.text);
     if (!m?.[1] || !m[2] || !isLabelText(m[1])) return;
     const value = valueAtStart(m[2], expectationOf(m[1]));
-    if (value) put(m[1], value.raw, i, line.location, line.text, value.clean ? 0.9 : 0.82);
+    if (value)
+      put(
+        m[1],
+        value.raw,
+        i,
+        line.location,
+        line.text,
+        value.clean ? LABELLED_CONFIDENCE.pair : LABELLED_CONFIDENCE.unclean,
+      );
   });
   return result;
 }

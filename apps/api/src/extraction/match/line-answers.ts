@@ -1,4 +1,5 @@
 import { findDate, isPercentText, type NormalisedValue, normaliseValue } from '@sieve/contracts';
+import { lineConfidence, rounded } from '../confidence/probability';
 import { notFound } from '../confidence/score';
 import { latestPeriod, type Period, periodFit, splitDataPoint } from '../lexicon/periods';
 import {
@@ -34,8 +35,6 @@ import { isChangeBefore, type ProseFigure, proseFigures, sentenceAround } from '
  * under a header or on the next line, or a figure a sentence states; each candidate scored by how
  * it was found, the best taken and its confidence lowered when another value rivals it.
  */
-
-const MAX_CONFIDENCE = 0.97;
 
 type How = 'same-line' | 'next-cell' | 'below-header' | 'next-line';
 
@@ -431,7 +430,7 @@ export function itemFrom(doc: ExtractedDocument, candidate: Candidate, confidenc
     location: formatLocation(candidate.location),
     source_text: candidate.sourceText,
     source_url: sourceUrlOf(doc, candidate.location),
-    confidence: Math.round(confidence * 1000) / 1000,
+    confidence: rounded(confidence),
   };
   const anchor = lineAnchor(doc, doc.lines[candidate.lineIndex], candidate.location, candidate.raw);
   if (anchor) item.anchor = anchor;
@@ -498,13 +497,11 @@ export function extractFromLines(
   // Best score first; ties go to the earliest line (stable sort).
   candidates.sort((a, b) => b.score - a.score);
   const best = candidates[0] as Candidate;
-  let confidence = MAX_CONFIDENCE * best.score;
   const rival = candidates.find(
     (c) => c !== best && c.score >= best.score - 0.05 && !sameValue(c.value, best.value),
   );
-  if (rival) confidence *= 0.85;
   return {
-    item: itemFrom(doc, best, Math.max(0.3, Math.min(MAX_CONFIDENCE, confidence))),
+    item: itemFrom(doc, best, lineConfidence(best.score, rival !== undefined)),
     ...(index.lines[best.lineIndex] ? { line: index.lines[best.lineIndex] } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { everyCellConfidence } from '../confidence/probability';
 import { type Period, periodFit, periodKey, splitDataPoint } from '../lexicon/periods';
 import { rowKind } from '../lexicon/scale';
 import { cellAt, type LayoutPage } from '../model/layout';
@@ -27,7 +28,6 @@ import {
   type TableMatch,
   withGridRef,
 } from './table-cells';
-import { calibrate } from './table-confidence';
 
 /**
  * Data points read from tables the way an analyst reads them: the name is a row label plus
@@ -337,7 +337,7 @@ export function allTableItems(pages: LayoutPage[]): { key: string; item: Extract
               location: gridLocation(page, cell) ?? locationOf(table.page, table, row.name, col.header),
               source_text: rowText(table, r),
               source_url: page.url ?? null,
-              confidence: calibrate(col.header ? 0.97 : 0.9),
+              confidence: everyCellConfidence(Boolean(col.header)),
               anchor,
             },
           });

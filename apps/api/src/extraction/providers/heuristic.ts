@@ -27,13 +27,7 @@ import {
  * from their readers (receipts/); every other data point from the table matcher or a labelled line
  * (match/data-point.ts). A line answer takes the value after the label (same line, next table
  * cell, the cell below a header, or the next line), normalised with the scale the document states
- * nearby, and rates how sure it is (match/line-answers.ts):
- *
- *   exact label at the start of its line or cell, clean value beside it   0.97
- *   label with extra words / prose mention                                ~0.85–0.9
- *   value from the next line or under a header                            ~0.85–0.9
- *   several candidates disagreeing                                        × 0.85
- *   nothing found                                                         value null, 0.2
+ * nearby; how sure each answer is comes from confidence/probability.ts, as for every answerer.
  */
 
 export class HeuristicProvider implements ExtractionProvider {

@@ -1,3 +1,4 @@
+import { fieldConfidence, rounded } from '../confidence/probability';
 import { type InvoiceLabel, invoiceLabelOf } from '../lexicon/invoice-labels';
 import { unionBox } from '../model/layout';
 import { formatLocation, sourceUrlOf } from '../model/location';
@@ -154,8 +155,7 @@ function item(doc: ExtractedDocument, lines: Line[], found: Found): ExtractedIte
   const line = lines[found.seg.line] as Line;
   const words = found.words?.length ? found.words : found.seg.words;
   const confidences = words.map((w) => w.confidence).filter((c): c is number => c !== undefined);
-  const ocr = confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 1;
-  const confidence = Math.max(0.3, Math.min(0.97, found.base * (confidences.length ? 0.55 + 0.45 * ocr : 1)));
+  const confidence = fieldConfidence(found.base, confidences);
   const location = { page: line.page, line: line.number };
   const box = words.length ? unionBox(words.map((w) => w.box)) : found.seg.box;
   return {
@@ -163,7 +163,7 @@ function item(doc: ExtractedDocument, lines: Line[], found: Found): ExtractedIte
     location: formatLocation(location),
     source_text: found.source ?? line.text,
     source_url: sourceUrlOf(doc, location),
-    confidence: Math.round(confidence * 1000) / 1000,
+    confidence: rounded(confidence),
     ...(box ? { anchor: { page: line.page, box } } : {}),
   };
 }
