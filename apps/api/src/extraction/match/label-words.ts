@@ -1,3 +1,4 @@
+import { ENGLISH_MONTH_WORD } from '../lexicon/month-names';
 import { tokenize } from '../lexicon/words';
 
 /**
@@ -219,7 +220,10 @@ export function plainWords(text: string): string[] {
       .replace(/\b((?:19|20)\d{2}|FY\s?\d{2,4})[EFPB]\b/gi, '$1 estimate')
       .replace(/\b(?:19|20)\d{2}A?\b|\b(?:FY|Q[1-4]|H[12])\s?'?\d{0,4}A?\b/gi, ' ')
       .replace(
-        /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?|\b\d{1,2}(?:st|nd|rd|th)?\b|\b(?:year|years|ended|ending|months?|three|six|nine|twelve|quarter|fiscal|as|at|of)\b/gi,
+        new RegExp(
+          String.raw`\b${ENGLISH_MONTH_WORD}|\b\d{1,2}(?:st|nd|rd|th)?\b|\b(?:year|years|ended|ending|months?|three|six|nine|twelve|quarter|fiscal|as|at|of)\b`,
+          'gi',
+        ),
         ' ',
       ),
   );

@@ -1,3 +1,4 @@
+import { ENGLISH_MONTH_PREFIXES, ENGLISH_MONTH_WORD } from '../lexicon/month-names';
 import { type Period, parsePeriod, periodSpans } from '../lexicon/periods';
 
 /**
@@ -5,14 +6,11 @@ import { type Period, parsePeriod, periodSpans } from '../lexicon/periods';
  * closing balance, the year of the section heading over it, the owners a profit is attributed to.
  */
 
-const MONTH_NAME = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?`;
 /** A date in a line's name: "at 31 December", "as of January 1, 2024". */
 export const DATE_IN_NAME = new RegExp(
-  String.raw`\b(?:(?:at|as\s+(?:at|of)|on)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+${MONTH_NAME}|${MONTH_NAME}\s+\d{1,2}(?:st|nd|rd|th)?)(?:,?\s*(?:19|20)\d{2})?`,
+  String.raw`\b(?:(?:at|as\s+(?:at|of)|on)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+${ENGLISH_MONTH_WORD}|${ENGLISH_MONTH_WORD}\s+\d{1,2}(?:st|nd|rd|th)?)(?:,?\s*(?:19|20)\d{2})?`,
   'gi',
 );
-
-const MONTH_NUMBER = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** The day and month a line is dated by without a year ("Outstanding at 30 June" → 30, 6). */
 export function dayMonthOf(name: string): { day: number; month: number } | undefined {
@@ -20,7 +18,7 @@ export function dayMonthOf(name: string): { day: number; month: number } | undef
   if (!date || /(?:19|20)\d{2}/.test(date)) return undefined;
   const day = Number(/\d{1,2}/.exec(date)?.[0]);
   const month =
-    MONTH_NUMBER.findIndex((m) =>
+    ENGLISH_MONTH_PREFIXES.findIndex((m) =>
       date
         .toLowerCase()
         .replace(/\bsept\b/, 'sep')

@@ -1,3 +1,4 @@
+import { ENGLISH_MONTH_WORD } from '../lexicon/month-names';
 import {
   recoverAmountDecimals,
   recoverPercentDecimals,
@@ -179,7 +180,7 @@ function spacedLettersJoined(segment: LayoutSegment): LayoutSegment {
 /** A figure set as a table cell: "$4,102", "(12.5)", "3%", "2024"; not "31," of a date. */
 const CELL_FIGURE = /^[(\-−–+]?[$€£¥]?\d(?:[\d,.]*\d)?\)?%?$/;
 const YEAR = /^(?:19|20)\d{2}$/;
-const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$/i;
+const MONTH_WORD = new RegExp(String.raw`^${ENGLISH_MONTH_WORD},?$`, 'i');
 /** Any gap a reader sees: a space between two figures is a cell boundary. */
 const FIGURE_GAP_EM = 0.1;
 

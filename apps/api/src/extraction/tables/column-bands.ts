@@ -1,3 +1,4 @@
+import { ENGLISH_MONTH_PREFIX } from '../lexicon/month-names';
 import { parsePeriod } from '../lexicon/periods';
 import { detectScaleText } from '../lexicon/scale';
 import type { Box } from '../model/layout';
@@ -100,7 +101,7 @@ export function splitLabelFromFigure(row: Row, bands: Band[]): void {
   if (!band || before.box[2] > band.x0 || row.figures.some((f) => over(f.box, band))) return;
   if (
     /^(?:19|20)\d{2}$/.test(last.text.trim()) &&
-    /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|^(?:FY|fiscal|year)$/i.test(before.text)
+    new RegExp(`^${ENGLISH_MONTH_PREFIX}|^(?:FY|fiscal|year)$`, 'i').test(before.text)
   )
     return;
   const label = segmentFrom(words.slice(0, -1));

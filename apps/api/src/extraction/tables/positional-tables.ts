@@ -1,3 +1,4 @@
+import { ENGLISH_MONTH_WORD } from '../lexicon/month-names';
 import { isPeriodStatement, parsePeriod } from '../lexicon/periods';
 import { detectScaleText, isScaleOnly, isUnitText } from '../lexicon/scale';
 import { type LayoutPage, type LayoutTable, type TableCell, unionBox } from '../model/layout';
@@ -278,7 +279,7 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
   return tables;
 }
 
-const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
+const MONTH = ENGLISH_MONTH_WORD;
 /** A row labelled with a date alone: "December 31, 2024", "31 March 2024", "December 31,". */
 const DATE_LABEL = new RegExp(
   String.raw`^(?:${MONTH}\s+\d{1,2},?|\d{1,2}\s+${MONTH})(?:\s+(?:19|20)\d{2})?$`,

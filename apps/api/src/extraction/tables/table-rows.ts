@@ -1,3 +1,5 @@
+import { CURRENCY_ALONE } from '../lexicon/currencies';
+import { ENGLISH_MONTH_WORD } from '../lexicon/month-names';
 import { type Box, type LayoutLine, type LayoutSegment, type LayoutWord, unionBox } from '../model/layout';
 import { isCurrencyCode, isFigureText } from './table-builder';
 
@@ -7,7 +9,6 @@ import { isCurrencyCode, isFigureText } from './table-builder';
  * (a label, figures, periods, note references).
  */
 
-const CURRENCY_ONLY = /^(?:US\$|A\$|C\$|HK\$|S\$|R\$|RM|Rs\.?|RMB|USD|EUR|GBP|\$|€|£|¥|₹)$/i;
 const SUFFIX_ONLY = /^(?:%|\)|\)%|%\)|pts?|bps|x)$/i;
 
 export interface Seg {
@@ -25,7 +26,7 @@ function mergeSymbols(segments: LayoutSegment[]): Seg[] {
   let prefix: Seg | null = null;
   for (const s of segments) {
     const text = s.text.trim();
-    if (CURRENCY_ONLY.test(text)) {
+    if (CURRENCY_ALONE.test(text)) {
       // "US$  US$  US$" over three columns: each its own.
       if (prefix) out.push(prefix);
       prefix = { text, box: s.box };
@@ -55,8 +56,15 @@ function mergeSymbols(segments: LayoutSegment[]): Seg[] {
 }
 
 /** A date without its year: "31 March", "December 31,", "Jun 30". */
-export const DAY_MONTH =
-  /^(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}),?$/i;
+export const DAY_MONTH = new RegExp(
+  String.raw`^(?:\d{1,2}(?:st|nd|rd|th)?\s+${ENGLISH_MONTH_WORD}|${ENGLISH_MONTH_WORD}\s+\d{1,2}),?$`,
+  'i',
+);
+/** What may follow a year in a run of periods ("2023 2024", "2024 Dec", "2024 FY", "2024 % change"). */
+const PERIOD_AFTER_YEAR = new RegExp(
+  String.raw`^(?:\d{1,4}\b|${ENGLISH_MONTH_WORD}$|FY|Q[1-4]|H[12]|9M|6M|fiscal|year|change|var\.?$|variance|growth|yoy|%|Δ|\+\/-)`,
+  'i',
+);
 
 /** A year or period standing alone in a figure's place is a header, not a value. */
 export function isPeriodOnly(text: string): boolean {
@@ -96,9 +104,7 @@ function splitPeriodRuns(segments: LayoutSegment[]): LayoutSegment[] {
         next &&
         ((/^(?:19|20)\d{2}[,.]?$/.test(w.text.trim()) &&
           !(yearFirst && part.test(next.text.trim())) &&
-          /^(?:\d{1,4}\b|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$|FY|Q[1-4]|H[12]|9M|6M|fiscal|year|change|var\.?$|variance|growth|yoy|%|Δ|\+\/-)/i.test(
-            next.text.trim(),
-          )) ||
+          PERIOD_AFTER_YEAR.test(next.text.trim())) ||
           (part.test(w.text.trim()) &&
             hasYear &&
             /^(?:(?:19|20)\d{2}\b|FY|fiscal|Q[1-4]$|H[12]$)/i.test(next.text.trim())))
@@ -167,7 +173,7 @@ function splitTrailingCurrency(segments: LayoutSegment[]): LayoutSegment[] {
       const next = s.words[i + 1];
       // A sign set apart from its figure ("33,912 − 5.4", "△" read as "−") starts the next one too.
       const sign = /^[-−–△▲]$/.test(w.text.trim()) && !!next && isFigureText(next.text);
-      if (before && (CURRENCY_ONLY.test(w.text.trim()) || sign) && isFigureText(before.text)) parts.push([]);
+      if (before && (CURRENCY_ALONE.test(w.text.trim()) || sign) && isFigureText(before.text)) parts.push([]);
       parts.at(-1)?.push(w);
     });
     return parts.length === 1 ? [segment] : parts.map(segmentFrom);
