@@ -22,6 +22,9 @@ const WORD_SCALE: Record<string, Scale> = {
   crores: 'crores',
 };
 
+/** A scale word as a data point states it for its answer ("in millions", "$m", "'000"). */
+export const SCALE_WORD = "(?:thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k|'000)";
+
 // Longest first, so "RMB" is not read as "RM" + "B".
 const CURRENCY = `(?:${[
   'US\\$',

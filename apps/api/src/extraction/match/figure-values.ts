@@ -1,5 +1,13 @@
 import { type NormalisedValue, normalisePercent, normaliseValue, type Scale } from '@sieve/contracts';
-import { detectColumnUnit, detectScaleText, isPercentLabel, labelUnits, rowKind } from '../lexicon/scale';
+import { CURRENCY_WORD } from '../lexicon/currencies';
+import {
+  detectColumnUnit,
+  detectScaleText,
+  isPercentLabel,
+  labelUnits,
+  rowKind,
+  SCALE_WORD,
+} from '../lexicon/scale';
 import type { ColumnUnit, LayoutPage, LayoutTable } from '../model/layout';
 import { columnHeaderPath } from '../tables/table-builder';
 
@@ -183,8 +191,6 @@ function writesDecimalComma(table: LayoutTable): boolean {
   return known;
 }
 
-const CURRENCY_WORD = String.raw`(?:USD|EUR|GBP|JPY|CNY|RMB|CHF|CAD|AUD|INR|US\$|Rs\.?|\$|€|£|¥|₹|dollars?|euros?|pounds?|rupees?)`;
-const SCALE_WORD = "(?:thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k|'000)";
 /**
  * The units a data point states for its answer ("Net income (USD millions)", "Revenue in $m",
  * "(in thousands)"): the answer is always the full figure, so they name nothing to match.
