@@ -13,6 +13,7 @@ import {
   type LayoutLine,
   type LayoutPage,
   type LayoutSegment,
+  type LayoutTable,
   type LayoutWord,
   roundBox,
   unionBox,
@@ -452,6 +453,31 @@ function splitDotLeaders(lines: LayoutLine[]): LayoutLine[] {
     const live = segments.filter((s) => s.text !== '');
     return { text: live.map((s) => s.text).join('  '), box: line.box, segments: live };
   });
+}
+
+/**
+ * The one page of a document read from markup or text (HTML, DOCX, plain text): each text line a
+ * band of the page, one segment of its whole width, and the tables found in it.
+ */
+export function markupPage(
+  lines: { text: string; box?: Box }[],
+  tables: LayoutTable[],
+  url?: string,
+): LayoutPage {
+  const page: LayoutPage = {
+    number: 1,
+    width: 1,
+    height: 1,
+    source: 'markup',
+    words: [],
+    lines: lines.map((l) => {
+      const box = l.box as Box;
+      return { text: l.text, box, segments: [{ text: l.text, box, words: [] }] };
+    }),
+    tables,
+  };
+  if (url) page.url = url;
+  return page;
 }
 
 /**

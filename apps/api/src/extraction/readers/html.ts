@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import * as cheerio from 'cheerio';
 import type { Box, LayoutPage, LayoutTable } from '../model/layout';
-import { textLinesFromLayout } from '../model/layout-builder';
+import { markupPage, textLinesFromLayout } from '../model/layout-builder';
 import type { ExtractedDocument, TextLine } from '../model/types';
 import { linkContinuedTables } from '../tables/continued-tables';
 import { fixedWidthTables } from '../tables/fixed-width';
@@ -85,20 +85,7 @@ export function parseHtml(html: string | Buffer, url?: string): ParsedHtml {
       }),
     );
   }
-  const page: LayoutPage = {
-    number: 1,
-    width: 1,
-    height: 1,
-    source: 'markup',
-    words: [],
-    lines: lines.map((l) => ({
-      text: l.text,
-      box: l.box as Box,
-      segments: [{ text: l.text, box: l.box as Box, words: [] }],
-    })),
-    tables,
-  };
-  if (url) page.url = url;
+  const page = markupPage(lines, tables, url);
   linkContinuedTables([page]);
 
   const title = collapse($('title').first().text()) || collapse($('h1').first().text()) || undefined;
