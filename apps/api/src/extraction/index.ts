@@ -20,9 +20,9 @@ export type {
   ExtractionProvider,
   ExtractionResult,
 } from './model/types';
-// Engines that live for the process: sized at start, closed at shutdown.
-export { closeOcrWorkers, setOcrPoolSize } from './ocr/ocr';
 export { rasterisePdf } from './ocr/pdf-ocr';
+// Engines that live for the process: sized at start, closed at shutdown.
+export { closeOcrWorkers, setOcrPoolSize } from './ocr/worker-pool';
 export type { DocumentSource, FetchedSource, LoadDocumentDeps, TaskExtraction } from './pipeline';
 export { extractFromSource, loadBytes, loadDocument, sourceFromRequest, taskDocuments } from './pipeline';
 export type { LlmProviderOptions, ProviderConfig } from './providers';

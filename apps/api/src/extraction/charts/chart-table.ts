@@ -1,3 +1,4 @@
+import { CHART_CONFIDENCE } from '../confidence/probability';
 import type { Box, LayoutTable, TableCell } from '../model/layout';
 import { buildTable } from '../tables/table-builder';
 import type { ChartMark, ChartReading } from './scene';
@@ -8,18 +9,6 @@ import type { ChartMark, ChartReading } from './scene';
  * answers "Revenue 2021" from it as from any table. Each value cell's box is its mark's box (the
  * review screen draws the bar or point), and its confidence says how the value was read.
  */
-
-/** Confidence at most, by how a value was read (DESIGN §11: the High band is > 0.95). */
-export const CHART_CONFIDENCE = {
-  /** Printed, and the mark measured against the axis agrees. */
-  confirmed: 0.99,
-  /** Printed, nothing to check it against. */
-  printed: 0.93,
-  /** Printed, and the mark's size says otherwise: the printed value is kept. */
-  disagreed: 0.75,
-  /** Measured from the axis or the angle only: never the High band. */
-  measured: 0.88,
-} as const;
 
 export interface ChartValue {
   value: number;

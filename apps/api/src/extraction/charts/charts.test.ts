@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ChartKind, type ChartStyle, type ChartTable, renderVega } from '../../../quality/corpus/charts';
-import { closeOcrWorkers } from '../ocr/ocr';
+import { closeOcrWorkers } from '../ocr/worker-pool';
 import { extractFromSource } from '../pipeline';
 import { HeuristicProvider } from '../providers';
 

@@ -16,8 +16,3 @@ export function confidenceScore(result: Record<string, ExtractedItem>): number {
   const lowest = Math.min(...items.map((item) => Math.min(1, Math.max(1e-4, item.confidence))));
   return Math.round(Math.log(lowest) * 10_000) / 10_000;
 }
-
-export function clampConfidence(value: unknown, fallback = 0.5): number {
-  const n = typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-  return Math.min(1, Math.max(0, n));
-}

@@ -1,3 +1,5 @@
+import { ENGLISH_MONTH_NAME, englishMonth } from './month-names';
+
 /**
  * Periods as reports and analysts write them: a year ("2019", "FY19", "Fiscal 2019"), a date
  * ("December 31, 2019", "Dec 28, 2019", "31 March 2019"), a quarter ("Q4 2019", "4Q19", "Fourth
@@ -32,21 +34,8 @@ export interface Period {
   fiscal?: boolean;
 }
 
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
-const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+/** An English month name, captured ("June", "Sept."). */
+const MONTH = String.raw`(${ENGLISH_MONTH_NAME})\.?`;
 const ORDINALS: Record<string, number> = {
   first: 1,
   second: 2,
@@ -106,13 +95,13 @@ function scan(raw: string): { period: Period; spans: Found[] } {
   // Dates: "December 31, 2019", "Dec. 28 2019", "31 March 2019", "31-Mar-2019", ISO, numeric;
   // "Jun 30,2016" too (OCR drops the space after a comma).
   take(new RegExp(String.raw`\b${MONTH}\s+(\d{1,2})(?:st|nd|rd|th)?(?:,\s*|\s+)(\d{4})\b`, 'i'), (m) => {
-    period.month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()];
+    period.month = englishMonth(m[1] ?? '');
     period.day = Number(m[2]);
     addYear(Number(m[3]));
     return true;
   });
   take(new RegExp(String.raw`\b(\d{1,2})(?:st|nd|rd|th)?[\s-]+${MONTH}[\s,-]+(\d{4}|\d{2})\b`, 'i'), (m) => {
-    period.month = MONTHS[(m[2] ?? '').slice(0, 3).toLowerCase()];
+    period.month = englishMonth(m[2] ?? '');
     period.day = Number(m[1]);
     addYear(fullYear(m[3] ?? ''));
     return true;
@@ -147,14 +136,14 @@ function scan(raw: string): { period: Period; spans: Found[] } {
     (m) => {
       const day = Number(m[2] ?? m[4]);
       if (day < 1 || day > 31) return false;
-      period.month = MONTHS[(m[1] ?? m[3] ?? '').slice(0, 3).toLowerCase()];
+      period.month = englishMonth(m[1] ?? m[3] ?? '');
       period.day = day;
       return true;
     },
   );
   // Month and year: "March 2019", "Mar-19".
   take(new RegExp(String.raw`\b${MONTH}[\s,'’-]+(\d{4}|\d{2})\b`, 'i'), (m) => {
-    period.month = MONTHS[(m[1] ?? '').slice(0, 3).toLowerCase()];
+    period.month = englishMonth(m[1] ?? '');
     addYear(fullYear(m[2] ?? ''));
     return true;
   });

@@ -59,6 +59,14 @@ describe('rows whose figures are not scaled', () => {
     ['Resultat per aktie, SEK', [], 'per-share'],
     ['Personnel at end of period', [], 'percent'],
     ['Number of stores', [], 'percent'],
+    // Things counted, by what was done to them, or by the heading over the lines.
+    ['Units sold', [], 'percent'],
+    ['Total units sold', [], 'percent'],
+    ['Vehicles delivered', [], 'percent'],
+    ['Widget A', ['Units sold'], 'percent'],
+    ['UK', ['Stores'], 'percent'],
+    ['Revenue from units sold', [], 'amount'],
+    ['Widget A', ['Revenue'], 'amount'],
     ['Revenue', [], 'amount'],
     // The rate paid, in brackets, does not make the amount paid a per-share figure.
     ['Dividends declared ($1.20 per share)', [], 'amount'],

@@ -22,6 +22,9 @@ const WORD_SCALE: Record<string, Scale> = {
   crores: 'crores',
 };
 
+/** A scale word as a data point states it for its answer ("in millions", "$m", "'000"). */
+export const SCALE_WORD = "(?:thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k|'000)";
+
 // Longest first, so "RMB" is not read as "RM" + "B".
 const CURRENCY = `(?:${[
   'US\\$',
@@ -217,6 +220,8 @@ export function rowKind(label: string, section: string[]): RowKind {
       return 'shares';
     if (PER_SHARE.test(heading)) return 'per-share';
     if (isPercentLabel(heading)) return 'percent';
+    // "Widget A" under "Units sold", "UK" under "Stores": a count by what the heading counts.
+    if (isHeadcount(heading) || isCountOf(heading)) return 'percent';
   }
   return 'amount';
 }
@@ -236,7 +241,10 @@ export function isScaleExempt(label: string): boolean {
 
 /** Things counted, not amounts: a line whose last word is one ("Active customers", "Stores at year end"). */
 const COUNTED =
-  /\b(?:customers|clients|subscribers|members|users|stores|shops|restaurants|branches|outlets|offices|countries|vehicles|aircraft|vessels|patients|students|hotels|visitors|subscriptions|households|connections|installations|franchisees|dealers|distributors|suppliers)\b/i;
+  /\b(?:customers|clients|subscribers|members|users|stores|shops|restaurants|branches|outlets|offices|countries|vehicles|aircraft|vessels|patients|students|hotels|visitors|subscriptions|households|connections|installations|franchisees|dealers|distributors|suppliers|units|orders|shipments|transactions|deliveries|passengers|tickets)\b/i;
+/** What was done to the things counted ("Units sold", "Vehicles delivered", "Stores opened"). */
+const COUNTED_DONE =
+  /\s+(?:sold|shipped|delivered|produced|installed|opened|closed|served|received|processed|completed|booked)$/i;
 function isCountOf(label: string): boolean {
   const own = label
     .replace(/\([^()]*\)/g, ' ')
@@ -245,7 +253,8 @@ function isCountOf(label: string): boolean {
       '',
     )
     .replace(/[\s:*,.]+$/, '')
-    .trim();
+    .trim()
+    .replace(COUNTED_DONE, '');
   const last = own.split(/\s+/).at(-1) ?? '';
   // "Net revenue from external customers", "Amounts due to suppliers" are amounts.
   const money =

@@ -1,3 +1,4 @@
+import { derivedConfidence } from '../confidence/probability';
 import type { ExtractedItem } from '../model/types';
 
 /**
@@ -240,9 +241,6 @@ function sharesWord(item: string, labels: string): boolean {
   return asked.some((w) => have.has(w));
 }
 
-/** Computed figures are as sure as their least sure part, and never High: a person checks the sum. */
-const DERIVED_CONFIDENCE_CAP = 0.9;
-
 /**
  * The figure computed from one item per period (earliest first), or undefined when a part is
  * missing, is not a number, or the parts come from different lines.
@@ -282,7 +280,7 @@ export function combine(op: DerivedOp, parts: ExtractedItem[]): ExtractedItem | 
     location: parts.map((p) => p.location).join('; '),
     source_text: [...new Set(parts.map((p) => p.source_text))].join(' | '),
     source_url: latest.source_url,
-    confidence: Math.min(DERIVED_CONFIDENCE_CAP, ...parts.map((p) => p.confidence)),
+    confidence: derivedConfidence(parts.map((p) => p.confidence)),
     ...(latest.anchor ? { anchor: latest.anchor } : {}),
   };
 }
@@ -386,7 +384,7 @@ export function relate(
     location: `${part.location}; ${whole.location}`,
     source_text: [...new Set([part.source_text, whole.source_text])].join(' | '),
     source_url: whole.source_url,
-    confidence: Math.min(DERIVED_CONFIDENCE_CAP, part.confidence, whole.confidence),
+    confidence: derivedConfidence([part.confidence, whole.confidence]),
     ...(part.anchor ? { anchor: part.anchor } : {}),
   };
 }

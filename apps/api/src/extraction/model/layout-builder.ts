@@ -1,3 +1,4 @@
+import { ENGLISH_MONTH_WORD } from '../lexicon/month-names';
 import {
   recoverAmountDecimals,
   recoverPercentDecimals,
@@ -12,6 +13,7 @@ import {
   type LayoutLine,
   type LayoutPage,
   type LayoutSegment,
+  type LayoutTable,
   type LayoutWord,
   roundBox,
   unionBox,
@@ -179,7 +181,7 @@ function spacedLettersJoined(segment: LayoutSegment): LayoutSegment {
 /** A figure set as a table cell: "$4,102", "(12.5)", "3%", "2024"; not "31," of a date. */
 const CELL_FIGURE = /^[(\-−–+]?[$€£¥]?\d(?:[\d,.]*\d)?\)?%?$/;
 const YEAR = /^(?:19|20)\d{2}$/;
-const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?$/i;
+const MONTH_WORD = new RegExp(String.raw`^${ENGLISH_MONTH_WORD},?$`, 'i');
 /** Any gap a reader sees: a space between two figures is a cell boundary. */
 const FIGURE_GAP_EM = 0.1;
 
@@ -451,6 +453,31 @@ function splitDotLeaders(lines: LayoutLine[]): LayoutLine[] {
     const live = segments.filter((s) => s.text !== '');
     return { text: live.map((s) => s.text).join('  '), box: line.box, segments: live };
   });
+}
+
+/**
+ * The one page of a document read from markup or text (HTML, DOCX, plain text): each text line a
+ * band of the page, one segment of its whole width, and the tables found in it.
+ */
+export function markupPage(
+  lines: { text: string; box?: Box }[],
+  tables: LayoutTable[],
+  url?: string,
+): LayoutPage {
+  const page: LayoutPage = {
+    number: 1,
+    width: 1,
+    height: 1,
+    source: 'markup',
+    words: [],
+    lines: lines.map((l) => {
+      const box = l.box as Box;
+      return { text: l.text, box, segments: [{ text: l.text, box, words: [] }] };
+    }),
+    tables,
+  };
+  if (url) page.url = url;
+  return page;
 }
 
 /**

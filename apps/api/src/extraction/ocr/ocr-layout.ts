@@ -1,3 +1,4 @@
+import { ocrFactor, rounded } from '../confidence/probability';
 import type { ExtractedDocument, ExtractedItem } from '../model/types';
 
 /**
@@ -9,6 +10,5 @@ export function withOcrConfidence(doc: ExtractedDocument, item: ExtractedItem): 
   const pageNumber = item.anchor?.page ?? Number(/page (\d+)/.exec(item.location)?.[1] ?? 1);
   const page = doc.layout.find((p) => p.number === pageNumber);
   if (page?.source !== 'ocr') return item;
-  const factor = 0.55 + 0.45 * (page.ocrConfidence ?? 0);
-  return { ...item, confidence: Math.round(item.confidence * factor * 1000) / 1000 };
+  return { ...item, confidence: rounded(item.confidence * ocrFactor(page.ocrConfidence ?? 0)) };
 }

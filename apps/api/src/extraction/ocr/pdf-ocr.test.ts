@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { imageOnlyPdf, scanPdf } from '../../../quality/corpus/scanned-reports';
 import { HeuristicProvider } from '../providers/heuristic';
 import { closePdfWorkers, loadPdf } from '../readers/pdf';
-import { closeOcrWorkers } from './ocr';
 import { rasterisePdf, unreadableTextLayer } from './pdf-ocr';
+import { closeOcrWorkers } from './worker-pool';
 
 /** A one-page income statement drawn as text, 9-pt figures, the way a report prints it. */
 async function statementPdf(): Promise<Uint8Array> {

@@ -5,7 +5,9 @@ import type { LayoutPage, LayoutWord } from '../model/layout';
 import { layoutPageFromWords } from '../model/layout-builder';
 import { ocrNote } from '../readers/image';
 import { pdfjsSetup } from '../readers/pdfjs-setup';
-import { ocrPrepared, onOcrClose, preparePixels, readUpright } from './ocr';
+import { preparePixels } from './image-prep';
+import { ocrPrepared, readUpright } from './ocr';
+import { onOcrClose } from './worker-pool';
 
 /**
  * PDF pages without a usable text layer → rendered at 300 dpi (8-pt print is ~33 px tall there,

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { extractAll, snakeCase } from '../match/labelled-items';
+import { labelStems, mergeSymbolCells } from '../match/line-labels';
 import type { ExtractedDocument } from '../model/types';
 import { loadCsv } from '../readers/csv';
 import { loadHtml } from '../readers/html';
 import { loadText } from '../readers/text';
-import { extractAll, HeuristicProvider, labelStems, mergeSymbolCells, snakeCase } from './heuristic';
+import { HeuristicProvider } from './heuristic';
 
 const provider = new HeuristicProvider();
 const options = { documentType: 'pdf' };

@@ -1,6 +1,7 @@
 import { normaliseValue, valuesAgree } from '@sieve/contracts';
 import { z } from 'zod';
-import { clampConfidence, confidenceScore, notFound } from '../confidence/score';
+import { clampConfidence, llmConfidence, rounded } from '../confidence/probability';
+import { confidenceScore, notFound } from '../confidence/score';
 import { ProviderError } from '../errors';
 import { tableCandidates } from '../match/table-match';
 import { cellAt, type LayoutTable } from '../model/layout';
@@ -250,7 +251,6 @@ export function toResult(
       result[name] = item ? { ...notFound(), confidence: clampConfidence(item.confidence, 0.2) } : notFound();
       continue;
     }
-    let confidence = clampConfidence(item.confidence, 0.5);
     const sourceText = (item.source_text ?? '').trim();
     const quoted = squash(sourceText);
     // The quote must be in the document; an unfounded value is trusted much less.
@@ -258,7 +258,6 @@ export function toResult(
       ? lines.find((l) => l.squashed.includes(quoted) || (quoted.length > 20 && quoted.includes(l.squashed)))
           ?.line
       : undefined;
-    if (doc.lines.length > 0 && !line) confidence *= 0.6;
     const location =
       String(item.location ?? '')
         .replace(/^\[|\]$/g, '')
@@ -267,13 +266,16 @@ export function toResult(
     // quoted line; a value the tables contradict is trusted less.
     const cells = doc.layout ? tableCandidates(doc.layout, name) : [];
     const cell = cells.find((c) => valuesAgree(c.value, value));
-    if (!cell && cells[0] && cells[0].score >= 0.9 && !line) confidence *= 0.8;
+    const confidence = llmConfidence(item.confidence, {
+      unquoted: doc.lines.length > 0 && !line,
+      tablesDisagree: !cell && cells[0] !== undefined && cells[0].score >= 0.9 && !line,
+    });
     const found: ExtractedItem = {
       value,
       location: cell?.item.location ?? location,
       source_text: cell?.item.source_text ?? sourceText,
       source_url: line ? sourceUrlOf(doc, line.location) : (doc.sourceUrl ?? null),
-      confidence: Math.round(confidence * 1000) / 1000,
+      confidence: rounded(confidence),
     };
     const anchor =
       cell?.item.anchor ?? (line?.box ? { page: line.location.page ?? 1, box: line.box } : undefined);

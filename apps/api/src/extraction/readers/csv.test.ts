@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HeuristicProvider } from '../providers/heuristic';
 import { REPORT_CSV } from '../testing/fixtures';
 import { loadCsv } from './csv';
 
@@ -59,5 +60,32 @@ describe('loadCsv', () => {
       Buffer.from(',Z\u00fcrich'),
     ]);
     expect(loadCsv(bytes).lines[1]?.text).toBe('José | ZÃ¼rich');
+  });
+
+  it('answers from a table whose unit sits in its corner, sections under label rows, counts unscaled', async () => {
+    const csv = [
+      '($000),FY 2023,FY 2024',
+      'Revenue,,',
+      'Licences,"2,992.8","2,852.7"',
+      'Services,"2,471.2","2,613.0"',
+      'Total revenue,"5,464.0","5,465.7"',
+      'Units sold,,',
+      'Licences,543,"1,406"',
+      'Services,"2,687","2,911"',
+      'Total units sold,"3,230","4,317"',
+    ].join('\n');
+    const doc = loadCsv(csv);
+    expect(doc.layout?.[0]?.tables).toHaveLength(1);
+    const asked = ['Revenue Services 2024', 'Units sold Services 2024', 'Total units sold 2023'];
+    const { result } = await new HeuristicProvider().extract(doc, asked, { documentType: 'csv' });
+    expect(result['Revenue Services 2024']).toMatchObject({
+      value: 2_613_000,
+      anchor: { row: 4, column: 'C' },
+    });
+    expect(result['Units sold Services 2024']).toMatchObject({
+      value: 2911,
+      anchor: { row: 8, column: 'C' },
+    });
+    expect(result['Total units sold 2023']).toMatchObject({ value: 3230, anchor: { row: 9, column: 'B' } });
   });
 });

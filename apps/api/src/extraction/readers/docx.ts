@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio';
 import { DocumentError } from '../errors';
 import type { Box, LayoutPage, LayoutTable } from '../model/layout';
+import { markupPage } from '../model/layout-builder';
 import type { ExtractedDocument, TextCell, TextLine } from '../model/types';
 import { type MarkupCell, type MarkupRow, tableFromMarkup } from '../tables/markup-tables';
 import { checkZipBomb, readZipEntry } from './zip-guard';
@@ -94,20 +95,7 @@ export function loadDocx(bytes: Uint8Array, options: { sourceUrl?: string } = {}
     built.rowTexts = table.lineIndexes.map((i) => lines[i]?.text ?? '');
     tables.push(built);
   }
-  const page: LayoutPage = {
-    number: 1,
-    width: 1,
-    height: 1,
-    source: 'markup',
-    words: [],
-    lines: lines.map((l) => ({
-      text: l.text,
-      box: l.box as Box,
-      segments: [{ text: l.text, box: l.box as Box, words: [] }],
-    })),
-    tables,
-  };
-  if (options.sourceUrl) page.url = options.sourceUrl;
+  const page = markupPage(lines, tables, options.sourceUrl);
   doc.layout = [page];
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;
   return doc;

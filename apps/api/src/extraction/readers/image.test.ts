@@ -3,14 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { LayoutWord } from '../model/layout';
-import {
-  closeOcrWorkers,
-  contentBox,
-  flattenBackground,
-  ocrLangPath,
-  readingScore,
-  removeRuleLines,
-} from '../ocr/ocr';
+import { contentBox, flattenBackground, removeRuleLines } from '../ocr/image-prep';
+import { readingScore } from '../ocr/ocr';
+import { closeOcrWorkers, ocrLangPath } from '../ocr/worker-pool';
 import { extractFromSource } from '../pipeline';
 import { HeuristicProvider } from '../providers/heuristic';
 import { loadImage } from './image';

@@ -4,7 +4,7 @@ import type { Box, LayoutPage, LayoutWord } from '../model/layout';
 import { layoutPageFromWords, textLinesFromLayout } from '../model/layout-builder';
 import type { ExtractedDocument } from '../model/types';
 import { ocrTextlessPages } from '../ocr/pdf-ocr';
-import { linkContinuedTables } from '../tables/positional-tables';
+import { linkContinuedTables } from '../tables/continued-tables';
 import { pdfiumSetup, readWithPdfium } from './pdfium-text';
 import { pdfjsSetup } from './pdfjs-setup';
 

@@ -1,4 +1,5 @@
 import type { Box, LayoutPage } from '../model/layout';
+import { markupPage } from '../model/layout-builder';
 import type { ExtractedDocument, TextLine } from '../model/types';
 import { fixedWidthTables } from '../tables/fixed-width';
 
@@ -50,19 +51,7 @@ export function loadText(
   const raw = text.split(/\r\n|\r|\n/);
   const band = (i: number): Box => [0, i / raw.length, 1, (i + 1) / raw.length];
   for (const line of lines) line.box = band((line.location.line ?? 1) - 1);
-  const page: LayoutPage = {
-    number: 1,
-    width: 1,
-    height: 1,
-    source: 'markup',
-    words: [],
-    lines: lines.map((l) => {
-      const box = l.box as Box;
-      return { text: l.text, box, segments: [{ text: l.text, box, words: [] }] };
-    }),
-    tables: fixedWidthTables(raw, band),
-  };
-  if (options.sourceUrl) page.url = options.sourceUrl;
+  const page = markupPage(lines, fixedWidthTables(raw, band), options.sourceUrl);
   // Without tables the model adds nothing the lines do not say (and a long filing reads faster).
   if (page.tables.length > 0) doc.layout = [page];
   if (options.sourceUrl) doc.sourceUrl = options.sourceUrl;

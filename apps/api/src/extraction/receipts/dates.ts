@@ -1,87 +1,10 @@
+import { monthNumber, RECEIPT_MONTH_LANGUAGES } from '../lexicon/month-names';
 import { CONTACT, type Found, fixDigits, labelText, type RLine, type RWord } from './receipt-lines';
 
 /** A receipt's date and time. */
 
 // ---------------------------------------------------------------------------------------------
 // Dates and times
-
-/**
- * Month names and their printed abbreviations in English, Malay, German, French and Spanish,
- * without accents ("März" → "marz", "février" → "fevrier", "août" → "aout").
- */
-export const MONTHS: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-  // Malay
-  januari: 1,
-  februari: 2,
-  mac: 3,
-  mei: 5,
-  julai: 7,
-  ogos: 8,
-  ogo: 8,
-  okt: 10,
-  oktober: 10,
-  disember: 12,
-  dis: 12,
-  // German
-  januar: 1,
-  februar: 2,
-  marz: 3,
-  maerz: 3,
-  mai: 5,
-  juni: 6,
-  juli: 7,
-  dez: 12,
-  dezember: 12,
-  // French
-  janvier: 1,
-  janv: 1,
-  fevrier: 2,
-  fevr: 2,
-  fev: 2,
-  mars: 3,
-  avril: 4,
-  avr: 4,
-  juin: 6,
-  juillet: 7,
-  juil: 7,
-  aout: 8,
-  septembre: 9,
-  octobre: 10,
-  novembre: 11,
-  decembre: 12,
-  // Spanish
-  enero: 1,
-  ene: 1,
-  febrero: 2,
-  marzo: 3,
-  abril: 4,
-  abr: 4,
-  mayo: 5,
-  junio: 6,
-  julio: 7,
-  agosto: 8,
-  ago: 8,
-  septiembre: 9,
-  setiembre: 9,
-  set: 9,
-  octubre: 10,
-  noviembre: 11,
-  diciembre: 12,
-  dic: 12,
-};
 
 /** The month a name or abbreviation means: "MAR", "March", "Mac", "März", "févr.", "Agosto". */
 export function monthOf(word: string): number | undefined {
@@ -91,12 +14,8 @@ export function monthOf(word: string): number | undefined {
     .toLowerCase()
     .replace(/0/g, 'o')
     .replace(/\.$/, '');
-  // English names by their first three letters ("SEPT", "Sept.", "December").
-  const english = name.slice(0, 3);
-  return (
-    MONTHS[name] ??
-    (/^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)$/.test(english) ? MONTHS[english] : undefined)
-  );
+  // English names also by their first three letters ("SEPT", "Sept.", "December").
+  return monthNumber(name, RECEIPT_MONTH_LANGUAGES);
 }
 
 export const US_STATE =

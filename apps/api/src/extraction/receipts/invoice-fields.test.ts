@@ -5,7 +5,8 @@ import type { ExtractedDocument } from '../model/types';
 import { loadBytes } from '../pipeline';
 import { HeuristicProvider } from '../providers/heuristic';
 import { looksLikeInvoice, readsAsInvoicePage } from './invoice-detect';
-import { datesIn, invoiceFieldOf } from './invoice-fields';
+import { invoiceFieldOf } from './invoice-fields';
+import { datesIn } from './invoice-text';
 import { extractReceiptFields } from './receipt-fields';
 
 /** A run of text on an A4 page: x and y in points from the top-left, optional size and bold. */

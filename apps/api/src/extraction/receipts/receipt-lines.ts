@@ -1,3 +1,4 @@
+import { fieldConfidence, rounded } from '../confidence/probability';
 import { type Box, type LayoutWord, unionBox } from '../model/layout';
 import { formatLocation, sourceUrlOf } from '../model/location';
 import type { ExtractedDocument, ExtractedItem, ItemAnchor } from '../model/types';
@@ -267,15 +268,14 @@ export interface Found {
 export function item(doc: ExtractedDocument, found: Found): ExtractedItem {
   const boxes = found.words.map((w) => w.box).filter((b): b is Box => b !== undefined);
   const confidences = found.words.map((w) => w.confidence).filter((c): c is number => c !== undefined);
-  const ocr = confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 1;
-  const confidence = Math.max(0.3, Math.min(0.97, found.base * (0.55 + 0.45 * ocr)));
+  const confidence = fieldConfidence(found.base, confidences);
   const location = { page: found.line.page, line: found.line.line };
   const result: ExtractedItem = {
     value: found.value,
     location: formatLocation(location),
     source_text: found.sourceText ?? found.line.text,
     source_url: sourceUrlOf(doc, location),
-    confidence: Math.round(confidence * 1000) / 1000,
+    confidence: rounded(confidence),
   };
   const box = boxes.length ? unionBox(boxes) : found.line.box;
   if (box) {

@@ -116,7 +116,15 @@ function markupRows(
   name: (c: number) => string,
 ): MarkupRow[] {
   const firstBody = rows.findIndex(hasFigure);
-  const headerRows = Math.max(0, firstBody);
+  let headerRows = Math.max(0, firstBody);
+  // A label alone in the first column just above the figures ("Revenue" over its lines) heads
+  // the first section, not the columns.
+  while (
+    headerRows > 1 &&
+    filled(rows[headerRows - 1] as GridRow) === 1 &&
+    (rows[headerRows - 1]?.cells[0] ?? '').trim()
+  )
+    headerRows -= 1;
   return rows.map((row, r) => {
     const cells: MarkupCell[] = [];
     for (let c = 0; c < width; c++) {
@@ -150,7 +158,9 @@ function markupRows(
       cells.push({ text, colSpan, rowSpan, gridRef: { row: row.number, column: name(c) } });
       c += colSpan - 1;
     }
-    return { cells };
+    // The rows above the first row of figures are the header: a unit in its corner ("($000)")
+    // is no figure that makes the label column a column of values.
+    return { cells, ...(r < headerRows ? { inHead: true } : {}) };
   });
 }
 

@@ -1,3 +1,4 @@
+import { CURRENCY_ALONE } from '../lexicon/currencies';
 import { parsePeriod } from '../lexicon/periods';
 import type { Box, GridRef, LayoutTable, TableCell } from '../model/layout';
 import { buildTable, isCurrencyCode, isFigureText } from './table-builder';
@@ -34,7 +35,6 @@ export interface MarkupTableOptions {
   origin?: LayoutTable['origin'];
 }
 
-const CURRENCY_ONLY = /^(?:US\$|A\$|C\$|HK\$|S\$|R\$|RM|Rs\.?|RMB|USD|EUR|GBP|\$|€|£|¥|₹)$/i;
 const SUFFIX_ONLY = /^(?:%|\)|\)%|%\)|\)\s*%|pts?|bps)$/i;
 
 interface Slot {
@@ -134,7 +134,7 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
       const slot = row[c];
       if (!slot?.origin || slot.colSpan > 1) continue;
       const text = slot.text.trim();
-      if (CURRENCY_ONLY.test(text)) {
+      if (CURRENCY_ALONE.test(text)) {
         for (let n = c + 1; n < width; n++) {
           const next = row[n];
           if (!next?.origin) continue;
