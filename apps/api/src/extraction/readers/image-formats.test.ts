@@ -1,7 +1,7 @@
 import { encode as encodeBmp } from 'bmp-ts';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcrWorkers } from '../ocr/ocr';
+import { closeOcrWorkers } from '../ocr/worker-pool';
 import { extractFromSource } from '../pipeline';
 import { HeuristicProvider } from '../providers/heuristic';
 import { loadImage } from './image';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeOcrWorkers } from '../ocr/ocr';
+import { closeOcrWorkers } from '../ocr/worker-pool';
 import { extractFromSource } from '../pipeline';
 import { HeuristicProvider } from '../providers/heuristic';
 
