@@ -1,9 +1,10 @@
 import sharp from 'sharp';
+import { pageLanguage } from '../lexicon/languages';
 import { type Box, type LayoutWord, roundBox, unionBox } from '../model/layout';
 import { MAX_UPSCALE, MIN_WIDTH, type PreparedImage, prepareImage } from './image-prep';
 import { maskedCardNumber } from './ocr-numbers';
 import { rereadWeakRegions } from './weak-regions';
-import { DEFAULT_PAGE_TIMEOUT_MS, pool, type TesseractWord } from './worker-pool';
+import { DEFAULT_PAGE_TIMEOUT_MS, type OcrLanguage, poolFor, type TesseractWord } from './worker-pool';
 
 /**
  * Offline OCR (DESIGN §11): image bytes → words with 0–1 boxes and confidence.
@@ -42,7 +43,15 @@ export interface OcrOptions {
   timeoutMs?: number;
   /** Tesseract page segmentation mode: '6' (one block; auto '3' drops right-hand columns of amounts). */
   pageSegMode?: string;
+  /**
+   * The languages to read with. By default a page is read in English and, when its words give away
+   * German, French or Spanish (lexicon/languages.ts), read again with that language's model too.
+   */
+  languages?: readonly OcrLanguage[];
 }
+
+/** A reading in the page's own language is kept unless it says clearly less than the English one. */
+const OWN_LANGUAGE_MIN_SHARE = 0.9;
 
 /** Words below this confidence are noise from specks, lines and textures. */
 const MIN_WORD_CONFIDENCE = 0.2;
@@ -88,6 +97,35 @@ function medianWordHeight(result: OcrResult): number {
  * engine's own binarisation sees a scatter of specks — and the more confident reading is kept.
  */
 export async function ocrImage(bytes: Uint8Array, options: OcrOptions = {}): Promise<OcrResult> {
+  const english = await ocrImageIn(bytes, options);
+  if (options.languages) return english;
+  return readInPageLanguage(english, (languages) => ocrImageIn(bytes, { ...options, languages }));
+}
+
+/**
+ * A page read in English, read again with its own language's model too when its words give that
+ * language away; the second reading is kept unless it says clearly less.
+ */
+export async function readInPageLanguage(
+  english: OcrResult,
+  readIn: (languages: OcrLanguage[]) => Promise<OcrResult>,
+): Promise<OcrResult> {
+  const language = pageLanguage(english.words.map((w) => w.text));
+  if (!language) return english;
+  let own: OcrResult;
+  try {
+    // The page's language first: tesseract weighs the first model's reading of a word most.
+    own = await readIn([language, 'eng']);
+  } catch {
+    return english;
+  }
+  const seconds = english.seconds + own.seconds;
+  return readingScore(own) >= OWN_LANGUAGE_MIN_SHARE * readingScore(english)
+    ? { ...own, seconds, ...(english.turn ? { turn: english.turn } : {}) }
+    : { ...english, seconds };
+}
+
+async function ocrImageIn(bytes: Uint8Array, options: OcrOptions): Promise<OcrResult> {
   const started = performance.now();
   const prepared = await prepareImage(bytes);
   const first = await readUpright(
@@ -174,8 +212,13 @@ export async function uprightTurn(
       });
     let words: TesseractWord[];
     try {
-      words = (await pool.recognize(await image.png({ compressionLevel: 1 }).toBuffer(), '6', timeoutMs))
-        .words;
+      words = (
+        await poolFor(options.languages ?? ['eng']).recognize(
+          await image.png({ compressionLevel: 1 }).toBuffer(),
+          '6',
+          timeoutMs,
+        )
+      ).words;
     } catch {
       return undefined;
     }
@@ -220,8 +263,9 @@ export async function ocrPrepared(
 ): Promise<OcrResult> {
   const pageSegMode = options.pageSegMode ?? '6';
   const timeoutMs = options.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
-  const page = await pool.recognize(prepared.png, pageSegMode, timeoutMs);
-  page.words = await rereadWeakRegions(prepared, page.words, pageSegMode, timeoutMs);
+  const recogniser = poolFor(options.languages ?? ['eng']);
+  const page = await recogniser.recognize(prepared.png, pageSegMode, timeoutMs);
+  page.words = await rereadWeakRegions(prepared, page.words, pageSegMode, timeoutMs, recogniser);
   // Boxes are shares of the whole image, also when only its content was read.
   const crop = prepared.crop ?? { left: 0, top: 0, width: prepared.width, height: prepared.height };
   const sx = crop.width / prepared.preparedWidth / prepared.width;

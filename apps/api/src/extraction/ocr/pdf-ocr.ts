@@ -6,7 +6,7 @@ import { layoutPageFromWords } from '../model/layout-builder';
 import { ocrNote } from '../readers/image';
 import { pdfjsSetup } from '../readers/pdfjs-setup';
 import { preparePixels } from './image-prep';
-import { ocrPrepared, readUpright } from './ocr';
+import { ocrPrepared, readInPageLanguage, readUpright } from './ocr';
 import { onOcrClose } from './worker-pool';
 
 /**
@@ -208,8 +208,15 @@ export async function ocrPdfPages(
       const pageStarted = performance.now();
       const prepared = await preparePixels(page.pixels, page.width, page.height);
       // A receipt or letter scanned sideways or upside down is read turned upright.
-      const ocr = await readUpright(prepared, await ocrPrepared(prepared), (turn) =>
+      const english = await readUpright(prepared, await ocrPrepared(prepared), (turn) =>
         preparePixels(page.pixels, page.width, page.height, turn),
+      );
+      // A German, French or Spanish page is read again with its language's model too.
+      const ocr = await readInPageLanguage(english, async (languages) =>
+        ocrPrepared(
+          english.turn ? await preparePixels(page.pixels, page.width, page.height, english.turn) : prepared,
+          { languages },
+        ),
       );
       const sideways = ocr.turn === 90 || ocr.turn === 270;
       return {

@@ -1,5 +1,5 @@
 import type { PreparedImage, Rectangle } from './image-prep';
-import { pool, type TesseractWord } from './worker-pool';
+import { type OcrWorkerPool, pool, type TesseractWord } from './worker-pool';
 
 /**
  * Weak regions read again: stretches of a page the engine read at low confidence, read on their
@@ -33,6 +33,7 @@ export async function rereadWeakRegions(
   words: TesseractWord[],
   pageSegMode: string,
   timeoutMs: number,
+  recogniser: OcrWorkerPool = pool,
 ): Promise<TesseractWord[]> {
   const regions = weakRegions(words, prepared.preparedWidth, prepared.preparedHeight);
   if (regions.length === 0) return words;
@@ -41,7 +42,7 @@ export async function rereadWeakRegions(
   for (const region of regions.slice(0, large ? MAX_REREADS_LARGE : MAX_REREADS)) {
     let again: TesseractWord[];
     try {
-      again = (await pool.recognize(prepared.png, pageSegMode, timeoutMs, region)).words;
+      again = (await recogniser.recognize(prepared.png, pageSegMode, timeoutMs, region)).words;
     } catch {
       continue;
     }

@@ -1,3 +1,4 @@
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,15 +18,45 @@ let poolSize = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().
 const WORKER_IDLE_MS = 10 * 60_000;
 const JOBS_PER_WORKER = 500;
 
+/** Languages the recogniser reads, each from its installed @tesseract.js-data package. */
+export const OCR_LANGUAGES = ['eng', 'deu', 'fra', 'spa'] as const;
+export type OcrLanguage = (typeof OCR_LANGUAGES)[number];
+
+const require = createRequire(import.meta.url);
+function packageModelDir(lang: OcrLanguage): string {
+  return path.join(
+    path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)),
+    '4.0.0_best_int',
+  );
+}
+
 let langPathCache: string | undefined;
 /** The directory of the installed English model (inside node_modules). */
 export function ocrLangPath(): string {
-  if (!langPathCache) {
-    const require = createRequire(import.meta.url);
-    const root = path.dirname(require.resolve('@tesseract.js-data/eng/package.json'));
-    langPathCache = path.join(root, '4.0.0_best_int');
-  }
+  langPathCache ??= packageModelDir('eng');
   return langPathCache;
+}
+
+/**
+ * tesseract.js reads every language of a worker from one directory: for English with another
+ * language, a directory of links to the installed packages' models (made once, in the temp dir).
+ */
+function langPathFor(langs: readonly OcrLanguage[]): string {
+  if (langs.length === 1 && langs[0] === 'eng') return ocrLangPath();
+  const dir = path.join(os.tmpdir(), 'sieve-tesseract-langs');
+  mkdirSync(dir, { recursive: true });
+  for (const lang of langs) {
+    const link = path.join(dir, `${lang}.traineddata.gz`);
+    if (!existsSync(link)) {
+      try {
+        symlinkSync(path.join(packageModelDir(lang), `${lang}.traineddata.gz`), link);
+      } catch (error) {
+        // Another thread made it first.
+        if (!existsSync(link)) throw error;
+      }
+    }
+  }
+  return dir;
 }
 
 function ocrCachePath(): string {
@@ -85,9 +116,11 @@ export function wordsFromTsv(tsv: string): TesseractWord[] {
   return words;
 }
 
-class OcrWorkerPool {
+export class OcrWorkerPool {
   private readonly slots: PoolSlot[] = [];
   private readonly queue: OcrJob[] = [];
+
+  constructor(private readonly langs: readonly OcrLanguage[] = ['eng']) {}
 
   recognize(
     image: Buffer,
@@ -111,8 +144,8 @@ class OcrWorkerPool {
   }
 
   private spawn(): PoolSlot {
-    const worker = createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: ocrLangPath(),
+    const worker = createWorker(this.langs.join('+'), OEM.LSTM_ONLY, {
+      langPath: langPathFor(this.langs),
       gzip: true,
       cachePath: ocrCachePath(),
       // Errors reach us through the rejected promise; tesseract.js would otherwise throw them.
@@ -215,6 +248,20 @@ class OcrWorkerPool {
 }
 
 export const pool = new OcrWorkerPool();
+/** Pools for English with another language, made when a page in that language is first read. */
+const languagePools = new Map<string, OcrWorkerPool>();
+
+/** The pool reading these languages, the page's own first (English alone: the shared pool). */
+export function poolFor(langs: readonly OcrLanguage[]): OcrWorkerPool {
+  if (langs.length === 1 && langs[0] === 'eng') return pool;
+  const key = langs.join('+');
+  let found = languagePools.get(key);
+  if (!found) {
+    found = new OcrWorkerPool(langs);
+    languagePools.set(key, found);
+  }
+  return found;
+}
 
 /** Tesseract workers this thread keeps at most (the extraction pool shares the cores between threads). */
 export function setOcrPoolSize(size: number) {
@@ -229,5 +276,7 @@ export function onOcrClose(close: () => Promise<void>) {
 
 /** Stops the OCR workers (graceful shutdown, tests); the next page starts fresh ones. */
 export async function closeOcrWorkers(): Promise<void> {
-  await Promise.all([pool.close(), ...[...closers].map((close) => close())]);
+  const pools = [pool, ...languagePools.values()];
+  languagePools.clear();
+  await Promise.all([...pools.map((p) => p.close()), ...[...closers].map((close) => close())]);
 }

@@ -53,7 +53,8 @@ describe('receipts in other languages', { timeout: 240_000 }, () => {
     const result = tasks[0]?.result.result ?? {};
     expect(result.Total?.value).toBe(9.5);
     expect(result.Date?.value).toBe('20240314');
-    expect(String(result.Company?.value)).toMatch(/Brotzeit GmbH/);
+    // Read again with the German model: the umlaut as printed.
+    expect(result.Company?.value).toBe('Bäckerei Brotzeit GmbH');
     expect(result.Tax?.value).toBe(0.94);
   });
 });
