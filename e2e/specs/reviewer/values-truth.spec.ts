@@ -155,3 +155,50 @@ test.describe('on a phone', () => {
     expect(item && typeof item === 'object' ? (item as { value: unknown }).value : item).toBe(501600000);
   });
 });
+
+test('n means one thing: the shortcuts dialog, the task footer and the key all open the next task', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const [first, second] = makeTasks(2);
+  if (!first || !second) throw new Error('no tasks');
+  const uncertain = {
+    ...first,
+    ai_result: {
+      ...first.ai_result,
+      result: {
+        ...first.ai_result.result,
+        gross_margin: {
+          value: 0.42,
+          location: 'page 1, line 4',
+          source_text: 'Gross margin: 42%',
+          confidence: 0.5,
+        },
+      },
+    },
+  };
+  await mockWorkerApi(page, { tasks: [uncertain, second] });
+  await storeMockWorkerSession(page);
+  await page.goto('/worker/dashboard');
+  await page.getByRole('button', { name: 'Start Task' }).first().click();
+  const review = page.locator('article.sv-review');
+  const opened = await review.getAttribute('data-task-id');
+  await expect(review.locator('.sv-review__actions')).toContainText('n next task');
+  await expect(review.locator('.sv-review__actions')).toContainText('l next field to check');
+
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  const keyOf = (action: string) =>
+    dialog.getByRole('row').filter({ hasText: action }).getByRole('rowheader');
+  await expect(keyOf('Open the next task')).toHaveText('n');
+  await expect(keyOf('Next field that needs a look')).toHaveText('l');
+  await page.keyboard.press('Escape');
+
+  // In the table, l goes to the field that needs a look; n there still opens the next task.
+  const table = page.getByRole('table', { name: 'Review & Edit Data' });
+  await table.locator('tbody tr[tabindex="0"]').first().focus();
+  await page.keyboard.press('l');
+  await expect(table.locator('tr[aria-current="true"] th').first()).toContainText(/gross.margin/i);
+  await page.keyboard.press('n');
+  await expect(review).not.toHaveAttribute('data-task-id', opened ?? '');
+});
