@@ -103,6 +103,15 @@ test('at 1440 × 900 the value column shows 501500000 whole, and a typed 0042 go
   await input.fill('0042');
   await input.press('Enter');
   await expect(table.getByRole('button', { name: 'Edit Value of card_last_four' })).toContainText('0042');
+  // The corrected value shows its own provenance: marked Corrected, none of the AI's source.
+  const cardRow = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: 'Edit Value of card_last_four' }) });
+  await expect(cardRow).toContainText('Corrected');
+  await expect(cardRow).not.toContainText('line 9');
+  await expect(cardRow.getByRole('button', { name: /Show source of/ })).toHaveCount(0);
+  await expect(page.locator('.sv-source')).not.toContainText('VISA **** 4421');
+  await shoot(page, 'reviewer-corrected-1440');
   await page.getByRole('button', { name: /^Submit/ }).click();
   await expect.poll(() => state.reviews.length).toBe(1);
   const body = state.reviews[0]?.body as { response: { result: Record<string, unknown> } };
