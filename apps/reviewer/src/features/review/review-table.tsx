@@ -268,7 +268,7 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
         event.stopPropagation();
         startEdit(row, columns[0] ?? 'value');
         break;
-      case 'l': {
+      case 'c': {
         // The next field that needs a look: the rows below High, in order, from the selected one.
         // Not n, which opens the next task everywhere (issue 40: one meaning for n).
         event.preventDefault();

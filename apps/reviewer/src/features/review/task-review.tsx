@@ -123,6 +123,7 @@ export function TaskReview({ task }: { task: WorkerTask }) {
             itemName: selectedRow.key,
             // A corrected value's own provenance (issue 40), never the AI's old source.
             source: provenanceOf(selectedRow).source,
+            isCorrected: provenanceOf(selectedRow).isCorrected,
             valueText: displayText(selectedRow.cells.value),
             value: selectedRow.cells.value,
           }
@@ -243,7 +244,7 @@ export function TaskReview({ task }: { task: WorkerTask }) {
               className={`sv-review__uncertain${uncertainCount === 0 ? ' is-clear' : ''}`}
               title={
                 uncertainCount > 0
-                  ? 'Marked ● in the list: l goes to the next one, j and k move between fields'
+                  ? 'Marked ● in the list: c goes to the next one, j and k move between fields'
                   : undefined
               }
             >
@@ -307,9 +308,9 @@ export function TaskReview({ task }: { task: WorkerTask }) {
         <span
           className="sv-review__hint"
           aria-hidden="true"
-          title={`a ${isEdited ? 'submit' : 'accept'} · l next field to check · n next task · s skip · r reject · ? shortcuts`}
+          title={`a ${isEdited ? 'submit' : 'accept'} · c next field to check · n next task · s skip · r reject · ? shortcuts`}
         >
-          <kbd>a</kbd> {isEdited ? 'submit' : 'accept'} · <kbd>l</kbd> next field to check · <kbd>n</kbd> next
+          <kbd>a</kbd> {isEdited ? 'submit' : 'accept'} · <kbd>c</kbd> next field to check · <kbd>n</kbd> next
           task · <kbd>s</kbd> skip · <kbd>r</kbd> reject · <kbd>?</kbd> shortcuts
         </span>
         {isEdited ? (
