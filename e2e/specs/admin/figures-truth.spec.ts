@@ -59,6 +59,8 @@ test('the overview counts a sign-up and an approval at once', async ({ page }) =
     { timeout: 8_000 },
   );
   await shoot(page, 'admin-overview-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'admin-overview-390');
 });
 
 test('an AI-only request: its values read "AI", with the whole request id', async ({ page }) => {

@@ -301,7 +301,7 @@ test('every kind shows its stored document and draws the selected value where it
   await shoot(page, 'grounding-xlsx');
 });
 
-test('keyboard only: n visits exactly the uncertain fields; a reload keeps the edits and the open task', async ({
+test('keyboard only: c visits exactly the uncertain fields; a reload keeps the edits and the open task', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -334,7 +334,7 @@ test('keyboard only: n visits exactly the uncertain fields; a reload keeps the e
   await expect(current()).toContainText('Field 01');
   const visited: string[] = [];
   for (let step = 0; step < 4; step += 1) {
-    await page.keyboard.press('n');
+    await page.keyboard.press('c');
     visited.push(((await current().textContent()) ?? '').replace(/^.*?(Field \d+).*$/s, '$1'));
   }
   expect(visited).toEqual(['Field 03', 'Field 08', 'Field 12', 'Field 03']);

@@ -103,6 +103,16 @@ test('at 1440 × 900 the value column shows 501500000 whole, and a typed 0042 go
   await input.fill('0042');
   await input.press('Enter');
   await expect(table.getByRole('button', { name: 'Edit Value of card_last_four' })).toContainText('0042');
+  // The corrected value shows its own provenance: marked Corrected, none of the AI's source.
+  const cardRow = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: 'Edit Value of card_last_four' }) });
+  await expect(cardRow).toContainText('Corrected');
+  await expect(cardRow).not.toContainText('line 9');
+  await expect(cardRow.getByRole('button', { name: /Show source of/ })).toHaveCount(0);
+  await expect(page.locator('.sv-source')).not.toContainText('VISA **** 4421');
+  await expect(page.getByRole('region', { name: 'Source of card_last_four' })).toContainText('Corrected');
+  await shoot(page, 'reviewer-corrected-1440');
   await page.getByRole('button', { name: /^Submit/ }).click();
   await expect.poll(() => state.reviews.length).toBe(1);
   const body = state.reviews[0]?.body as { response: { result: Record<string, unknown> } };
@@ -148,10 +158,60 @@ test.describe('on a phone', () => {
     await input.fill('501600000');
     await input.press('Enter');
     expect(await noSideScroll()).toBe(true);
+    await shoot(page, 'reviewer-corrected-390');
     await page.getByRole('button', { name: /^Submit/ }).tap();
     await expect.poll(() => state.reviews.length).toBe(1);
     const body = state.reviews[0]?.body as { response: { result: Record<string, unknown> } };
     const item = body.response.result['Net income 2022'];
     expect(item && typeof item === 'object' ? (item as { value: unknown }).value : item).toBe(501600000);
   });
+});
+
+test('n means one thing: the shortcuts dialog, the task footer and the key all open the next task', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const [first, second] = makeTasks(2);
+  if (!first || !second) throw new Error('no tasks');
+  const uncertain = {
+    ...first,
+    ai_result: {
+      ...first.ai_result,
+      result: {
+        ...first.ai_result.result,
+        gross_margin: {
+          value: 0.42,
+          location: 'page 1, line 4',
+          source_text: 'Gross margin: 42%',
+          confidence: 0.5,
+        },
+      },
+    },
+  };
+  await mockWorkerApi(page, { tasks: [uncertain, second] });
+  await storeMockWorkerSession(page);
+  await page.goto('/worker/dashboard');
+  await page.getByRole('button', { name: 'Start Task' }).first().click();
+  const review = page.locator('article.sv-review');
+  const opened = await review.getAttribute('data-task-id');
+  await expect(review.locator('.sv-review__actions')).toContainText('n next task');
+  await expect(review.locator('.sv-review__actions')).toContainText('c next field to check');
+
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog).toBeVisible();
+  await shoot(page, 'reviewer-shortcuts-1440');
+  const keyOf = (action: string) =>
+    dialog.getByRole('row').filter({ hasText: action }).getByRole('rowheader');
+  await expect(keyOf('Open the next task')).toHaveText('n');
+  await expect(keyOf('Next field to check')).toHaveText('c');
+  await page.keyboard.press('Escape');
+
+  // In the table, c goes to the next field to check; n there still opens the next task.
+  const table = page.getByRole('table', { name: 'Review & Edit Data' });
+  await table.locator('tbody tr[tabindex="0"]').first().focus();
+  await page.keyboard.press('c');
+  await expect(table.locator('tr[aria-current="true"] th').first()).toContainText(/gross.margin/i);
+  await page.keyboard.press('n');
+  await expect(review).not.toHaveAttribute('data-task-id', opened ?? '');
 });

@@ -5,6 +5,7 @@ import {
   pgTable,
   primaryKey,
   smallint,
+  text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -51,4 +52,20 @@ export const requesterFigures = pgTable(
     lastRequest: timestamp('last_request', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.requesterId, t.shard] })],
+);
+
+/**
+ * How many accounts there are of each kind and state (a reviewer is pending, active or inactive; a
+ * requester or admin active or inactive), kept by a trigger on users (migration 0013) in the same
+ * transaction as each sign-up, approval, deactivation or deletion. The admin overview's team
+ * counts and the people lists' totals both read these rows: one source, current at commit.
+ */
+export const peopleCounts = pgTable(
+  'people_counts',
+  {
+    userType: text('user_type').notNull(),
+    state: text('state').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userType, t.state] })],
 );

@@ -6,7 +6,7 @@ import {
   WORKER_SORTS,
 } from '@sieve/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Binds, type Db, hotStatement, preparedRows, searchPattern } from '../../db/client';
+import { type Binds, type Db, hotStatement, preparedRows, queryRows, searchPattern } from '../../db/client';
 import { keptTotals } from './kept-totals';
 
 export interface ListParams {
@@ -56,6 +56,11 @@ interface ListSpec<T> {
   fast?: FastList;
   /** Columns (trusted SQL text) searched case-insensitively for the search text. */
   searchIn: readonly string[];
+  /**
+   * An unsearched list's total for a status filter (none: all), kept in the same transaction as
+   * each change (people_counts): current at once and the same figure as the admin overview's.
+   */
+  keptTotal?: (db: Db, status: string | undefined) => Promise<number>;
   /** The column (trusted SQL text) the status filter compares. */
   statusColumn: string;
   /** The value of statusColumn a status filter asks for; undefined: the status does not filter. */
@@ -171,10 +176,12 @@ async function list<T>(db: Db, params: ListParams, spec: ListSpec<T>) {
   const maxAge = isFast && !params.search ? (params.countMaxAgeMs ?? 0) : 0;
   const [rows, count] = await Promise.all([
     (isFast ? fastPage : slowPage)(db, shape, values),
-    totals(`${spec.name}|${params.status ?? ''}`, maxAge, async () => {
-      const [total] = await (isFast ? fastCount : slowCount)(db, shape, values);
-      return Number(total?.n ?? 0);
-    }),
+    spec.keptTotal && !params.search
+      ? spec.keptTotal(db, params.status)
+      : totals(`${spec.name}|${params.status ?? ''}`, maxAge, async () => {
+          const [total] = await (isFast ? fastCount : slowCount)(db, shape, values);
+          return Number(total?.n ?? 0);
+        }),
   ]);
   return {
     rows: rows.map(spec.toRow),
@@ -222,6 +229,18 @@ export function orderBy(column: string, direction: 'asc' | 'desc', allowed: read
   return NOT_NULL_SORTS.has(safe)
     ? sql.raw(`${safe} ${dir}, id ${dir}`)
     : sql.raw(`${safe} ${dir} nulls last, id asc`);
+}
+
+/** How many accounts of a kind there are in a state (none: every state), from people_counts (migration 0013). */
+function keptPeopleTotal(userType: 'worker' | 'requester') {
+  return async (db: Db, state: string | undefined) => {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select coalesce(sum(n), 0)::int as n from people_counts
+        where user_type = ${userType} ${state ? sql`and state = ${state}` : sql``}`,
+    );
+    return Number(row?.n ?? 0);
+  };
 }
 
 /** Reviewers with their running figures (worker_figures, kept by a trigger on assignments). */
@@ -288,6 +307,7 @@ export function listWorkers(db: Db, params: ListParams) {
     from: WORKERS,
     fast: WORKERS_FAST,
     searchIn: ['id::text', 'email', 'status', 'full_name'],
+    keptTotal: keptPeopleTotal('worker'),
     statusColumn: 'status',
     statusValue: (status) => status,
     sorts: WORKER_SORTS,
@@ -351,6 +371,9 @@ export function listRequesters(db: Db, params: ListParams) {
     from: REQUESTERS,
     fast: REQUESTERS_FAST,
     searchIn: ['id::text', 'email', "coalesce(organization, '')", 'full_name'],
+    // A status other than these filters nothing (statusValue), so its total is everyone's.
+    keptTotal: (db, status) =>
+      keptPeopleTotal('requester')(db, status === 'active' || status === 'inactive' ? status : undefined),
     statusColumn: 'is_active',
     statusValue: (status) => (status === 'active' ? true : status === 'inactive' ? false : undefined),
     sorts: REQUESTER_SORTS,

@@ -14,30 +14,27 @@ export interface StatsDeps {
 
 const ACTIVE_WINDOW = sql`now() - interval '24 hours'`;
 
-/** The team's figures: reviewers by state, and a week of finished claims (each count by an index). */
+/** A week of the team's finished claims (each count by an index); who is on the team is readPeople's. */
 export const TEAM_FIGURES = sql`select
-  (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved)::int as total,
-  (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved and is_active
-     and greatest(last_activity_at, last_login_at) > ${ACTIVE_WINDOW})::int as active,
-  (select count(*) from users where user_type = 'worker' and deleted_at is null and not is_approved)::int as pending,
   (select count(*) from assignments where status = 'submitted' and finished_at > now() - interval '7 days')::int as submitted,
   -- The other finished claims: skipped, rejected or expired (finished = submitted + these).
   (select count(*) from assignments where status not in ('claimed', 'submitted')
      and finished_at > now() - interval '7 days')::int as other_finished`;
 
 /**
- * Who is on the team now, read live on every stats read (issue 40): the counts of users by kind
- * and state are a few index lookups, and an approval or a sign-up is in them as soon as its
- * transaction commits, where the summary's copy could be 30 s old ("Active reviewers 0" just after
- * two were approved). Signing up is activity: a reviewer approved the day they signed up is active.
- * The overview's requester count is this one too, not a list's kept total.
+ * Who is on the team now, read on every stats read (issue 40, one source per figure): the counts
+ * of accounts by kind and state are people_counts' rows, which a trigger on users moves in the
+ * same transaction as each sign-up and approval (migration 0013); the admin lists' totals read the
+ * same rows. Active reviewers depend on the clock (activity within 24 hours), so they are counted,
+ * by index, on each read. Signing up is activity: a reviewer approved the day they signed up is
+ * active.
  */
 export const PEOPLE_FIGURES = sql`select
-  (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved)::int as total,
+  (select coalesce(sum(n), 0) from people_counts where user_type = 'worker' and state in ('active', 'inactive'))::int as total,
   (select count(*) from users where user_type = 'worker' and deleted_at is null and is_approved and is_active
      and greatest(last_activity_at, last_login_at, created_at) > ${ACTIVE_WINDOW})::int as active,
-  (select count(*) from users where user_type = 'worker' and deleted_at is null and not is_approved)::int as pending,
-  (select count(*) from users where user_type = 'requester' and deleted_at is null)::int as requesters`;
+  (select coalesce(sum(n), 0) from people_counts where user_type = 'worker' and state = 'pending')::int as pending,
+  (select coalesce(sum(n), 0) from people_counts where user_type = 'requester')::int as requesters`;
 
 export interface PeopleFigures {
   total: number;
@@ -142,14 +139,25 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
   // all at once it took both cores of a small box for over a second, stalling every other caller
   // (p99 of the reviewers' list 232 ms at half load, against 1 ms at p50).
   const turn = inTurn();
-  const [byType, [tasks], [team], [throughput], performers, perDay, perHour, accuracy, services, paused] =
-    await Promise.all([
-      // The requests by type, each with its figures by status: one scan of the table gives both the
-      // totals (summed below) and the document types.
-      turn(() =>
-        queryRows<RequestFigures & { type: string }>(
-          db,
-          sql`select document_type as type, count(*)::int as total,
+  const [
+    byType,
+    [tasks],
+    [team],
+    people,
+    [throughput],
+    performers,
+    perDay,
+    perHour,
+    accuracy,
+    services,
+    paused,
+  ] = await Promise.all([
+    // The requests by type, each with its figures by status: one scan of the table gives both the
+    // totals (summed below) and the document types.
+    turn(() =>
+      queryRows<RequestFigures & { type: string }>(
+        db,
+        sql`select document_type as type, count(*)::int as total,
           count(*) filter (where status = 'completed')::int as completed,
           count(*) filter (where status = 'failed')::int as failed,
           count(*) filter (where status = 'pending')::int as pending,
@@ -159,58 +167,51 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
           (extract(epoch from now() - min(created_at) filter (where status in ('pending', 'processing'))) / 60)::float
             as oldest_waiting_minutes
         from requests where deleted_at is null group by document_type`,
-        ),
       ),
-      turn(() =>
-        queryRows<{ available: number; claimed: number; expired: number }>(
-          db,
-          sql`select
+    ),
+    turn(() =>
+      queryRows<{ available: number; claimed: number; expired: number }>(
+        db,
+        sql`select
           (select count(*) from tasks where status = 'available')::int as available,
           (select count(*) from tasks where status = 'claimed')::int as claimed,
           (select count(*) from assignments where status = 'claimed' and lease_expires_at <= now())::int as expired`,
-        ),
       ),
-      turn(() =>
-        queryRows<{
-          total: number;
-          active: number;
-          pending: number;
-          submitted: number;
-          other_finished: number;
-        }>(db, TEAM_FIGURES),
-      ),
-      // Items moved per minute over the last hour: reviews submitted plus requests completed.
-      turn(() =>
-        queryRows<{ per_minute: number }>(
-          db,
-          sql`select ((select count(*) from assignments where status = 'submitted' and finished_at > now() - interval '1 hour')
+    ),
+    turn(() => queryRows<{ submitted: number; other_finished: number }>(db, TEAM_FIGURES)),
+    turn(() => readPeople(db)),
+    // Items moved per minute over the last hour: reviews submitted plus requests completed.
+    turn(() =>
+      queryRows<{ per_minute: number }>(
+        db,
+        sql`select ((select count(*) from assignments where status = 'submitted' and finished_at > now() - interval '1 hour')
           + (select count(*) from requests where status = 'completed' and completed_at > now() - interval '1 hour'))::float / 60
           as per_minute`,
-        ),
       ),
-      turn(() =>
-        queryRows<{ id: string; name: string; completed: number; score: number | null }>(
-          db,
-          sql`select u.id, coalesce(nullif(u.full_name, ''), u.email) as name, count(*)::int as completed,
+    ),
+    turn(() =>
+      queryRows<{ id: string; name: string; completed: number; score: number | null }>(
+        db,
+        sql`select u.id, coalesce(nullif(u.full_name, ''), u.email) as name, count(*)::int as completed,
           sum(a.items_matched)::float / nullif(sum(a.items_total), 0) as score
         from assignments a join users u on u.id = a.worker_id
         where a.status = 'submitted' and a.finished_at > now() - interval '7 days' and u.deleted_at is null
         group by u.id order by completed desc, score desc nulls last limit 5`,
-        ),
       ),
-      // Turnaround is submit → completed (issue 15), of human-reviewed requests: AI-only ones finish
-      // in seconds and would hide how long review takes.
-      turn(() =>
-        queryRows<{
-          day: string;
-          submitted: number;
-          completed: number;
-          turnaround: number | null;
-          reviewed: number;
-        }>(
-          db,
-          // Day ranges, not ::date casts, so requests_created_idx and requests_completed_idx serve them.
-          sql`select d::date as day,
+    ),
+    // Turnaround is submit → completed (issue 15), of human-reviewed requests: AI-only ones finish
+    // in seconds and would hide how long review takes.
+    turn(() =>
+      queryRows<{
+        day: string;
+        submitted: number;
+        completed: number;
+        turnaround: number | null;
+        reviewed: number;
+      }>(
+        db,
+        // Day ranges, not ::date casts, so requests_created_idx and requests_completed_idx serve them.
+        sql`select d::date as day,
           (select count(*) from requests where deleted_at is null
              and created_at >= d and created_at < d + interval '1 day')::int as submitted,
           (select count(*) from requests where status = 'completed' and completed_at is not null
@@ -222,38 +223,38 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
              where status = 'completed' and not ai_only and completed_at is not null
                and completed_at >= d and completed_at < d + interval '1 day')::int as reviewed
         from generate_series(now()::date - 13, now()::date, interval '1 day') as d order by d`,
-        ),
       ),
-      turn(() =>
-        queryRows<{ hour: string; reviews: number }>(
-          db,
-          sql`select h as hour,
+    ),
+    turn(() =>
+      queryRows<{ hour: string; reviews: number }>(
+        db,
+        sql`select h as hour,
           (select count(*) from assignments where status = 'submitted'
              and finished_at >= h and finished_at < h + interval '1 hour')::int as reviews
         from generate_series(date_trunc('hour', now()) - interval '23 hours', date_trunc('hour', now()), interval '1 hour') as h
         order by h`,
-        ),
       ),
-      turn(() =>
-        queryRows<{ day: string; accuracy: number | null }>(
-          db,
-          sql`select d::date as day,
+    ),
+    turn(() =>
+      queryRows<{ day: string; accuracy: number | null }>(
+        db,
+        sql`select d::date as day,
           (select sum(items_matched)::float / nullif(sum(items_total), 0) from assignments
              where status = 'submitted' and finished_at >= d and finished_at < d + interval '1 day') as accuracy
         from generate_series(now()::date - 13, now()::date, interval '1 day') as d order by d`,
-        ),
       ),
-      Promise.all(deps.probes.map(async (p) => ({ name: p.name, health: await probe(p.check) }))),
-      deps.isPaused().catch(() => false),
-    ]);
+    ),
+    Promise.all(deps.probes.map(async (p) => ({ name: p.name, health: await probe(p.check) }))),
+    deps.isPaused().catch(() => false),
+  ]);
 
   const requests = sumFigures(byType);
   const types = [...byType].sort((a, b) => b.total - a.total || a.type.localeCompare(b.type)).slice(0, 5);
   const total = requests.total;
   const failed = requests.failed;
   const pending = requests.pending;
-  const activeWorkers = Number(team?.active ?? 0);
-  const totalWorkers = Number(team?.total ?? 0);
+  const activeWorkers = people.active;
+  const totalWorkers = people.total;
   const finished = Number(team?.submitted ?? 0) + Number(team?.other_finished ?? 0);
   const efficiency = finished > 0 ? (Number(team?.submitted ?? 0) / finished) * 100 : 100;
   const perMinute = Number(throughput?.per_minute ?? 0);
@@ -274,7 +275,6 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
     services,
   };
   const health = healthReport(inputs, deps.alertSettings);
-  const people = await readPeople(db);
   const stats: AdminStats = {
     systemHealth: {
       status: health.status,
@@ -297,7 +297,7 @@ export async function computeStats(deps: StatsDeps): Promise<AdminStats> {
     teamMetrics: {
       activeWorkers,
       totalWorkers,
-      pendingWorkers: Number(team?.pending ?? 0),
+      pendingWorkers: people.pending,
       totalRequesters: people.requesters,
       efficiency: Number(efficiency.toFixed(1)),
       topPerformers: performers.map((p) => ({

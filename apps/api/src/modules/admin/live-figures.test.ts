@@ -1,6 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requests } from '../../db/schema';
+import { queryRows } from '../../db/client';
+import { requests, users } from '../../db/schema';
 import { createTestApp, type TestContext } from '../../test/app';
 import { createUser, TEST_PASSWORD } from '../../test/users';
 
@@ -69,5 +71,69 @@ describe('admin figures read live over a 30 s summary', () => {
     expect(afterApproval.teamMetrics.totalWorkers).toBe(before.teamMetrics.totalWorkers + 1);
     expect(afterApproval.teamMetrics.activeWorkers).toBe(before.teamMetrics.activeWorkers + 1);
     expect(afterApproval.teamMetrics.pendingWorkers).toBe(before.teamMetrics.pendingWorkers);
+  });
+
+  const listTotal = async (path: string) =>
+    (await request(ctx.app).get(`/api/v1/admin/${path}`).set('Authorization', admin.auth)).body
+      .total as number;
+
+  it("gives the lists' totals the overview's figures, moved by each sign-up, approval and deactivation", async () => {
+    // Read first, so a total kept for 30 s would be the stale one below.
+    await Promise.all([listTotal('workers'), listTotal('requesters'), listTotal('workers?status=pending')]);
+    const reviewer = await createUser(ctx.database.db, 'worker', { approved: false });
+    const requester = await request(ctx.app).post('/api/v1/auth/register').send({
+      email: 'third.requester@acme-corp.io',
+      password: TEST_PASSWORD,
+      full_name: 'Third requester',
+      user_type: 'requester',
+    });
+    expect(requester.status).toBe(201);
+    const agree = async () => {
+      const { teamMetrics } = await stats();
+      expect(await listTotal('requesters')).toBe(teamMetrics.totalRequesters);
+      expect(await listTotal('workers?status=pending')).toBe(teamMetrics.pendingWorkers);
+      const approved =
+        (await listTotal('workers?status=active')) + (await listTotal('workers?status=inactive'));
+      expect(approved).toBe(teamMetrics.totalWorkers);
+      expect(await listTotal('workers')).toBe(teamMetrics.totalWorkers + teamMetrics.pendingWorkers);
+      return teamMetrics;
+    };
+    const pending = (await agree()).pendingWorkers;
+    expect(pending).toBeGreaterThan(0);
+    const status = (active: boolean) =>
+      request(ctx.app)
+        .put(`/api/v1/admin/workers/${reviewer.id}/status`)
+        .set('Authorization', admin.auth)
+        .send({ active });
+    expect((await status(true)).status).toBe(200);
+    const approved = await agree();
+    expect(approved.pendingWorkers).toBe(pending - 1);
+    expect((await status(false)).status).toBe(200);
+    const deactivated = await agree();
+    expect(deactivated.totalWorkers).toBe(approved.totalWorkers);
+    expect(await listTotal('workers?status=inactive')).toBeGreaterThan(0);
+  });
+
+  it('keeps people_counts equal to a count of the accounts after sign-ups, approvals and deletions', async () => {
+    const db = ctx.database.db;
+    const worker = await createUser(db, 'worker', { approved: false });
+    await db.update(users).set({ isApproved: true }).where(eq(users.id, worker.id));
+    const gone = await createUser(db, 'requester');
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const removed = await createUser(db, 'worker');
+    await db.delete(users).where(eq(users.id, removed.id));
+    const kept = await queryRows<{ user_type: string; state: string; n: number }>(
+      db,
+      sql`select user_type, state, n from people_counts where n <> 0 order by 1, 2`,
+    );
+    const counted = await queryRows<{ user_type: string; state: string; n: number }>(
+      db,
+      sql`select user_type,
+          case when user_type = 'worker' and not is_approved then 'pending'
+            when is_active then 'active' else 'inactive' end as state,
+          count(*)::int as n
+        from users where deleted_at is null group by 1, 2 order by 1, 2`,
+    );
+    expect(kept.map((r) => ({ ...r, n: Number(r.n) }))).toEqual(counted);
   });
 });

@@ -202,6 +202,12 @@ describe('usage limits at submit', () => {
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.code).toBe('USAGE_LIMIT_EXCEEDED');
     expect(eleventh.body.detail).toMatch(/all 10 requests of your Free plan's daily limit/);
+    // issue 40: the usage the requester is shown is the one the limit refused on: 10 of 10 today.
+    const { usage } = (
+      await request(ctx.app).get('/api/v1/users/subscription').set('Authorization', owner.auth)
+    ).body;
+    expect(usage.daily).toEqual({ used: 10, limit: 10 });
+    expect(usage.monthly.used).toBe(10);
     const tomorrow = periodResets().daily;
     expect(eleventh.body.resets_at).toBe(tomorrow.toISOString());
     const retryAfter = Number(eleventh.headers['retry-after']);

@@ -26,7 +26,7 @@ import {
   useSubscription,
 } from './api';
 import './billing.css';
-import { FREE_PLAN_ID, formatMonthlyPrice, monthCost, planLabel } from './plan-cost';
+import { FREE_PLAN_ID, formatMonthlyPrice, limitReachedMessage, monthCost, planLabel } from './plan-cost';
 
 export { formatMonthlyPrice, planLabel };
 
@@ -120,11 +120,13 @@ function CurrentPlan({
 function Usage({ subscription, plan }: { subscription: Subscription; plan: Plan | undefined }) {
   const { daily, weekly, monthly } = subscription.usage;
   const cost = monthCost(subscription, plan);
+  const reached = limitReachedMessage(subscription.usage);
   return (
     <Card as="section" className="rq-billing__usage" aria-labelledby="usage-title">
       <h2 id="usage-title" className="sv-card__title">
         Usage
       </h2>
+      {reached ? <p className="rq-billing__reached">{reached}</p> : null}
       <div className="rq-billing__bars">
         <UsageBar label="Daily" used={daily.used} limit={daily.limit} />
         <UsageBar label="Weekly" used={weekly.used} limit={weekly.limit} />

@@ -75,7 +75,11 @@ describe('DashboardPage', () => {
     // issue 15: the same plan and cost basis as Billing (the plan's flat price, not $0.10 a request)
     const month = screen.getByRole('region', { name: 'This Month' });
     expect(await within(month).findByText('$0.00')).toBeTruthy();
-    expect(within(month).getByText('Free Plan (Free), free · 3 of 100 requests used')).toBeTruthy();
+    expect(within(month).getByText('Free Plan (Free), free')).toBeTruthy();
+    // The requests used against every limit the server checks (issue 40), the reached one named.
+    expect(within(month).getByText('Today').nextElementSibling?.textContent).toBe('9 of 10');
+    expect(within(month).getByText('This month').nextElementSibling?.textContent).toBe('100 of 100');
+    expect(within(month).getByRole('status').textContent).toContain("plan's monthly limit of 100 requests");
     // the sidebar's Active badge
     expect(await screen.findByRole('button', { name: /^Active\W+2 active requests\W*$/ })).toBeTruthy();
   });

@@ -2,7 +2,7 @@ import { errorMessageFor, ServiceStatusCard } from '@sieve/auth';
 import { DASHBOARD_FETCH_LIMIT, OVERVIEW_RECENT_COUNT, type RequestSummary } from '@sieve/contracts';
 import { Banner, Button, Card, EmptyState, Glyph, StatCard } from '@sieve/ui';
 import { usePlans, useSubscription } from '../billing/api';
-import { monthCost } from '../billing/plan-cost';
+import { formatUsed, limitReachedMessage, monthCost, usageLines } from '../billing/plan-cost';
 import { documentTypeLabel, matchesSearch } from '../requests/request-format';
 import { RequestTable } from '../requests/request-table';
 import { useActiveRequests, useRequestList } from '../requests/use-requests';
@@ -47,6 +47,7 @@ export function OverviewView({
   const basis = total !== undefined && total > loaded.length ? ` · last ${loaded.length}` : '';
   const plans = usePlans();
   // A subscription without its usage (an older API, a failed read) shows no cost rather than crashing.
+  const usage = subscription.data?.usage;
   const month = subscription.data?.usage
     ? monthCost(
         subscription.data,
@@ -132,6 +133,7 @@ export function OverviewView({
             </h2>
             <p className="rq-month__cost">{month ? formatDollars(month.amount) : '—'}</p>
             <p className="sv-muted rq-month__basis">{month ? month.basis : 'Loading your plan…'}</p>
+            {usage ? <PlanUsage usage={usage} /> : null}
             <Button size="sm" variant="ghost" className="rq-month__link" onClick={onShowBilling}>
               Plan and usage <Glyph name="chevron-right" />
             </Button>
@@ -159,5 +161,33 @@ export function OverviewView({
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * The requests used against each of the plan's limits, the figures the server checks when it
+ * accepts a request (issue 40), and which limit refuses new requests when one is reached.
+ */
+function PlanUsage({ usage }: { usage: Parameters<typeof usageLines>[0] }) {
+  const reached = limitReachedMessage(usage);
+  return (
+    <>
+      <dl className="rq-limits" aria-label="Requests used of your plan's limits">
+        {usageLines(usage).map((line) => (
+          <div
+            key={line.period}
+            className={line.isReached ? 'rq-limits__row rq-limits__row--reached' : 'rq-limits__row'}
+          >
+            <dt>{line.label}</dt>
+            <dd>{formatUsed(line.used, line.limit)}</dd>
+          </div>
+        ))}
+      </dl>
+      {reached ? (
+        <p className="rq-limits__reached" role="status">
+          {reached}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -19,6 +19,7 @@ import {
   parseInlineText,
   type ReviewRow,
 } from './review-rows';
+import { provenanceOf } from './submission';
 import type { ReviewDraft } from './use-review-draft';
 
 const KEY_COLUMN = '__key';
@@ -267,8 +268,9 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
         event.stopPropagation();
         startEdit(row, columns[0] ?? 'value');
         break;
-      case 'n': {
-        // "Next uncertain field": the rows below High, in order, from the selected one.
+      case 'c': {
+        // The next field that needs a look: the rows below High, in order, from the selected one.
+        // Not n, which opens the next task everywhere (issue 40: one meaning for n).
         event.preventDefault();
         for (let step = 1; step <= rows.length; step += 1) {
           const next = rows[(index + step) % rows.length];
@@ -440,23 +442,7 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
                     );
                   })}
                   <td className="sv-col sv-col--source">
-                    {row.source?.location || row.source?.sourceText ? (
-                      <button
-                        type="button"
-                        className="sv-source-chip"
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          onSelectRow(row.id);
-                        }}
-                        title={row.source.sourceText ?? undefined}
-                      >
-                        <Icon name="locate" size={12} />
-                        <span className="sv-visually-hidden">Show source of {name}: </span>
-                        {row.source.location || 'source'}
-                      </button>
-                    ) : (
-                      <span className="sv-cell__empty">—</span>
-                    )}
+                    <RowSource row={row} name={name} onShow={() => onSelectRow(row.id)} />
                   </td>
                   <td className="sv-col sv-col--actions">
                     <button
@@ -557,4 +543,36 @@ function prettyJson(text: string): string {
   } catch {
     return text;
   }
+}
+
+/**
+ * The row's provenance (issue 40): the AI's source while the value is the AI's; a corrected value
+ * shows the text the reviewer clicked to fill it, or no source, marked Corrected — never the
+ * AI's old location and text, which point at the figure that was wrong.
+ */
+function RowSource({ row, name, onShow }: { row: ReviewRow; name: string; onShow: () => void }) {
+  const { source, isCorrected, isPicked } = provenanceOf(row);
+  const label = isPicked ? 'your pick' : source?.location || 'source';
+  return (
+    <span className="sv-row-source">
+      {source?.location || source?.sourceText ? (
+        <button
+          type="button"
+          className="sv-source-chip"
+          onClick={(event) => {
+            event.stopPropagation();
+            onShow();
+          }}
+          title={source.sourceText ?? undefined}
+        >
+          <Icon name="locate" size={12} />
+          <span className="sv-visually-hidden">Show source of {name}: </span>
+          {label}
+        </button>
+      ) : isCorrected ? null : (
+        <span className="sv-cell__empty">—</span>
+      )}
+      {isCorrected ? <span className="sv-row-source__corrected">Corrected</span> : null}
+    </span>
+  );
 }

@@ -13,6 +13,8 @@ export interface GroundingTarget {
   valueText: string;
   /** The value as stored (a number stays a number), for finding its printed cell. */
   value: unknown;
+  /** The reviewer changed the AI's value: `source` is their pick or none (issue 40). */
+  isCorrected?: boolean;
 }
 
 export interface SourcePanelProps {
@@ -57,10 +59,16 @@ function SourcePassage({ grounding, outcome }: { grounding: GroundingTarget; out
         {grounding.source?.location ? (
           <span className="sv-source__passage-location">{grounding.source.location}</span>
         ) : null}
+        {grounding.isCorrected ? <span className="sv-row-source__corrected">Corrected</span> : null}
         {outcome ? <span className="sv-source__passage-outcome">{outcome}</span> : null}
       </div>
       {text ? (
         <blockquote className="sv-source__passage-text">{passage}</blockquote>
+      ) : grounding.isCorrected ? (
+        <p className="sv-source__passage-empty">
+          Your value has no source yet: while editing it, click its words in the document to record where it
+          is.
+        </p>
       ) : (
         <p className="sv-source__passage-empty">No source text for this row.</p>
       )}

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type ReviewRow, reviewColumns, rowsFromResult } from './review-rows';
-import { buildResult, buildSubmission, itemFromRow, parseOtherFields, valueProblem } from './submission';
+import {
+  buildResult,
+  buildSubmission,
+  itemFromRow,
+  parseOtherFields,
+  provenanceOf,
+  valueProblem,
+} from './submission';
 
 const source = {
   location: 'page 1, line 3',
@@ -64,6 +71,27 @@ describe('review submission shaping (spec 01 §5, §7)', () => {
         columns,
       ),
     ).toMatchObject({ source_text: '$13', location: '', value: 13 });
+  });
+
+  it('shows beside a value the provenance it is submitted with: corrected, its pick or nothing (issue 40)', () => {
+    expect(provenanceOf(row({ cells: { value: '1,234,500,000' }, source, aiValue: 1234500000 }))).toEqual({
+      source,
+      isCorrected: false,
+      isPicked: false,
+    });
+    expect(provenanceOf(row({ cells: { value: 13 }, source, aiValue: 12 }))).toEqual({
+      source: null,
+      isCorrected: true,
+      isPicked: false,
+    });
+    const picked = provenanceOf(row({ cells: { value: 13 }, source, aiValue: 12, pickedText: '$13' }));
+    expect(picked).toMatchObject({
+      isCorrected: true,
+      isPicked: true,
+      source: { sourceText: '$13', location: null },
+    });
+    // An added row is no correction.
+    expect(provenanceOf(row({ cells: { value: 5 } }))).toMatchObject({ isCorrected: false, source: null });
   });
 
   it('keeps a typed identifier as the text typed: "0042" stays "0042" (issue 40)', () => {

@@ -82,6 +82,27 @@ function sourceOfSubmitted(row: ReviewRow, value: unknown): ItemSource | null {
   return { location: null, sourceText: row.pickedText, sourceUrl: null, confidence: null, anchor: null };
 }
 
+export interface RowProvenance {
+  /** Where the value shown was read: as the submission will carry it (sourceOfSubmitted). */
+  source: ItemSource | null;
+  /** The reviewer changed the AI's value (an added row is not a correction). */
+  isCorrected: boolean;
+  /** The source is the text the reviewer clicked to fill the value. */
+  isPicked: boolean;
+}
+
+/**
+ * The provenance the review screen shows beside a row's value: the same the submission carries, so
+ * a corrected value never shows the AI's source text and location (issue 40).
+ */
+export function provenanceOf(row: ReviewRow): RowProvenance {
+  const raw = row.cells.value;
+  const value = isEmptyValue(raw) ? null : normaliseCell(raw, row.key, 'value', row.aiValue);
+  const isCorrected = row.aiValue !== undefined && !valuesAgree(row.aiValue, value, row.key);
+  const source = sourceOfSubmitted(row, value);
+  return { source, isCorrected, isPicked: source !== null && source !== row.source };
+}
+
 /**
  * One row as the submission carries it (spec 01 §5 and §7): empty fields dropped; an item with
  * only a value goes as the bare value; any other item is normalised to carry location,

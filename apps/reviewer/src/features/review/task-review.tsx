@@ -12,7 +12,7 @@ import { ReviewInstructions } from './instructions';
 import { displayText } from './review-rows';
 import { isUncertain, ReviewTable, type ReviewTableHandle } from './review-table';
 import { type GroundingTarget, SourcePanel } from './source-panel';
-import { buildSubmission } from './submission';
+import { buildSubmission, provenanceOf } from './submission';
 import { supersedePending } from './submission-outbox';
 import { useLease } from './use-lease';
 import { forgetDraft, useReviewDraft } from './use-review-draft';
@@ -121,7 +121,9 @@ export function TaskReview({ task }: { task: WorkerTask }) {
         ? {
             key: `${selectedRow.id}:${groundingTick}`,
             itemName: selectedRow.key,
-            source: selectedRow.source,
+            // A corrected value's own provenance (issue 40), never the AI's old source.
+            source: provenanceOf(selectedRow).source,
+            isCorrected: provenanceOf(selectedRow).isCorrected,
             valueText: displayText(selectedRow.cells.value),
             value: selectedRow.cells.value,
           }
@@ -181,8 +183,8 @@ export function TaskReview({ task }: { task: WorkerTask }) {
         value: (row: (typeof rows)[number]) => row.cells[column],
       })),
       { label: 'other_fields', value: (row) => row.otherFields },
-      { label: 'location', value: (row) => row.source?.location ?? '' },
-      { label: 'source_text', value: (row) => row.source?.sourceText ?? '' },
+      { label: 'location', value: (row) => provenanceOf(row).source?.location ?? '' },
+      { label: 'source_text', value: (row) => provenanceOf(row).source?.sourceText ?? '' },
     ]);
     downloadCsv(`task-${task.task_id.slice(0, REVIEWER.taskIdDisplayLength)}`, csv);
   }, [rows, columns, task.task_id]);
@@ -240,7 +242,11 @@ export function TaskReview({ task }: { task: WorkerTask }) {
             </span>
             <span
               className={`sv-review__uncertain${uncertainCount === 0 ? ' is-clear' : ''}`}
-              title={uncertainCount > 0 ? 'Marked ● in the list: j and k move between fields' : undefined}
+              title={
+                uncertainCount > 0
+                  ? 'Marked ● in the list: c goes to the next one, j and k move between fields'
+                  : undefined
+              }
             >
               {uncertainCount > 0
                 ? `${uncertainCount} of ${rows.length} need a look`
@@ -302,10 +308,10 @@ export function TaskReview({ task }: { task: WorkerTask }) {
         <span
           className="sv-review__hint"
           aria-hidden="true"
-          title={`a ${isEdited ? 'submit' : 'accept'} · n next task · s skip · r reject · ? shortcuts`}
+          title={`a ${isEdited ? 'submit' : 'accept'} · c next field to check · n next task · s skip · r reject · ? shortcuts`}
         >
-          <kbd>a</kbd> {isEdited ? 'submit' : 'accept'} · <kbd>n</kbd> next task · <kbd>s</kbd> skip ·{' '}
-          <kbd>r</kbd> reject · <kbd>?</kbd> shortcuts
+          <kbd>a</kbd> {isEdited ? 'submit' : 'accept'} · <kbd>c</kbd> next field to check · <kbd>n</kbd> next
+          task · <kbd>s</kbd> skip · <kbd>r</kbd> reject · <kbd>?</kbd> shortcuts
         </span>
         {isEdited ? (
           <Button onClick={draft.revert} disabled={isSending}>

@@ -8,6 +8,7 @@ export const SHORTCUTS: readonly { keys: string[]; action: string }[] = [
   { keys: ['s'], action: 'Skip the task' },
   { keys: ['r'], action: 'Reject the task' },
   { keys: ['n'], action: 'Open the next task' },
+  { keys: ['c'], action: 'Next field to check (marked ●)' },
   { keys: ['+'], action: 'Add a row' },
   { keys: ['u'], action: 'Revert to AI Result' },
   { keys: ['b'], action: 'Back to Queue' },
