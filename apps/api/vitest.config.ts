@@ -9,10 +9,11 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // PGlite start-up and argon2 are CPU-bound; two cores here.
+    // PGlite start-up and argon2 are CPU-bound; two cores here, and CI may run beside other work
+    // (an embedded database's first migration took over 30 s on a machine at load 28).
     fileParallelism: true,
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
   },
 });

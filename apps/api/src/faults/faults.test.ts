@@ -114,7 +114,7 @@ describe.skipIf(!ready)('faults', () => {
   });
 
   it('completes a request exactly once when its worker process is killed mid-extraction', {
-    timeout: 150_000,
+    timeout: 300_000,
   }, async () => {
     const redis = await startRedis();
     const pdf = Buffer.from(await makeReportPdf());
@@ -144,13 +144,14 @@ describe.skipIf(!ready)('faults', () => {
       });
       expect(created.status).toBe(201);
       const id = String(created.body?.request_id);
-      await waitFor(async () => fetches >= 1, 'the first worker to start extracting', 20_000, first);
+      // Generous waits: a worker process starting on a busy machine takes tens of seconds.
+      await waitFor(async () => fetches >= 1, 'the first worker to start extracting', 90_000, first);
       await first.kill9();
       second = run(WORKER, env);
       await waitFor(
         async () => (await db.db.select().from(tasks).where(eq(tasks.requestId, id))).length > 0,
         'the second worker to finish the request',
-        30_000,
+        90_000,
         second,
       );
       await new Promise((r) => setTimeout(r, 1500)); // a duplicate run would land in this window
@@ -171,7 +172,7 @@ describe.skipIf(!ready)('faults', () => {
   });
 
   it('keeps answering while Redis restarts, and the queued work resumes after', {
-    timeout: 150_000,
+    timeout: 300_000,
   }, async () => {
     const redis = await startRedis();
     const env = { ...baseEnv, DATABASE_URL: db.url ?? '', REDIS_URL: redis.url };
