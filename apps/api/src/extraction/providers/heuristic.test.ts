@@ -490,7 +490,8 @@ describe('HeuristicProvider', () => {
     expect(result.total_revenue?.value).toBe(1234);
   });
 
-  it('keeps up with a long filing', async () => {
+  // Its speed is measured in `pnpm bench` (extraction), not asserted here.
+  it('finds a figure deep in a long filing among twenty data points', async () => {
     const lines = Array.from({ length: 20_000 }, (_, i) =>
       i === 15_000
         ? 'Total revenue: $1,234.5 million'
@@ -498,10 +499,9 @@ describe('HeuristicProvider', () => {
     );
     const doc = loadText(lines.join('\n'));
     const dataPoints = ['total_revenue', ...Array.from({ length: 19 }, (_, i) => `metric_${i}`)];
-    const started = performance.now();
     const { result } = await run(doc, dataPoints);
     expect(result.total_revenue?.value).toBe(1234500000);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(result.metric_3?.value ?? null).toBeNull();
   });
 
   it('is deterministic', async () => {
