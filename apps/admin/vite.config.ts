@@ -22,5 +22,6 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     setupFiles: ['./src/test-setup.ts'],
+    testTimeout: 30_000,
   },
 });
