@@ -14,6 +14,7 @@ import { fileIdOfUrl } from '../files/files.service';
 import type { Metrics } from '../metrics/metrics';
 import type { TemplatesService } from '../templates/templates.service';
 import { extractionJob } from './extraction.job';
+import { lineItemsCsv } from './line-items-csv';
 import { summaryMetadataSql, toRequestRecord, toRequestSummary, toTaskSummary } from './requests.serialize';
 import { storedSourceIds } from './stored-sources';
 
@@ -375,6 +376,14 @@ export function createRequestsService(deps: RequestsServiceDeps) {
             null,
             2,
           ),
+        };
+      }
+      const items = lineItemsCsv(result, request.metadata);
+      if (items) {
+        return {
+          filename: `${name}.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: toCsv(items.columns, items.rows),
         };
       }
       const rows = Object.entries(result).map(([dataPoint, item]) => {
