@@ -1,6 +1,6 @@
 import type { FieldSpec } from '@sieve/contracts';
 
-function valueOf(item: unknown): unknown {
+function itemValue(item: unknown): unknown {
   return item && typeof item === 'object' && !Array.isArray(item) && 'value' in item
     ? (item as { value: unknown }).value
     : item;
@@ -27,7 +27,7 @@ export function lineItemsCsv(
     const spec = fields.find((f) => f.name === name);
     return spec
       ? spec.type === 'line_items'
-      : isRowList(valueOf(result[name])) && valueOf(result[name]) !== null;
+      : isRowList(itemValue(result[name])) && itemValue(result[name]) !== null;
   });
   if (listFields.length === 0) return null;
   const known = fields.map((f) => f.name).filter((n) => n in result);
@@ -36,17 +36,17 @@ export function lineItemsCsv(
   const columnsOf = (name: string): string[] => {
     const spec = fields.find((f) => f.name === name);
     if (spec?.columns) return spec.columns.map((c) => c.name);
-    const rows = valueOf(result[name]);
+    const rows = itemValue(result[name]);
     const seen = new Set<string>();
     for (const row of isRowList(rows) ? rows : [])
       for (const key of Object.keys(row)) if (key !== 'anchor' && key !== 'confidence') seen.add(key);
     return [...seen];
   };
   const itemColumns = listFields.flatMap((name) => columnsOf(name).map((c) => [name, c] as const));
-  const base = Object.fromEntries(scalars.map((n) => [n, cell(valueOf(result[n]))]));
+  const base = Object.fromEntries(scalars.map((n) => [n, cell(itemValue(result[n]))]));
   const rows: Record<string, unknown>[] = [];
   for (const name of listFields) {
-    const list = valueOf(result[name]);
+    const list = itemValue(result[name]);
     for (const [i, row] of (isRowList(list) ? list : []).entries()) {
       const out: Record<string, unknown> = { row: i + 1, ...base };
       for (const [field, column] of itemColumns)
