@@ -3,7 +3,15 @@ import { ITEM_LIST_END, type LineItemRole, lineItemRole } from '../lexicon/line-
 import { type Box, cellAt, type LayoutTable, roundBox, unionBox } from '../model/layout';
 import { formatLocation } from '../model/location';
 import type { ExtractedDocument, ExtractedItem } from '../model/types';
-import { letterCount, linesOf, moneyIn, type RLine, type RWord } from '../receipts/receipt-lines';
+import {
+  letterCount,
+  linesOf,
+  moneyIn,
+  type RLine,
+  type RWord,
+  resegment,
+  toWord,
+} from '../receipts/receipt-lines';
 import { columnHeaderPath } from '../tables/table-builder';
 import { typedValue } from './typed-value';
 
@@ -169,6 +177,24 @@ function describe(
   };
 }
 
+/**
+ * "3 087,44" and "4'712.40": an amount whose digit groups are split by a thin space or an
+ * apostrophe is one word again. Only inside a segment: a wide gap parts two columns.
+ */
+function joinDigitGroups(segment: RWord[]): RWord[] {
+  const out: RWord[] = [];
+  for (const word of segment) {
+    const text = word.text.replace(/(\d)['’](?=\d{3}\b)/g, '$1');
+    const prev = out.at(-1);
+    if (prev && /^[-(]?\d{1,3}$/.test(prev.text) && /^\d{3}(?:[.,]\d{2})?\)?$/.test(text)) {
+      const merged: RWord = { ...prev, text: `${prev.text} ${text}` };
+      if (prev.box && word.box) merged.box = unionBox([prev.box, word.box]);
+      out[out.length - 1] = merged;
+    } else out.push(text === word.text ? word : { ...word, text });
+  }
+  return out;
+}
+
 function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemRow[]; lines: RLine[] } {
   const roles = new Map(columns.map((c) => [c.name, roleOf(c)]));
   // Items sit between the heading line (if any) and the first total.
@@ -182,10 +208,11 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
       if (rows.length) break;
       continue;
     }
-    const money = moneyIn(line.words);
+    const lineWords = line.segments.flatMap(joinDigitGroups);
+    const money = moneyIn(lineWords);
     if (money.length === 0 || letterCount(line.text) < 2) continue;
     const firstMoney = money[0]?.index ?? 0;
-    const { text, quantity, words } = describe(line.words, firstMoney);
+    const { text, quantity, words } = describe(lineWords, firstMoney);
     if (letterCount(text) < 2) continue;
     const amount = money.at(-1)?.value ?? null;
     const unit =
@@ -221,7 +248,7 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
           ? 0
           : Math.round(LINE_CELL_CONFIDENCE * (0.6 + 0.4 * wordConfidence(ws)) * 1000) / 1000;
     }
-    const boxes = line.words.map((w) => w.box).filter((b): b is Box => b !== undefined);
+    const boxes = lineWords.map((w) => w.box).filter((b): b is Box => b !== undefined);
     const box = boxes.length ? unionBox(boxes) : line.box;
     if (box) row.anchor = { page: line.page, box: roundBox(box) };
     rows.push(row);
@@ -229,6 +256,49 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
   }
   return { rows, lines: used };
 }
+
+/**
+ * The page's words grouped by where they sit, not by the reading order's blocks: an item's
+ * description and its figures are one row even when the layout read them as two columns.
+ */
+function visualLines(doc: ExtractedDocument): RLine[] {
+  const out: RLine[] = [];
+  for (const page of doc.layout ?? []) {
+    const aspect = page.width > 0 ? page.height / page.width : 1;
+    const words = [...page.words].sort((a, b) => (a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2);
+    const heights = words.map((w) => w.box[3] - w.box[1]).sort((a, b) => a - b);
+    const height = heights[Math.floor(heights.length / 2)] ?? 0.01;
+    let band: typeof words = [];
+    let centre = Number.NaN;
+    const flush = () => {
+      if (band.length === 0) return;
+      const sorted = band.sort((a, b) => a.box[0] - b.box[0]).map(toWord);
+      const segments = resegment(sorted, aspect);
+      out.push({
+        text: segments.map((seg) => seg.map((w) => w.text).join(' ')).join('  '),
+        page: page.number,
+        line: out.length + 1,
+        words: sorted,
+        segments,
+        box: unionBox(band.map((w) => w.box)),
+      });
+      band = [];
+    };
+    for (const word of words) {
+      const mid = (word.box[1] + word.box[3]) / 2;
+      if (band.length && Math.abs(mid - centre) > height * 0.5) flush();
+      if (band.length === 0) centre = mid;
+      band.push(word);
+    }
+    flush();
+  }
+  return out;
+}
+
+const withAmounts = (rows: LineItemRow[], columns: ColumnSpec[]) => {
+  const amount = columns.find((c) => roleOf(c) === 'amount');
+  return amount ? rows.filter((r) => typeof r[amount.name] === 'number').length : rows.length;
+};
 
 /** The line-items answer of a field: its rows, and the list's own confidence, box and source. */
 export function readLineItems(
@@ -250,12 +320,17 @@ export function readLineItems(
     ).filter(Boolean);
     sourceText = headings.join(' · ');
   }
-  if (rows.length === 0) {
-    const read = rowsFromLines(linesOf(doc), columns);
-    rows = read.rows;
-    page = read.lines[0]?.page;
-    location = read.lines[0] ? formatLocation({ page: read.lines[0].page, line: read.lines[0].line }) : '';
-    sourceText = read.lines.map((l) => l.text).join('\n');
+  // A table the layout split (descriptions apart from figures) reads worse than the page's rows.
+  const tableScore = withAmounts(rows, columns);
+  if (rows.length === 0 || tableScore < rows.length) {
+    const byPlace = doc.layout?.length ? rowsFromLines(visualLines(doc), columns) : { rows: [], lines: [] };
+    const read = byPlace.rows.length ? byPlace : rowsFromLines(linesOf(doc), columns);
+    if (rows.length === 0 || withAmounts(read.rows, columns) > tableScore) {
+      rows = read.rows;
+      page = read.lines[0]?.page;
+      location = read.lines[0] ? formatLocation({ page: read.lines[0].page, line: read.lines[0].line }) : '';
+      sourceText = read.lines.map((l) => l.text).join('\n');
+    }
   }
   rows = rows.map((row) => finished(row, columns));
   const cellConfidences = rows.flatMap((r) => Object.values(r.confidence).filter((c) => c > 0));
