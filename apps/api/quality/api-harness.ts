@@ -4,7 +4,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DocumentType, ItemAnchor, RequestDetail } from '@sieve/contracts';
+import type {
+  CheckResult,
+  CheckSpec,
+  DocumentType,
+  FieldSpec,
+  ItemAnchor,
+  RequestDetail,
+} from '@sieve/contracts';
 import type { z } from 'zod';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -68,6 +75,12 @@ export type QualityDocument =
   | { form: 'website'; html: string | Uint8Array; name?: string }
   | { form: 'sec'; html: string; filingType?: '10-K' | '10-Q'; reportDate?: string };
 
+/** Typed fields and checks sent with a document (DESIGN §13). */
+export interface TypedAsk {
+  fields?: FieldSpec[];
+  checks?: CheckSpec[];
+}
+
 /** A result item as `GET /requests/{id}` gives it. */
 export interface QualityAnswer {
   value: unknown;
@@ -80,6 +93,8 @@ export interface QualityAnswer {
 export interface QualityAnswers {
   /** The request's final state: 'completed', or 'failed' with `error` (then `items` is empty). */
   status: string;
+  /** DESIGN §13: the checks the AI result was held to, when the request asked for any. */
+  checks?: CheckResult[];
   error: string | null;
   /** Per data point asked. */
   items: Record<string, QualityAnswer | undefined>;
@@ -91,8 +106,11 @@ export interface QualityAnswers {
 
 export interface QualityReader {
   mode: 'api' | 'inprocess';
-  /** Submits the document asking for `dataPoints` and waits for the answers. */
-  ask(document: QualityDocument, dataPoints: string[]): Promise<QualityAnswers>;
+  /**
+   * Submits the document asking for `dataPoints` (and typed `fields` and `checks`, DESIGN §13)
+   * and waits for the answers.
+   */
+  ask(document: QualityDocument, dataPoints: string[], typed?: TypedAsk): Promise<QualityAnswers>;
   close(): Promise<void>;
 }
 
@@ -278,8 +296,18 @@ export async function startApiReader(): Promise<QualityReader> {
       })
     ).secret;
 
-    const submitOne = async (document: QualityDocument, dataPoints: string[], fileId?: string) => {
-      const common = { data_points: dataPoints, ai_only_mode: true };
+    const submitOne = async (
+      document: QualityDocument,
+      dataPoints: string[],
+      fileId?: string,
+      typed: TypedAsk = {},
+    ) => {
+      const common = {
+        data_points: dataPoints,
+        ai_only_mode: true,
+        ...(typed.fields?.length ? { fields: typed.fields } : {}),
+        ...(typed.checks?.length ? { checks: typed.checks } : {}),
+      };
       const body =
         document.form === 'upload'
           ? { document_type: document.documentType, metadata: { ...common, file_id: fileId } }
@@ -328,10 +356,10 @@ export async function startApiReader(): Promise<QualityReader> {
 
     return {
       mode: 'api',
-      async ask(document, dataPoints) {
+      async ask(document, dataPoints, typed) {
         const started = performance.now();
         try {
-          return await askApi(document, dataPoints, started);
+          return await askApi(document, dataPoints, started, typed);
         } catch (error) {
           // One document the harness could not send is a failed case, not a failed run.
           return {
@@ -350,6 +378,7 @@ export async function startApiReader(): Promise<QualityReader> {
       document: QualityDocument,
       dataPoints: string[],
       started: number,
+      typed: TypedAsk = {},
     ): Promise<QualityAnswers> {
       let fileId: string | undefined;
       if (document.form === 'upload') {
@@ -376,6 +405,7 @@ export async function startApiReader(): Promise<QualityReader> {
           document,
           dataPoints.slice(i, i + MAX_DATA_POINTS),
           fileId,
+          i === 0 ? typed : {},
         );
         answers.requestId ??= requestId;
         if (detail.status !== 'completed') {
@@ -384,6 +414,8 @@ export async function startApiReader(): Promise<QualityReader> {
         }
         Object.assign(answers.items, (detail.ai_result?.result ?? {}) as Record<string, QualityAnswer>);
         answers.notes.push(...(detail.ai_result?.notes ?? []));
+        if (detail.ai_result?.checks)
+          answers.checks = [...(answers.checks ?? []), ...detail.ai_result.checks];
       }
       answers.seconds = (performance.now() - started) / 1000;
       return answers;
@@ -409,7 +441,7 @@ export async function startInProcessReader(): Promise<QualityReader> {
   };
   return {
     mode: 'inprocess',
-    async ask(document, dataPoints) {
+    async ask(document, dataPoints, typed = {}) {
       const started = performance.now();
       try {
         let source: ReturnType<typeof sourceFromRequest>;
@@ -443,9 +475,11 @@ export async function startInProcessReader(): Promise<QualityReader> {
             filing_type: filingType,
           });
         }
-        const extraction = await extractFromSource(source, { dataPoints, documentType }, deps);
+        const extraction = await extractFromSource(source, { dataPoints, documentType, ...typed }, deps);
         const merged = combine(extraction.tasks.map((t) => t.result));
+        const checks = extraction.tasks.flatMap((t) => t.result.checks ?? []);
         return {
+          ...(typed.checks?.length ? { checks } : {}),
           status: 'completed',
           error: null,
           items: merged.result as Record<string, QualityAnswer>,

@@ -66,6 +66,8 @@ export interface InvoiceSuiteOptions {
   onDocument?: (id: string, cases: QualityCase[]) => void;
   /** Only these ids (debugging). */
   only?: (spec: InvoiceSpec) => boolean;
+  /** More documents made from each invoice (an altered copy), rendered and scanned like it. */
+  extra?: (spec: InvoiceSpec) => InvoiceSpec[];
 }
 
 export interface RenderedInvoice {
@@ -93,22 +95,24 @@ export async function renderInvoices(options: InvoiceSuiteOptions): Promise<Rend
   const out: RenderedInvoice[] = [];
   try {
     const tab = await browser.newPage();
-    for (const [i, spec] of specs.entries()) {
-      await tab.setContent(spec.html);
-      const pdf = await tab.pdf({ format: i % 3 === 0 ? 'Letter' : 'A4', printBackground: true });
-      out.push({ spec, form: 'digital', pdf });
-      const every = options.scanEvery ?? 2;
-      if (every > 0 && i % every === 0)
-        out.push({
-          spec,
-          form: 'scanned',
-          pdf: await scanPdf(pdf, {
-            dpi: [200, 240, 300][i % 3] as number,
-            angle: [0, 0.4, -0.6, 0.8, -0.3][i % 5] as number,
-            blur: i % 4 === 1 ? 0.5 : 0,
-            jpegQuality: [60, 75, 85][i % 3] as number,
-          }),
-        });
+    for (const [i, base] of specs.entries()) {
+      for (const spec of [base, ...(options.extra?.(base) ?? [])]) {
+        await tab.setContent(spec.html);
+        const pdf = await tab.pdf({ format: i % 3 === 0 ? 'Letter' : 'A4', printBackground: true });
+        out.push({ spec, form: 'digital', pdf });
+        const every = options.scanEvery ?? 2;
+        if (every > 0 && i % every === 0)
+          out.push({
+            spec,
+            form: 'scanned',
+            pdf: await scanPdf(pdf, {
+              dpi: [200, 240, 300][i % 3] as number,
+              angle: [0, 0.4, -0.6, 0.8, -0.3][i % 5] as number,
+              blur: i % 4 === 1 ? 0.5 : 0,
+              jpegQuality: [60, 75, 85][i % 3] as number,
+            }),
+          });
+      }
     }
   } finally {
     await browser.close();

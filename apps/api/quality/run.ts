@@ -6,6 +6,7 @@ import { closeQualityReaders, qualityMode, qualityReader } from './api-harness';
 import { runChartSuite } from './charts';
 import { runGridSuite } from './grids';
 import { runInvoiceSuite } from './invoices';
+import { runChecksSuite, runLineItemSuite } from './line-items';
 import { runNoiseSuite } from './noise';
 import { runReceiptSuite } from './receipts';
 import { realReceiptOptionsFromEnv, runRealReceiptSuite } from './receipts-real';
@@ -25,7 +26,7 @@ import { type QualityCase, type QualitySuiteReport, sameAnswer } from './types';
  *   pnpm quality                 every suite, through the API
  *   QUALITY_MODE=inprocess       the same documents read in this thread, no HTTP (development)
  *   QUALITY_PAGES=60 pnpm quality   a smaller table corpus
- *   QUALITY_SUITES=tables        only some suites (tables, grids, receipts, invoices, scanned-tables, tables-real)
+ *   QUALITY_SUITES=tables        only some suites (tables, grids, receipts, invoices, scanned-tables, tables-real, line-items, checks)
  *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24 QUALITY_GRIDS=40   sizes of the other suites
  *   QUALITY_INVOICES=96          generated invoices (and the hand-written ones; every other one scanned too)
  *   QUALITY_CONCURRENCY=2        documents in flight (and the product's JOB_CONCURRENCY)
@@ -184,7 +185,7 @@ async function main() {
   if (process.env.QUALITY_PDF_ENGINE === 'pdfjs') await setPdfTextEngine('pdfjs');
   const wanted = (
     process.env.QUALITY_SUITES ??
-    'tables,grids,receipts,invoices,scanned-tables,tables-real,receipts-real,noise'
+    'tables,grids,receipts,invoices,scanned-tables,tables-real,receipts-real,noise,line-items,checks'
   ).split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
@@ -224,6 +225,14 @@ async function main() {
       () => runInvoiceSuite({ count: Number(process.env.QUALITY_INVOICES ?? 96), chromiumPath: CHROMIUM }),
     ],
     ['charts', () => runChartSuite()],
+    [
+      'line-items',
+      () => runLineItemSuite({ count: Number(process.env.QUALITY_INVOICES ?? 96), chromiumPath: CHROMIUM }),
+    ],
+    [
+      'checks',
+      () => runChecksSuite({ count: Number(process.env.QUALITY_INVOICES ?? 96), chromiumPath: CHROMIUM }),
+    ],
     [
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),

@@ -20,6 +20,7 @@ import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
 import { createServices, type Services } from './services';
 import type { FileStorage } from './storage/file-storage';
 import { appHosts, defaultAppsDir } from './web/app-hosts';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use('/api/v1', filesRoutes(services.files, deps.database.db));
   app.use('/api/v1', requestsRoutes(services.requests, deps.database.db));
   app.use('/api/v1', integrationsRoutes(services));
+  app.use('/api/v1', templatesRoutes(services.templates));
   app.use('/api/v1', tasksRoutes(services.tasks));
   app.use('/api/v1', adminRoutes(services.admin));
   app.use('/api/v1', billingRoutes(services.billing, config.appDomain));

@@ -13,6 +13,7 @@ import { createMailer } from './modules/mail/mailer';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { createRequestsService } from './modules/requests/requests.service';
 import { createTasksService } from './modules/tasks/tasks.service';
+import { createTemplatesService } from './modules/templates/templates.service';
 
 /** Every service of the API, built once from the runtime's parts; routes and schedules share them. */
 export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()) {
@@ -30,7 +31,8 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
     logger,
   );
   const files = createFilesService({ db, storage: deps.storage });
-  const requests = createRequestsService({ db, queue: deps.queue, files, logger, metrics });
+  const templates = createTemplatesService({ db });
+  const requests = createRequestsService({ db, queue: deps.queue, files, templates, logger, metrics });
   const webhooks = createWebhooksService({
     db,
     queue: deps.queue,
@@ -64,6 +66,7 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
     }),
     requests,
     tasks,
+    templates,
     apiKeys: createApiKeysService({ db }),
     webhooks,
     billing: createBillingService({

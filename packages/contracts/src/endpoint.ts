@@ -4,7 +4,13 @@ export const USER_TYPES = ['requester', 'worker', 'admin'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
 /** What an API key may be allowed to do (DESIGN §12). */
-export const API_KEY_SCOPES = ['requests:read', 'requests:write', 'files:write', 'webhooks:manage'] as const;
+export const API_KEY_SCOPES = [
+  'requests:read',
+  'requests:write',
+  'files:write',
+  'webhooks:manage',
+  'templates:manage',
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** Who may call an endpoint: anyone, or signed-in users of the listed roles. */

@@ -5,6 +5,7 @@ import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { integrationEndpoints } from './integrations';
 import { requestEndpoints } from './requests';
+import { templateEndpoints } from './templates';
 import { workerEndpoints } from './worker';
 
 /** Every endpoint of the API. The route guard test walks this table completely. */
@@ -13,6 +14,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(authEndpoints),
   ...Object.values(requestEndpoints),
   ...Object.values(integrationEndpoints),
+  ...Object.values(templateEndpoints),
   ...Object.values(workerEndpoints),
   ...Object.values(adminEndpoints),
   ...Object.values(billingEndpoints),

@@ -102,6 +102,15 @@ export const ERROR_CATALOGUE = {
     message: 'API keys cannot be used here. Sign in instead.',
   },
   API_KEY_NOT_FOUND: { status: 404, message: 'The API key could not be found.' },
+  TEMPLATE_NOT_FOUND: { status: 404, message: 'The template could not be found.' },
+  TEMPLATE_READ_ONLY: {
+    status: 409,
+    message: 'Built-in templates cannot be changed. Save a copy and edit that instead.',
+  },
+  CHECKS_FAILED: {
+    status: 422,
+    message: 'Some checks fail on these values. Correct them, or give a reason for each failed check.',
+  },
   WEBHOOK_NOT_FOUND: { status: 404, message: 'The webhook endpoint could not be found.' },
   WEBHOOK_URL_REFUSED: {
     status: 400,

@@ -10,6 +10,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   'requests:write': 'Submit requests',
   'files:write': 'Upload files',
   'webhooks:manage': 'Manage webhooks',
+  'templates:manage': 'Manage templates',
 };
 /** Every key secret starts with this, so it is recognisable in logs and secret scanners. */
 export const API_KEY_PREFIX = 'sk_live_';

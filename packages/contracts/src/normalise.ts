@@ -359,7 +359,7 @@ export function findDate(text: string): { text: string; index: number; value: st
 // ---------------------------------------------------------------------------------------------
 // Values
 
-function isDateDataPoint(name: string): boolean {
+export function isDateDataPoint(name: string): boolean {
   return /(?:^|[^a-z])(?:date|dated|day|as[ _-]?of)(?:$|[^a-z])|(?:^| )on$|(?:^|[^a-z])(?:period[ _-]?end|expir\w*|effective)(?:$|[^a-z])/i.test(
     splitWords(name),
   );

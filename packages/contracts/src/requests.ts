@@ -8,6 +8,7 @@ import {
 } from './catalog';
 import { FILE_TYPE_ACCEPT, UPLOAD_MAX_BYTES, WEBSITE_MAX_PAGES } from './constants';
 import { defineEndpoint } from './endpoint';
+import { CheckList, CheckResult, checkReferenceProblems, FIELD_TYPES, FieldList } from './fields';
 import { checkUrl } from './validation/url';
 import { z } from './zod';
 
@@ -48,12 +49,42 @@ const FileFields = {
   content_type: z.string().trim().max(100).optional(),
 };
 
+/** A template's id: a saved template's uuid or a built-in's name (`invoice`). */
+export const TemplateId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a template id');
+
 const CommonFields = {
   data_points: ItemList,
   ai_only_mode: z.boolean().default(false),
   data_expiration: z.iso.date().optional(),
   text: z.string().max(200_000).optional(),
+  // DESIGN §13: typed fields and checks, inline or from a template (inline ones override it).
+  fields: FieldList.optional(),
+  checks: CheckList.optional(),
+  template_id: TemplateId.optional(),
 };
+
+/**
+ * Checks must name fields they can see: the inline fields and data points. With a template the
+ * server checks them against the template's fields too, once it has read it.
+ */
+function refineTyped(
+  meta: {
+    fields?: z.infer<typeof FieldList> | undefined;
+    checks?: z.infer<typeof CheckList> | undefined;
+    template_id?: string | undefined;
+    data_points: string[];
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (!meta.checks?.length || (meta.template_id && !meta.fields)) return;
+  for (const problem of checkReferenceProblems(meta.fields ?? [], meta.data_points, meta.checks))
+    ctx.addIssue({ code: 'custom', path: ['checks', ...problem.path], message: problem.message });
+}
 
 const SourceFields = { url: HttpUrl.optional(), ...FileFields };
 
@@ -75,9 +106,10 @@ function requireSource(
 
 // Request inputs are strict: an unknown key is a 400 naming it, never silently dropped.
 const fileOrUrl = (extra: z.ZodRawShape = {}, allowText = false) =>
-  z
-    .strictObject({ ...CommonFields, ...SourceFields, ...extra })
-    .superRefine((m, ctx) => requireSource(m, ctx, allowText));
+  z.strictObject({ ...CommonFields, ...SourceFields, ...extra }).superRefine((m, ctx) => {
+    requireSource(m, ctx, allowText);
+    refineTyped(m as Parameters<typeof refineTyped>[0], ctx);
+  });
 
 const SecMetadata = z
   .strictObject({
@@ -96,6 +128,7 @@ const SecMetadata = z
     search_direction: z.enum(['before', 'after']).optional(),
   })
   .superRefine((m, ctx) => {
+    refineTyped(m, ctx);
     if (m.fiscal_period && m.effective_date) {
       ctx.addIssue({ code: 'custom', path: ['effective_date'], message: REQUEST_MESSAGES.periodOrDate });
     }
@@ -108,32 +141,36 @@ const SecMetadata = z
     }
   });
 
-const WebsiteMetadata = z.strictObject({
-  ...CommonFields,
-  url: HttpUrl.pipe(z.string().min(1, REQUEST_MESSAGES.urlRequired)),
-  // Falls back to 10 when not numeric (spec 02 §5).
-  max_pages: z
-    .unknown()
-    .optional()
-    .transform((v) => {
-      const n = typeof v === 'number' ? v : Number.parseInt(String(v ?? ''), 10);
-      return Number.isFinite(n) ? Math.trunc(n) : WEBSITE_MAX_PAGES.default;
-    })
-    .pipe(z.number().int().min(WEBSITE_MAX_PAGES.min).max(WEBSITE_MAX_PAGES.max)),
-  include_subdomains: z.boolean().default(false),
-});
+const WebsiteMetadata = z
+  .strictObject({
+    ...CommonFields,
+    url: HttpUrl.pipe(z.string().min(1, REQUEST_MESSAGES.urlRequired)),
+    // Falls back to 10 when not numeric (spec 02 §5).
+    max_pages: z
+      .unknown()
+      .optional()
+      .transform((v) => {
+        const n = typeof v === 'number' ? v : Number.parseInt(String(v ?? ''), 10);
+        return Number.isFinite(n) ? Math.trunc(n) : WEBSITE_MAX_PAGES.default;
+      })
+      .pipe(z.number().int().min(WEBSITE_MAX_PAGES.min).max(WEBSITE_MAX_PAGES.max)),
+    include_subdomains: z.boolean().default(false),
+  })
+  .superRefine(refineTyped);
 
 const CsvMetadata = fileOrUrl({ columns: ItemList, has_headers: z.boolean().default(true) });
 
-const CustomPromptMetadata = z.strictObject({
-  ...CommonFields,
-  ...SourceFields,
-  custom_prompt: z
-    .string({ error: REQUEST_MESSAGES.customPromptRequired })
-    .trim()
-    .min(1, REQUEST_MESSAGES.customPromptRequired)
-    .max(20_000),
-});
+const CustomPromptMetadata = z
+  .strictObject({
+    ...CommonFields,
+    ...SourceFields,
+    custom_prompt: z
+      .string({ error: REQUEST_MESSAGES.customPromptRequired })
+      .trim()
+      .min(1, REQUEST_MESSAGES.customPromptRequired)
+      .max(20_000),
+  })
+  .superRefine(refineTyped);
 
 const Priority = z.enum(PRIORITIES).default('medium');
 
@@ -197,8 +234,22 @@ export const ResultItem = z
     confidence: z.number().optional(),
     disputed: z.boolean().optional(),
     anchor: ItemAnchor.optional(),
+    /** DESIGN §13: the field's type (given, or inferred from a plain data point's name). */
+    type: z.enum(FIELD_TYPES).optional(),
+    /** money: the ISO 4217 code of the amount. */
+    currency: z.string().optional(),
   })
   .meta({ id: 'ResultItem' });
+
+/** One row of a line-items answer: its cells keyed by column name, its box, each cell's confidence. */
+export const LineItemRow = z
+  .object({
+    anchor: ItemAnchor.optional(),
+    confidence: z.record(z.string(), z.number()).optional(),
+  })
+  .catchall(z.unknown())
+  .meta({ id: 'LineItemRow' });
+export type LineItemRow = z.infer<typeof LineItemRow>;
 
 export const AiResult = z
   .object({
@@ -208,6 +259,8 @@ export const AiResult = z
     model: z.string().nullable().optional(),
     /** What the reader could not do ("Page 2 is an image and no text could be read"). */
     notes: z.array(z.string()).optional(),
+    /** DESIGN §13: the checks across fields, run on this result. */
+    checks: z.array(CheckResult).optional(),
   })
   .meta({ id: 'AiResult' });
 
@@ -237,6 +290,8 @@ export const RequestRecord = z
     ai_result: AiResult.nullable(),
     consensus_result: z.record(z.string(), z.unknown()).nullable(),
     final_result: z.record(z.string(), z.unknown()).nullable(),
+    /** DESIGN §13: the checks run again on the final result (reviewers' reasons kept). */
+    final_checks: z.array(CheckResult).nullable().optional(),
     error: z.string().nullable(),
   })
   .meta({ id: 'RequestRecord' });

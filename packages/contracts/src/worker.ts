@@ -1,5 +1,6 @@
 import { DOCUMENT_TYPES, REJECTION_REASONS, TASK_SORTS } from './catalog';
 import { defineEndpoint } from './endpoint';
+import { CheckReason, MAX_CHECKS } from './fields';
 import { IdParams } from './requests';
 import { z } from './zod';
 
@@ -121,6 +122,11 @@ export const ReviewBody = z
     confidence: z.number().min(0).max(1).default(0.8),
     /** Seconds the reviewer spent, as the workspace timed it. */
     time_spent_seconds: z.number().int().min(0).max(86_400).optional(),
+    /**
+     * DESIGN §13: the reviewed values are checked again; a check that still fails needs the
+     * reviewer's reason here (by the check's name), else the review is refused 422 CHECKS_FAILED.
+     */
+    check_reasons: z.array(CheckReason).max(MAX_CHECKS).optional(),
   })
   .meta({ id: 'ReviewBody' });
 export type ReviewBody = z.infer<typeof ReviewBody>;

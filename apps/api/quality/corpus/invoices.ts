@@ -37,6 +37,8 @@ export interface InvoiceTruth {
   tax: number;
   total: number;
   currency: string;
+  /** The item table's rows (generated invoices; the hand-written ones leave it out). */
+  items?: { description: string; quantity: number; unit_price: number; amount: number }[];
 }
 
 export interface InvoiceSpec {
@@ -613,6 +615,12 @@ function makeContent(r: Rand, locale: InvoiceLocale, style: number): Content {
       tax,
       total,
       currency: CURRENCY_OF[locale],
+      items: items.map((i) => ({
+        description: i.text,
+        quantity: i.qty,
+        unit_price: i.unit,
+        amount: i.amount,
+      })),
     },
     l,
   };

@@ -11,6 +11,7 @@ export {
   isExtractionFailure,
   ProviderError,
 } from './errors';
+export { fitsType, runChecks, typedValue } from './fields';
 export { tableCandidates } from './match/table-match';
 export type { Box, LayoutPage, LayoutTable } from './model/layout';
 export type {

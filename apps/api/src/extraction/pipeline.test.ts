@@ -78,6 +78,9 @@ describe('the three facts, from every kind of source (heuristic provider)', () =
       confidence: 0.97,
       // A labelled line's value is anchored like a table cell: its page and the box of its words.
       anchor: { page: 2, box: expect.any(Array) },
+      // DESIGN §13: a plain data point's type is inferred from its name; money carries its currency.
+      type: 'money',
+      currency: 'USD',
     });
     const [x0, y0, x1, y1] = result.total_revenue?.anchor?.box ?? [0, 0, 0, 0];
     // The value's words ("$1,234.5 million"), right of the label, on the line 690 pt up the page.

@@ -9,6 +9,7 @@ import {
 } from '../net/fetch-guard';
 import { addChartTables } from './charts';
 import { DocumentError } from './errors';
+import { applyFields, providerDataPoints, type TypedFields } from './fields';
 import { type Box, type LayoutPage, storedBox } from './model/layout';
 import type { ExtractedDocument, ExtractionProvider, ExtractionResult } from './model/types';
 import { type CsvOptions, loadCsv } from './readers/csv';
@@ -302,6 +303,14 @@ function onStoredPages(result: ExtractionResult, layout: LayoutPage[] | undefine
   for (const item of Object.values(result.result)) {
     const turn = item.anchor ? turned.get(item.anchor.page) : undefined;
     if (item.anchor && turn) item.anchor = { ...item.anchor, box: storedBox(item.anchor.box as Box, turn) };
+    // Line-item rows carry their own boxes (DESIGN §13).
+    const rows: unknown = item.value;
+    if (!Array.isArray(rows)) continue;
+    for (const row of rows as { anchor?: { page: number; box: number[] } }[]) {
+      const rowTurn = row.anchor ? turned.get(row.anchor.page) : undefined;
+      if (row.anchor && rowTurn)
+        row.anchor = { ...row.anchor, box: storedBox(row.anchor.box as Box, rowTurn) };
+    }
   }
 }
 
@@ -353,7 +362,7 @@ export function failedPageNotes(document: ExtractedDocument): string[] {
 /** Loads the source and runs the provider on each task document, in order. */
 export async function extractFromSource(
   source: DocumentSource,
-  request: { dataPoints: string[]; documentType: string; customPrompt?: string },
+  request: { dataPoints: string[]; documentType: string; customPrompt?: string } & TypedFields,
   deps: LoadDocumentDeps & { provider: ExtractionProvider },
 ): Promise<{ document: ExtractedDocument; tasks: TaskExtraction[] }> {
   refuseWhatCannotRun(source, request.documentType);
@@ -377,11 +386,13 @@ export async function extractFromSource(
   }
   const tasks: TaskExtraction[] = [];
   for (const part of taskDocuments(document)) {
-    const result = await deps.provider.extract(part, request.dataPoints, {
+    const result = await deps.provider.extract(part, providerDataPoints(request.dataPoints, request), {
       documentType: request.documentType,
       ...(request.customPrompt ? { customPrompt: request.customPrompt } : {}),
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
+    // DESIGN §13: typed answers, line items and checks, after the provider has read the values.
+    applyFields(result, part, request.dataPoints, request);
     onStoredPages(result, part.layout);
     // What the reader could not do travels with the result to the request and its task; so does
     // why nothing was found, and (once, on the first task) which linked pages failed to load.

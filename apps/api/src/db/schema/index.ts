@@ -5,4 +5,5 @@ export * from './integrations';
 export * from './jobs';
 export * from './requests';
 export * from './settings';
+export * from './templates';
 export * from './users';

@@ -59,6 +59,8 @@ export const requests = pgTable(
     aiResult: jsonb('ai_result').$type<Record<string, unknown>>(),
     consensusResult: jsonb('consensus_result').$type<Record<string, unknown>>(),
     finalResult: jsonb('final_result').$type<Record<string, unknown>>(),
+    /** DESIGN §13: the checks run on the final result, with reviewers' reasons for failed ones. */
+    finalChecks: jsonb('final_checks').$type<unknown[]>(),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     dataExpiration: date('data_expiration'),
@@ -112,6 +114,8 @@ export const tasks = pgTable(
       .generatedAlwaysAs(sql`sieve_jsonb_key_count(ai_result->'result')`),
     requiredReviews: integer('required_reviews').notNull().default(2),
     finalResult: jsonb('final_result').$type<Record<string, unknown>>(),
+    /** DESIGN §13: the checks run on the final result, with reviewers' reasons for failed ones. */
+    finalChecks: jsonb('final_checks').$type<unknown[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import type { ItemAnchor } from '@sieve/contracts';
+import type { CheckResult, FieldType, ItemAnchor } from '@sieve/contracts';
 import type { Box, LayoutPage } from './layout';
 
 /** Where a piece of text sits in its document: enough to point a reviewer at it. */
@@ -63,6 +63,10 @@ export interface ExtractedDocument {
 export type { ItemAnchor } from '@sieve/contracts';
 
 export interface ExtractedItem {
+  /**
+   * What a provider read. After the fields step (extraction/fields) a typed field may hold a
+   * boolean or a list of line-item rows too (DESIGN §13): see `TypedItemValue`.
+   */
   value: string | number | null;
   /** Human readable, e.g. "page 2, line 14" or "Sheet1!B7". */
   location: string;
@@ -71,7 +75,14 @@ export interface ExtractedItem {
   /** 0..1 */
   confidence: number;
   anchor?: ItemAnchor;
+  /** DESIGN §13: the field's type (given, or inferred from the data point's name). */
+  type?: FieldType;
+  /** money: the ISO 4217 code. */
+  currency?: string;
 }
+
+/** A value after the fields step: a scalar of its type, or line-item rows. */
+export type TypedItemValue = string | number | boolean | null | Record<string, unknown>[];
 
 export interface ExtractionResult {
   result: Record<string, ExtractedItem>;
@@ -81,6 +92,8 @@ export interface ExtractionResult {
   model?: string;
   /** Notes on what could not be read, carried to the request and its tasks. */
   notes?: string[];
+  /** DESIGN §13: the checks across fields run on this result. */
+  checks?: CheckResult[];
 }
 
 export interface ExtractionOptions {

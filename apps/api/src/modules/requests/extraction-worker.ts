@@ -16,7 +16,7 @@ import {
  */
 export interface ExtractionThreadInput {
   source: DocumentSource;
-  request: { dataPoints: string[]; documentType: string; customPrompt?: string };
+  request: Parameters<typeof extractFromSource>[1];
   providerConfig: Parameters<typeof createProvider>[0];
   load: Omit<LoadDocumentDeps, 'signal' | 'fetch'>;
 }

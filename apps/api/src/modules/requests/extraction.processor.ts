@@ -1,4 +1,4 @@
-import { CONFIDENCE, REQUIRED_REVIEWS } from '@sieve/contracts';
+import { type CheckSpec, CONFIDENCE, type FieldSpec, REQUIRED_REVIEWS } from '@sieve/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, requests, tasks } from '../../db/schema';
@@ -8,6 +8,7 @@ import {
   extractFromSource,
   isExtractionFailure,
   type LoadDocumentDeps,
+  runChecks,
   sourceFromRequest,
 } from '../../extraction';
 import type { JobContext } from '../../jobs/queue';
@@ -42,7 +43,7 @@ export function requiredReviewsFor(result: ExtractionResult) {
 }
 
 /** The request-level AI result: per data point, the most confident value across task documents. */
-function combine(results: ExtractionResult[]): ExtractionResult {
+function combine(results: ExtractionResult[], checks: CheckSpec[] = []): ExtractionResult {
   if (results.length === 1 && results[0]) return results[0];
   const merged: ExtractionResult['result'] = {};
   for (const result of results) {
@@ -60,6 +61,8 @@ function combine(results: ExtractionResult[]): ExtractionResult {
   const notes = [...new Set(results.flatMap((r) => r.notes ?? []))];
   return {
     ...(notes.length ? { notes } : {}),
+    // DESIGN §13: the checks hold for the request's values as merged across its documents.
+    ...(checks.length ? { checks: runChecks(merged, checks) } : {}),
     result: merged,
     confidence_score: confidences.length ? Math.log(Math.max(1e-6, Math.min(...confidences))) : -10,
     provider: results[0]?.provider ?? 'unknown',
@@ -120,6 +123,8 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
       const metadata = request.metadata as Record<string, unknown> & {
         data_points?: string[];
         custom_prompt?: string;
+        fields?: FieldSpec[];
+        checks?: CheckSpec[];
       };
       let file: { bytes: Uint8Array; contentType?: string; filename?: string } | undefined;
       let uploaded: StoredSource | null = null;
@@ -147,8 +152,13 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
         dataPoints: metadata.data_points ?? [],
         documentType: request.documentType,
         ...(metadata.custom_prompt ? { customPrompt: metadata.custom_prompt } : {}),
+        ...(metadata.fields?.length ? { fields: metadata.fields } : {}),
+        ...(metadata.checks?.length ? { checks: metadata.checks } : {}),
       });
-      const aiResult = combine(extraction.tasks.map((t) => t.result));
+      const aiResult = combine(
+        extraction.tasks.map((t) => t.result),
+        metadata.checks ?? [],
+      );
       // DESIGN §11: keep the copy the AI read, one stored file per fetched document.
       const kept = new Map<object, StoredSource>();
       const storedSources: (StoredSource | null)[] = [];
@@ -198,6 +208,7 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
                   : {}),
                 aiResult: aiResult as unknown as Record<string, unknown>,
                 finalResult: aiResult.result as unknown as Record<string, unknown>,
+                finalChecks: aiResult.checks ?? null,
                 error: null,
                 updatedAt: now,
                 completedAt: now,
@@ -243,6 +254,9 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
                     content_type: (metadata.content_type as string | undefined) ?? null,
                     data_points: metadata.data_points ?? [],
                     custom_prompt: metadata.custom_prompt ?? null,
+                    // DESIGN §13: the reviewed result is checked again against these.
+                    ...(metadata.fields?.length ? { fields: metadata.fields } : {}),
+                    ...(metadata.checks?.length ? { checks: metadata.checks } : {}),
                     // What could not be read (OCR), shown to the reviewer.
                     notes: part.result.notes ?? [],
                     ...(stored ?? {}),

@@ -1,4 +1,5 @@
 import {
+  type CheckResult,
   REQUEST_SUMMARY_METADATA_KEYS,
   REQUEST_SUMMARY_TEXT_MAX,
   type RequestRecord,
@@ -31,6 +32,7 @@ export function toRequestRecord(row: RequestRow): RequestRecord {
     ai_result: (row.aiResult as RequestRecord['ai_result']) ?? null,
     consensus_result: row.consensusResult ?? null,
     final_result: finalResult,
+    final_checks: (row.finalChecks as CheckResult[] | null) ?? null,
     error: row.error,
   };
 }

@@ -12,7 +12,9 @@ import { assertWithinLimits } from '../billing/usage';
 import type { FilesService } from '../files/files.service';
 import { fileIdOfUrl } from '../files/files.service';
 import type { Metrics } from '../metrics/metrics';
+import type { TemplatesService } from '../templates/templates.service';
 import { extractionJob } from './extraction.job';
+import { lineItemsCsv } from './line-items-csv';
 import { summaryMetadataSql, toRequestRecord, toRequestSummary, toTaskSummary } from './requests.serialize';
 import { storedSourceIds } from './stored-sources';
 
@@ -20,6 +22,8 @@ export interface RequestsServiceDeps {
   db: Db;
   queue: JobQueue;
   files: FilesService;
+  /** Puts a request's template into its metadata (DESIGN §13); absent, template_id is refused. */
+  templates?: Pick<TemplatesService, 'resolve'>;
   logger: Logger;
   metrics?: Pick<Metrics, 'requestsCreated'>;
 }
@@ -82,6 +86,16 @@ export function createRequestsService(deps: RequestsServiceDeps) {
     return metadata;
   }
 
+  /** The template's fields and checks put in, for the requester the request belongs to. */
+  async function resolveTemplate(requesterId: string, metadata: Record<string, unknown>) {
+    if (typeof metadata.template_id !== 'string') return metadata;
+    if (!deps.templates)
+      throw new AppError('INVALID_INPUT', 'Templates are not available here.', {
+        'metadata.template_id': 'Not available',
+      });
+    return deps.templates.resolve(requesterId, metadata);
+  }
+
   async function enqueue(requestId: string) {
     try {
       await deps.queue.enqueue(extractionJob, { requestId }, { jobId: requestId });
@@ -93,11 +107,14 @@ export function createRequestsService(deps: RequestsServiceDeps) {
 
   return {
     async submit(requester: { id: string }, body: CreateRequestBody, options: SubmitOptions = {}) {
-      const metadata = await resolveFiles(
-        options.submittedBy
-          ? { id: options.submittedBy, userType: 'admin' }
-          : { id: requester.id, userType: 'requester' },
-        body,
+      const metadata = await resolveTemplate(
+        requester.id,
+        await resolveFiles(
+          options.submittedBy
+            ? { id: options.submittedBy, userType: 'admin' }
+            : { id: requester.id, userType: 'requester' },
+          body,
+        ),
       );
       const request = await db.transaction(async (tx) => {
         if (options.enforceLimits ?? true) await assertWithinLimits(tx, requester.id);
@@ -144,7 +161,10 @@ export function createRequestsService(deps: RequestsServiceDeps) {
           continue;
         }
         try {
-          const metadata = await resolveFiles({ id: requester.id, userType: 'requester' }, parsed.data);
+          const metadata = await resolveTemplate(
+            requester.id,
+            await resolveFiles({ id: requester.id, userType: 'requester' }, parsed.data),
+          );
           valid.push({ index, body: parsed.data, metadata });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -356,6 +376,14 @@ export function createRequestsService(deps: RequestsServiceDeps) {
             null,
             2,
           ),
+        };
+      }
+      const items = lineItemsCsv(result, request.metadata);
+      if (items) {
+        return {
+          filename: `${name}.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: toCsv(items.columns, items.rows),
         };
       }
       const rows = Object.entries(result).map(([dataPoint, item]) => {

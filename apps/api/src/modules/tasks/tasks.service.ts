@@ -17,6 +17,7 @@ import { noWebhooks, type WebhookEmitter } from '../integrations/webhook-events'
 import type { Metrics } from '../metrics/metrics';
 import { decideConsensus } from './consensus';
 import { withEvidence } from './evidence';
+import { assertChecksExplained, finalChecks, taskChecks } from './review-checks';
 import {
   assignedAvailableCountSql,
   assignmentOf,
@@ -237,6 +238,19 @@ function mergeResults(finals: Record<string, unknown>[]) {
   return merged;
 }
 
+/** The checks of a request's parts: one per name, a failed one over a passed one. */
+function mergeChecks(parts: (unknown[] | null)[]): unknown[] | null {
+  const lists = parts.filter((p): p is unknown[] => Array.isArray(p));
+  if (lists.length === 0) return null;
+  if (lists.length === 1) return lists[0] ?? null;
+  const byName = new Map<string, { name: string; passed: boolean }>();
+  for (const check of lists.flat() as { name: string; passed: boolean }[]) {
+    const seen = byName.get(check.name);
+    if (!seen || (seen.passed && !check.passed)) byName.set(check.name, check);
+  }
+  return [...byName.values()];
+}
+
 export function createTasksService(deps: TasksServiceDeps) {
   const { db } = deps;
   const webhooks = deps.webhooks ?? noWebhooks;
@@ -272,7 +286,7 @@ export function createTasksService(deps: TasksServiceDeps) {
     requestId: string,
   ): Promise<'request.completed' | 'request.failed' | null> {
     const rows = await tx
-      .select({ status: tasks.status, finalResult: tasks.finalResult })
+      .select({ status: tasks.status, finalResult: tasks.finalResult, finalChecks: tasks.finalChecks })
       .from(tasks)
       .where(eq(tasks.requestId, requestId))
       .orderBy(asc(tasks.part))
@@ -302,6 +316,7 @@ export function createTasksService(deps: TasksServiceDeps) {
         status: 'completed',
         consensusResult: result,
         finalResult: result,
+        finalChecks: mergeChecks(completed.map((t) => t.finalChecks)),
         updatedAt: now,
         completedAt: now,
       })
@@ -368,11 +383,19 @@ export function createTasksService(deps: TasksServiceDeps) {
           .execute();
       }
     }
+    const finalResult = withEvidence(outcome.result, task.aiResult);
+    // DESIGN §13: the final result is checked again; reviewers' reasons for failed checks are kept.
+    const checked = finalChecks(
+      taskChecks(task.metadata),
+      finalResult,
+      submitted.map((a) => (a.response ?? {}) as { check_reasons?: { name: string; reason: string }[] }),
+    );
     await tx
       .update(tasks)
       .set({
         status: 'completed',
-        finalResult: withEvidence(outcome.result, task.aiResult),
+        finalResult,
+        finalChecks: checked,
         updatedAt: now,
         completedAt: now,
       })
@@ -535,6 +558,7 @@ export function createTasksService(deps: TasksServiceDeps) {
           if (mine?.status === 'skipped' || mine?.status === 'rejected') throw new AppError('TASK_NOT_FOUND');
           if (mine && (mine.status === 'expired' || mine.leaseExpiresAt <= new Date()))
             throw new AppError('TASK_EXPIRED');
+          assertChecksExplained(taskChecks(task.metadata), body.response.result, body.check_reasons);
           if (!mine) {
             await claimSlot(tx, task, workerId, undefined);
             mine = await assignmentOf(tx, taskId, workerId);
@@ -547,7 +571,9 @@ export function createTasksService(deps: TasksServiceDeps) {
             .update(assignments)
             .set({
               status: 'submitted',
-              response: body.response,
+              response: body.check_reasons?.length
+                ? { ...body.response, check_reasons: body.check_reasons }
+                : body.response,
               confidence: body.confidence,
               timeSpentSeconds: timeSpent,
               finishedAt: now,

@@ -7,6 +7,7 @@ import { SplitPane } from '../workspace/split-pane';
 import { useNarrowScreen } from '../workspace/use-narrow-screen';
 import { callError, rejectTask, skipTask } from '../workspace/worker-api';
 import { useWorkspace } from '../workspace/workspace-context';
+import { CheckPanel, checkReasons, checksOf, failedChecks } from './check-panel';
 import { ConfidenceBadge } from './confidence-badge';
 import { ReviewInstructions } from './instructions';
 import { displayText } from './review-rows';
@@ -107,7 +108,17 @@ export function TaskReview({ task }: { task: WorkerTask }) {
   const problems = rows
     .map((row) => ({ name: row.key || 'new row', problem: draft.problemOf(row) }))
     .filter((entry): entry is { name: string; problem: string } => entry.problem !== null);
-  const canSubmit = rows.length > 0 && !isSending && !isLeaseRefused && problems.length === 0;
+  // DESIGN §13: the checks run on the values as they stand; a failed one needs a reason to go out.
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const checks = useMemo(() => checksOf(task.metadata), [task.metadata]);
+  const failed = useMemo(
+    () =>
+      checks.length ? failedChecks(checks, buildSubmission({ rows, columns, isEdited }).response.result) : [],
+    [checks, rows, columns, isEdited],
+  );
+  const unexplained = failed.filter((c) => !reasons[c.name]?.trim()).length;
+  const canSubmit =
+    rows.length > 0 && !isSending && !isLeaseRefused && problems.length === 0 && unexplained === 0;
 
   const selectRow = useCallback((rowId: string) => {
     setSelectedRowId(rowId);
@@ -134,13 +145,15 @@ export function TaskReview({ task }: { task: WorkerTask }) {
   const onSubmit = useCallback(async () => {
     if (!canSubmit) return;
     setActionError(null);
-    const body = buildSubmission({ rows, columns, isEdited, timeSpentSeconds: elapsed });
+    const built = buildSubmission({ rows, columns, isEdited, timeSpentSeconds: elapsed });
+    const explained = checkReasons(failed, reasons);
+    const body = explained.length ? { ...built, check_reasons: explained } : built;
     if (await submit(body)) {
       forgetDraft(task.task_id);
       openedAt.delete(task.task_id);
       finish(task.task_id, 'submitted');
     }
-  }, [canSubmit, rows, columns, isEdited, elapsed, submit, task.task_id, finish]);
+  }, [canSubmit, rows, columns, isEdited, elapsed, submit, task.task_id, finish, failed, reasons]);
 
   const onSkip = useCallback(async () => {
     if (isSkipping || isSending) return;
@@ -383,6 +396,11 @@ export function TaskReview({ task }: { task: WorkerTask }) {
           <strong>Notes on the document:</strong> {notes.join('. ')}
         </Banner>
       ) : null}
+      <CheckPanel
+        failed={failed}
+        reasons={reasons}
+        onReason={(name, reason) => setReasons((current) => ({ ...current, [name]: reason }))}
+      />
       {submitState.status === 'failed' ? (
         <Banner tone="error" className="sv-review__banner">
           <div className="sv-review__banner-body">

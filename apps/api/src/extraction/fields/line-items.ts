@@ -1,0 +1,348 @@
+import type { ColumnSpec, FieldSpec, ItemAnchor } from '@sieve/contracts';
+import { ITEM_LIST_END, type LineItemRole, lineItemRole } from '../lexicon/line-item-columns';
+import { type Box, cellAt, type LayoutTable, roundBox, unionBox } from '../model/layout';
+import { formatLocation } from '../model/location';
+import type { ExtractedDocument, ExtractedItem } from '../model/types';
+import {
+  letterCount,
+  linesOf,
+  moneyIn,
+  type RLine,
+  type RWord,
+  resegment,
+  toWord,
+} from '../receipts/receipt-lines';
+import { columnHeaderPath } from '../tables/table-builder';
+import { typedValue } from './typed-value';
+
+/**
+ * Line items (DESIGN §13): an invoice's or receipt's items as rows keyed by the requested
+ * columns, each row with the box it sits in and each cell with its confidence. Read from the
+ * layout model's item table when there is one (headed Description / Qty / Price / Amount in
+ * the invoice reader's languages), else from a receipt's lines (words, then the amount).
+ */
+
+export type LineItemRow = Record<string, unknown> & {
+  anchor?: ItemAnchor;
+  confidence: Record<string, number>;
+};
+
+/** A row as it is sent: its cells in column order, then its box and its cells' confidence. */
+function finished(row: LineItemRow, columns: ColumnSpec[]): LineItemRow {
+  const out: Record<string, unknown> = {};
+  for (const column of columns) out[column.name] = row[column.name] ?? null;
+  if (row.anchor) out.anchor = row.anchor;
+  out.confidence = row.confidence;
+  return out as LineItemRow;
+}
+
+/** How sure a cell read from a headed table is, and one read from a receipt line. */
+const TABLE_CELL_CONFIDENCE = 0.93;
+const LINE_CELL_CONFIDENCE = 0.85;
+/** A whole list's confidence: the weakest of its rows' cells, held below this. */
+const LIST_CEILING = 0.94;
+
+/** The role a requested column plays: from its name, else its description. */
+function roleOf(column: ColumnSpec): LineItemRole | undefined {
+  return lineItemRole(column.name) ?? (column.description ? lineItemRole(column.description) : undefined);
+}
+
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[_\s]+/g, ' ')
+    .trim();
+
+/** Which table column each requested column reads: by role, else by the heading spelling the name. */
+function mapColumns(table: LayoutTable, columns: ColumnSpec[]): Map<string, number> {
+  const headings = Array.from({ length: table.columnCount }, (_, c) => columnHeaderPath(table, c).join(' '));
+  const roles = headings.map((h) => lineItemRole(h));
+  const used = new Set<number>();
+  const mapped = new Map<string, number>();
+  for (const column of columns) {
+    const named = headings.findIndex((h, c) => !used.has(c) && h !== '' && fold(h) === fold(column.name));
+    const role = roleOf(column);
+    const byRole = role ? roles.findIndex((r, c) => !used.has(c) && r === role) : -1;
+    const at = named >= 0 ? named : byRole;
+    if (at >= 0) {
+      mapped.set(column.name, at);
+      used.add(at);
+    }
+  }
+  return mapped;
+}
+
+function isTotalRow(table: LayoutTable, row: number): boolean {
+  if (table.rowLabels[row]?.isTotal) return true;
+  for (let c = 0; c < table.columnCount; c++) {
+    const text = cellAt(table, row, c)?.text.trim() ?? '';
+    if (text && ITEM_LIST_END.test(text)) return true;
+  }
+  return false;
+}
+
+function rowsFromTable(
+  table: LayoutTable,
+  columns: ColumnSpec[],
+  mapped: Map<string, number>,
+): LineItemRow[] {
+  const rows: LineItemRow[] = [];
+  for (let r = table.headerRows; r < table.rowCount; r++) {
+    if (isTotalRow(table, r)) {
+      // Totals close the list; anything after them is not an item.
+      if (rows.length) break;
+      continue;
+    }
+    const row: LineItemRow = { confidence: {} };
+    const boxes: Box[] = [];
+    let filled = 0;
+    for (const column of columns) {
+      const at = mapped.get(column.name);
+      const cell = at === undefined ? undefined : cellAt(table, r, at);
+      const text = cell?.text.trim() ?? '';
+      const value = text ? typedValue(column.type, text, text) : null;
+      row[column.name] = value;
+      row.confidence[column.name] =
+        value === null ? 0 : Math.min(TABLE_CELL_CONFIDENCE, cell?.confidence ?? 1);
+      if (value !== null) filled++;
+      if (cell?.box && text) boxes.push(cell.box);
+    }
+    if (filled === 0) continue;
+    // A row with no figure at all is a wrapped description: it belongs to the row above.
+    const hasFigure = columns.some((c) => typeof row[c.name] === 'number');
+    const previous = rows.at(-1);
+    const description = columns.find((c) => roleOf(c) === 'description' || c.type === 'text');
+    if (!hasFigure && previous && description && typeof row[description.name] === 'string') {
+      const before = previous[description.name];
+      previous[description.name] =
+        typeof before === 'string' ? `${before} ${row[description.name]}` : row[description.name];
+      if (previous.anchor && boxes.length)
+        previous.anchor.box = roundBox(unionBox([previous.anchor.box as Box, ...boxes]));
+      continue;
+    }
+    if (boxes.length) row.anchor = { page: table.page, box: roundBox(unionBox(boxes)), row: r + 1 };
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** The item table that heads the most requested columns (two at least, one of them a figure). */
+function bestTable(doc: ExtractedDocument, columns: ColumnSpec[]) {
+  let best: { table: LayoutTable; mapped: Map<string, number> } | undefined;
+  for (const page of doc.layout ?? []) {
+    for (const table of page.tables) {
+      if (table.headerRows === 0) continue;
+      const mapped = mapColumns(table, columns);
+      const figures = columns.filter(
+        (c) => mapped.has(c.name) && ['money', 'number', 'percent'].includes(c.type),
+      ).length;
+      if (mapped.size < 2 || figures === 0) continue;
+      if (!best || mapped.size > best.mapped.size) best = { table, mapped };
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Receipt lines
+
+const QTY_LEAD = /^(\d{1,3})\s*(?:x|×|@|pcs?|ea)?$/i;
+const QTY_TIMES = /^(\d{1,3})\s*[x×@]$/i;
+
+/** The words of a line before its first figure: an item's description. */
+function describe(
+  words: RWord[],
+  firstMoney: number,
+): { text: string; quantity: number | null; words: RWord[] } {
+  const lead = words.slice(0, firstMoney);
+  let quantity: number | null = null;
+  let start = 0;
+  const first = lead[0]?.text ?? '';
+  const second = lead[1]?.text ?? '';
+  if (QTY_TIMES.test(first) || (QTY_LEAD.test(first) && /^[x×@]$/i.test(second))) {
+    quantity = Number(/^\d+/.exec(first)?.[0]);
+    start = /^[x×@]$/i.test(second) ? 2 : 1;
+  } else if (QTY_LEAD.test(first) && lead.length > 1) {
+    quantity = Number(/^\d+/.exec(first)?.[0]);
+    start = 1;
+  }
+  const kept = lead.slice(start);
+  return {
+    text: kept
+      .map((w) => w.text)
+      .join(' ')
+      .trim(),
+    quantity,
+    words: kept,
+  };
+}
+
+/**
+ * "3 087,44" and "4'712.40": an amount whose digit groups are split by a thin space or an
+ * apostrophe is one word again. Only inside a segment: a wide gap parts two columns.
+ */
+function joinDigitGroups(segment: RWord[]): RWord[] {
+  const out: RWord[] = [];
+  for (const word of segment) {
+    const text = word.text.replace(/(\d)['’](?=\d{3}\b)/g, '$1');
+    const prev = out.at(-1);
+    if (prev && /^[-(]?\d{1,3}$/.test(prev.text) && /^\d{3}(?:[.,]\d{2})?\)?$/.test(text)) {
+      const merged: RWord = { ...prev, text: `${prev.text} ${text}` };
+      if (prev.box && word.box) merged.box = unionBox([prev.box, word.box]);
+      out[out.length - 1] = merged;
+    } else out.push(text === word.text ? word : { ...word, text });
+  }
+  return out;
+}
+
+function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemRow[]; lines: RLine[] } {
+  const roles = new Map(columns.map((c) => [c.name, roleOf(c)]));
+  // Items sit between the heading line (if any) and the first total.
+  const headed = lines.findIndex(
+    (l) => l.segments.filter((s) => lineItemRole(s.map((w) => w.text).join(' '))).length >= 2,
+  );
+  const rows: LineItemRow[] = [];
+  const used: RLine[] = [];
+  for (const line of lines.slice(headed + 1)) {
+    if (ITEM_LIST_END.test(line.text.trim())) {
+      if (rows.length) break;
+      continue;
+    }
+    const lineWords = line.segments.flatMap(joinDigitGroups);
+    const money = moneyIn(lineWords);
+    if (money.length === 0 || letterCount(line.text) < 2) continue;
+    const firstMoney = money[0]?.index ?? 0;
+    const { text, quantity, words } = describe(lineWords, firstMoney);
+    if (letterCount(text) < 2) continue;
+    const amount = money.at(-1)?.value ?? null;
+    const unit =
+      money.length > 1
+        ? (money.at(-2)?.value ?? null)
+        : quantity && amount !== null
+          ? amount / quantity
+          : null;
+    const wordConfidence = (ws: RWord[]) => {
+      const cs = ws.map((w) => w.confidence).filter((c): c is number => c !== undefined);
+      return cs.length ? cs.reduce((a, b) => a + b, 0) / cs.length : 1;
+    };
+    const row: LineItemRow = { confidence: {} };
+    for (const column of columns) {
+      const role = roles.get(column.name);
+      const raw =
+        role === 'description'
+          ? text
+          : role === 'quantity'
+            ? (quantity ?? (money.length > 1 ? null : 1))
+            : role === 'unit_price'
+              ? unit === null
+                ? null
+                : Math.round(unit * 100) / 100
+              : role === 'amount'
+                ? amount
+                : null;
+      const value = raw === null ? null : typedValue(column.type, raw, line.text);
+      row[column.name] = value;
+      const ws = role === 'description' ? words : (money.at(-1)?.words ?? []);
+      row.confidence[column.name] =
+        value === null
+          ? 0
+          : Math.round(LINE_CELL_CONFIDENCE * (0.6 + 0.4 * wordConfidence(ws)) * 1000) / 1000;
+    }
+    const boxes = lineWords.map((w) => w.box).filter((b): b is Box => b !== undefined);
+    const box = boxes.length ? unionBox(boxes) : line.box;
+    if (box) row.anchor = { page: line.page, box: roundBox(box) };
+    rows.push(row);
+    used.push(line);
+  }
+  return { rows, lines: used };
+}
+
+/**
+ * The page's words grouped by where they sit, not by the reading order's blocks: an item's
+ * description and its figures are one row even when the layout read them as two columns.
+ */
+function visualLines(doc: ExtractedDocument): RLine[] {
+  const out: RLine[] = [];
+  for (const page of doc.layout ?? []) {
+    const aspect = page.width > 0 ? page.height / page.width : 1;
+    const words = [...page.words].sort((a, b) => (a.box[1] + a.box[3]) / 2 - (b.box[1] + b.box[3]) / 2);
+    const heights = words.map((w) => w.box[3] - w.box[1]).sort((a, b) => a - b);
+    const height = heights[Math.floor(heights.length / 2)] ?? 0.01;
+    let band: typeof words = [];
+    let centre = Number.NaN;
+    const flush = () => {
+      if (band.length === 0) return;
+      const sorted = band.sort((a, b) => a.box[0] - b.box[0]).map(toWord);
+      const segments = resegment(sorted, aspect);
+      out.push({
+        text: segments.map((seg) => seg.map((w) => w.text).join(' ')).join('  '),
+        page: page.number,
+        line: out.length + 1,
+        words: sorted,
+        segments,
+        box: unionBox(band.map((w) => w.box)),
+      });
+      band = [];
+    };
+    for (const word of words) {
+      const mid = (word.box[1] + word.box[3]) / 2;
+      if (band.length && Math.abs(mid - centre) > height * 0.5) flush();
+      if (band.length === 0) centre = mid;
+      band.push(word);
+    }
+    flush();
+  }
+  return out;
+}
+
+const withAmounts = (rows: LineItemRow[], columns: ColumnSpec[]) => {
+  const amount = columns.find((c) => roleOf(c) === 'amount');
+  return amount ? rows.filter((r) => typeof r[amount.name] === 'number').length : rows.length;
+};
+
+/** The line-items answer of a field: its rows, and the list's own confidence, box and source. */
+export function readLineItems(
+  doc: ExtractedDocument,
+  field: FieldSpec,
+): Omit<ExtractedItem, 'value'> & { value: LineItemRow[] | null } {
+  const columns = field.columns ?? [];
+  const found = bestTable(doc, columns);
+  let rows: LineItemRow[] = [];
+  let location = '';
+  let sourceText = '';
+  let page: number | undefined;
+  if (found) {
+    rows = rowsFromTable(found.table, columns, found.mapped);
+    page = found.table.page;
+    location = formatLocation({ page: found.table.page });
+    const headings = Array.from({ length: found.table.columnCount }, (_, c) =>
+      columnHeaderPath(found.table, c).join(' '),
+    ).filter(Boolean);
+    sourceText = headings.join(' · ');
+  }
+  // A table the layout split (descriptions apart from figures) reads worse than the page's rows.
+  const tableScore = withAmounts(rows, columns);
+  if (rows.length === 0 || tableScore < rows.length) {
+    const byPlace = doc.layout?.length ? rowsFromLines(visualLines(doc), columns) : { rows: [], lines: [] };
+    const read = byPlace.rows.length ? byPlace : rowsFromLines(linesOf(doc), columns);
+    if (rows.length === 0 || withAmounts(read.rows, columns) > tableScore) {
+      rows = read.rows;
+      page = read.lines[0]?.page;
+      location = read.lines[0] ? formatLocation({ page: read.lines[0].page, line: read.lines[0].line }) : '';
+      sourceText = read.lines.map((l) => l.text).join('\n');
+    }
+  }
+  rows = rows.map((row) => finished(row, columns));
+  const cellConfidences = rows.flatMap((r) => Object.values(r.confidence).filter((c) => c > 0));
+  const confidence = rows.length ? Math.min(LIST_CEILING, ...cellConfidences) : 0.2;
+  const boxes = rows.map((r) => r.anchor?.box as Box | undefined).filter((b): b is Box => b !== undefined);
+  const item: Omit<ExtractedItem, 'value'> & { value: LineItemRow[] | null } = {
+    value: rows.length ? rows : null,
+    location,
+    source_text: sourceText,
+    source_url: doc.sourceUrl ?? null,
+    confidence: Math.round(confidence * 1000) / 1000,
+  };
+  if (page !== undefined && boxes.length) item.anchor = { page, box: roundBox(unionBox(boxes)) };
+  return item;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ITEM_LIST_END, lineItemRole } from './line-item-columns';
+
+describe('item table headings', () => {
+  it.each([
+    ['Description', 'description'],
+    ['Leistung', 'description'],
+    ['Désignation', 'description'],
+    ['Qty', 'quantity'],
+    ['Anz.', 'quantity'],
+    ['Cant.', 'quantity'],
+    ['Unit price', 'unit_price'],
+    ['P.U. HT', 'unit_price'],
+    ['Einzelpreis', 'unit_price'],
+    ['Amount (EUR)', 'amount'],
+    ['Total HT', 'amount'],
+    ['Importe', 'amount'],
+    ['unit_price', 'unit_price'],
+    ['tax_code', 'tax_code'],
+  ])('%s → %s', (text, role) => {
+    expect(lineItemRole(text)).toBe(role);
+  });
+  it('knows the lines that end an item list', () => {
+    expect(ITEM_LIST_END.test('Subtotal')).toBe(true);
+    expect(ITEM_LIST_END.test('Zwischensumme')).toBe(true);
+    expect(ITEM_LIST_END.test('Oak shelving units')).toBe(false);
+  });
+});
