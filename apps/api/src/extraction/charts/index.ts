@@ -128,7 +128,18 @@ export async function rereadText(scene: Scene): Promise<Scene> {
       cx(w) >= ticks.box[0] && cx(w) <= ticks.box[2] && cy(w) >= ticks.box[1] && cy(w) <= ticks.box[3];
     const before = words.filter((w) => inBox(w) && w.number !== undefined).length;
     const after = ticks.words.filter((w) => w.number !== undefined).length;
-    if (after >= before) return makeSceneWords(scene, [...words.filter((w) => !inBox(w)), ...ticks.words]);
+    // More numbers read there (or as many, and a column of them): the ticks as read alone, and the
+    // first reading's words where the second has none (a column of category labels stays as read).
+    if (after > before || (after === before && after >= 2)) {
+      const overlaps = (a: ChartWord, b: ChartWord) =>
+        Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0;
+      return makeSceneWords(scene, [
+        ...words.filter((w) => !inBox(w) || !ticks.words.some((t) => overlaps(t, w))),
+        ...ticks.words.filter(
+          (t) => t.number !== undefined || !words.some((w) => inBox(w) && overlaps(t, w)),
+        ),
+      ]);
+    }
   }
   return makeSceneWords(scene, words);
 }
