@@ -7,6 +7,7 @@ import {
   cy,
   findLegend,
   insideWord,
+  mostlyPercent,
   runBox,
   runsOf,
   runText,
@@ -181,7 +182,7 @@ export function readBars(scene: Scene): ChartReading | undefined {
     }
   });
   assignPrinted(scene, marks, horizontal, used);
-  const percent = (axis?.percent ?? false) || marks.some((m) => m.printed?.percent);
+  const percent = (axis?.percent ?? false) || mostlyPercent(marks);
   return { kind: horizontal ? 'hbar' : 'bar', categories, series, marks, percent, used };
 }
 

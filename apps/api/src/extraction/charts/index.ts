@@ -98,8 +98,9 @@ export async function rereadText(scene: Scene): Promise<Scene> {
   // Each reading misses some words the other has: the text image's first, then the page's.
   const overlaps = (a: ChartWord, b: ChartWord) =>
     Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0;
-  // Where both read a word, the surer reading; symbols (a legend's dot read as "®") are no words.
-  const sure = (w: ChartWord) => /[\p{L}\p{N}]/u.test(w.text) && w.y1 - w.y0 < th * 3;
+  // Where both read a word, the surer reading; symbols (a legend's dot read as "®") are no words, a
+  // unit is ("(%)," in a title).
+  const sure = (w: ChartWord) => /[\p{L}\p{N}%$€£¥]/u.test(w.text) && w.y1 - w.y0 < th * 3;
   // A swatch or a bar's end read as letters ("[EEN") lies on a mark's colour: no word.
   const onMark = (w: ChartWord) => {
     let mark = 0;

@@ -6,6 +6,7 @@ import {
   cx,
   cy,
   findLegend,
+  mostlyPercent,
   runBox,
   runsOf,
   runText,
@@ -203,7 +204,7 @@ export function readLines(scene: Scene): ChartReading | undefined {
       ...(entry ? { box: runBox(entry.words) } : {}),
     };
   });
-  const percent = (axis?.percent ?? false) || marks.some((m) => m.printed?.percent);
+  const percent = (axis?.percent ?? false) || mostlyPercent(marks);
   return { kind: 'line', categories, series, marks, percent, used };
 }
 

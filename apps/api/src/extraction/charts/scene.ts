@@ -242,3 +242,9 @@ export function nearestColour(scene: Scene, c: Rgb): number {
 }
 
 export { cx, cy };
+
+/** Most printed values end in "%" (one "146.5%" misread among amounts makes no percentages). */
+export function mostlyPercent(marks: ChartMark[]): boolean {
+  const printed = marks.filter((m) => m.printed);
+  return printed.length > 0 && printed.filter((m) => m.printed?.percent).length * 2 > printed.length;
+}
