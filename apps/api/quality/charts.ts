@@ -1,7 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { extractFromSource, HeuristicProvider } from '../src/extraction';
+import type { LayoutTable } from '../src/extraction/model/layout';
+import { qualityReader } from './api-harness';
 import {
   type ChartKind,
   type ChartStyle,
@@ -21,6 +23,10 @@ import type { QualityCase, QualitySuiteReport } from './types';
  *
  *   CHARTQA_DIR=/work/data/chartqa   the folder with train/ and val/ CSVs (default)
  *   QUALITY_CHARTS=60                tables at most (default 60)
+ *   QUALITY_CHARTS_HELD=1            only the held-out tables (and style): the final check
+ *   QUALITY_CHARTS_TUNE=1            only the tables and styles used for tuning (never the held-out ones)
+ *   QUALITY_CHARTS_ONLY=regex        only charts whose "<split>/<id> <kind> <style>" matches
+ *   QUALITY_CHARTS_DEBUG=/tmp/dir    each chart with a miss: its PNG there, and what was read printed
  */
 
 const DIR = process.env.CHARTQA_DIR ?? '/work/data/chartqa';
@@ -99,16 +105,23 @@ export function chartTableFromCsv(id: string, csv: string): ChartTable | undefin
   return { id, title, categories, series, suffix };
 }
 
+/** Category labels fit side by side under vertical bars or a line (no designer prints them overlapping). */
+function fits(t: ChartTable): boolean {
+  return Math.max(...t.categories.map((c) => c.length)) * 9 <= 560 / t.categories.length;
+}
+
 function kindsFor(t: ChartTable): ChartKind[] {
   if (t.series.length > 1) {
-    const kinds: ChartKind[] = t.categories.every((c) => c.length <= 12) ? ['grouped', 'line'] : ['grouped'];
+    const kinds: ChartKind[] =
+      t.categories.every((c) => c.length <= 12) && fits(t) ? ['grouped', 'line'] : ['grouped'];
     if (t.series.every((s) => s.values.every((v) => (v ?? 0) >= 0))) kinds.push('stacked');
     return kinds;
   }
   const values = t.series[0]?.values as number[];
   // Lines for series over time or short labels (long names under a line overlap, as they would in print).
   const short = t.categories.every((c) => c.length <= 12);
-  const kinds: ChartKind[] = short ? ['bar', 'hbar', 'line'] : ['hbar', 'bar'];
+  const kinds: ChartKind[] =
+    short && fits(t) ? ['bar', 'hbar', 'line'] : fits(t) ? ['hbar', 'bar'] : ['hbar'];
   const sum = values.reduce((a, b) => a + b, 0);
   if (values.every((v) => v > 0) && Math.abs(sum - 100) <= 2 && values.length <= 8)
     kinds.push('pie', 'donut');
@@ -152,8 +165,12 @@ export async function runChartSuite(): Promise<QualitySuiteReport> {
           .map((f) => ({ split, file: path.join(DIR, split, f) }))
       : [],
   );
-  const provider = new HeuristicProvider();
+  const reader = await qualityReader();
   const onlyHeld = process.env.QUALITY_CHARTS_HELD === '1';
+  const tuning = process.env.QUALITY_CHARTS_TUNE === '1';
+  const only = process.env.QUALITY_CHARTS_ONLY ? new RegExp(process.env.QUALITY_CHARTS_ONLY) : undefined;
+  const debugDir = process.env.QUALITY_CHARTS_DEBUG;
+  if (debugDir) mkdirSync(debugDir, { recursive: true });
   let n = 0;
   for (const [index, { split, file }] of files.entries()) {
     if (n >= limit) break;
@@ -161,7 +178,7 @@ export async function runChartSuite(): Promise<QualitySuiteReport> {
     if (!table) continue;
     n++;
     const heldOut = split === 'val' || index % 5 === 4;
-    if (onlyHeld && !heldOut) continue;
+    if ((onlyHeld && !heldOut) || (tuning && heldOut)) continue;
     const kinds = kindsFor(table);
     // Each table in a few (kind, style) pairs, turning through them; the held-out style on held-out tables.
     const pairs: [ChartKind, ChartStyle][] = kinds.map((k, i) => [
@@ -170,6 +187,8 @@ export async function runChartSuite(): Promise<QualitySuiteReport> {
     ]);
     if (heldOut) pairs.push([kinds[index % kinds.length] as ChartKind, HELD_OUT_STYLE]);
     for (const [kind, style] of pairs) {
+      const name = `${split}/${table.id} ${kind} ${style.name}`;
+      if (only && !only.test(name)) continue;
       const png = await renderChart(table, kind, style);
       // Up to four cells: spread over the categories and series.
       const asks: { series: string; category: string; value: number }[] = [];
@@ -182,14 +201,56 @@ export async function runChartSuite(): Promise<QualitySuiteReport> {
         );
       const seriesName = (s: string) => (table.series.length === 1 && table.title ? table.title : s);
       const dataPoints = asks.map((a) => `${seriesName(a.series)} ${a.category}`);
-      const started = performance.now();
-      const { tasks } = await extractFromSource(
-        { kind: 'file', bytes: png, contentType: 'image/png' },
-        { dataPoints, documentType: 'chart_data_extraction' },
-        { allowPrivateFetch: false, secBaseUrl: '', secUserAgent: '', provider },
-      ).catch(() => ({ tasks: [] as never[] }));
-      report.documentSeconds.push((performance.now() - started) / 1000);
-      const result = tasks[0]?.result.result ?? {};
+      let result: Record<string, { value?: unknown; confidence?: number; source_text?: string } | undefined>;
+      let read: LayoutTable | undefined;
+      let notes: string[] = [];
+      if (debugDir) {
+        // Debugging: the same extraction entry in this thread, to print the table the chart became.
+        const started = performance.now();
+        const { tasks, document } = await extractFromSource(
+          { kind: 'file', bytes: png, contentType: 'image/png' },
+          { dataPoints, documentType: 'chart_data_extraction' },
+          { allowPrivateFetch: false, secBaseUrl: '', secUserAgent: '', provider: new HeuristicProvider() },
+        ).catch(() => ({ tasks: [] as never[], document: undefined }));
+        report.documentSeconds.push((performance.now() - started) / 1000);
+        result = tasks[0]?.result.result ?? {};
+        read = document?.layout?.[0]?.tables[0];
+        notes = document?.notes ?? [];
+      } else {
+        // As a requester sends it: an image uploaded as `chart_data_extraction` (QUALITY_MODE).
+        const answers = await reader.ask(
+          { form: 'upload', documentType: 'chart_data_extraction', bytes: png, filename: `${table.id}.png` },
+          dataPoints,
+        );
+        if (answers.status === 'completed') report.documentSeconds.push(answers.seconds);
+        result = answers.items;
+        notes = answers.notes;
+      }
+      const missed = asks.some(
+        (a, k) => !within(result[dataPoints[k] as string]?.value, a.value, 0.02, table.title),
+      );
+      if (debugDir && missed) {
+        const file = path.join(debugDir, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+        writeFileSync(file, png);
+        console.log(`\n# ${name} → ${file}`);
+        console.log(`  expected: ${table.title} | ${table.categories.join(' | ')}`);
+        for (const s of table.series) console.log(`    ${s.name}: ${s.values.join(' | ')}`);
+        console.log(`  read: ${read?.title ?? '(no table)'} ${notes.join(' ')}`);
+        if (read) {
+          const rows = new Map<number, string[]>();
+          for (const c of read.cells) {
+            const row = rows.get(c.row) ?? [];
+            row[c.column] = `${c.text}${c.confidence !== undefined ? `@${c.confidence}` : ''}`;
+            rows.set(c.row, row);
+          }
+          for (const [, row] of [...rows].sort((a, b) => a[0] - b[0])) console.log(`    ${row.join(' | ')}`);
+        }
+        asks.forEach((a, k) => {
+          const item = result[dataPoints[k] as string];
+          const ok = within(item?.value, a.value, 0.02, table.title) ? 'ok  ' : 'MISS';
+          console.log(`  ${ok} "${dataPoints[k]}": ${a.value} → ${String(item?.value)} @${item?.confidence}`);
+        });
+      }
       asks.forEach((a, k) => {
         const dp = dataPoints[k] as string;
         const item = result[dp];
@@ -197,7 +258,8 @@ export async function runChartSuite(): Promise<QualitySuiteReport> {
         const printed = style.printed;
         const c: ChartCase = {
           suite: 'charts',
-          document: `${split}/${table.id} ${kind} ${style.name}`,
+          form: 'image upload (chart_data_extraction)',
+          document: name,
           kind: `${kind} ${style.library}`,
           caseType: `${printed ? 'printed' : 'measured'}${heldOut || style === HELD_OUT_STYLE ? ' held-out' : ''}`,
           dataPoint: dp,

@@ -203,3 +203,28 @@ function axisFrom(group: ChartWord[], direction: 'x' | 'y'): Axis | undefined {
   }
   return { direction, a: line.a, b: line.b, log, ticks, percent };
 }
+
+/**
+ * The value axis of a plot (its marks' extent [x0, y0, x1, y1]): ticks stand outside the marks,
+ * left or right of them for a vertical axis, under or over them for a horizontal one (a number in
+ * the title or printed over a bar is no tick). The most ticks win, then the widest spread.
+ */
+export function plotAxis(
+  axes: Axis[],
+  direction: 'x' | 'y',
+  plot: [number, number, number, number],
+  th: number,
+): Axis | undefined {
+  const [x0, y0, x1, y1] = plot;
+  const outside = (w: ChartWord) =>
+    direction === 'y'
+      ? w.x1 <= x0 + th * 0.5 || w.x0 >= x1 - th * 0.5
+      : w.y0 >= y1 - th * 0.5 || w.y1 <= y0 + th * 0.5;
+  const spread = (a: Axis) => {
+    const p = a.ticks.map((w) => (direction === 'y' ? cy(w) : cx(w)));
+    return Math.max(...p) - Math.min(...p);
+  };
+  return axes
+    .filter((a) => a.direction === direction && a.ticks.every(outside))
+    .sort((p, q) => q.ticks.length - p.ticks.length || spread(q) - spread(p))[0];
+}

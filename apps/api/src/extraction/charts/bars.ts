@@ -1,4 +1,4 @@
-import { type Axis, type ChartWord, findAxes, positionOf, valueAt } from './axis';
+import { type Axis, type ChartWord, findAxes, plotAxis, positionOf, valueAt } from './axis';
 import { type Blob, blobHeight, blobWidth, fillRatio } from './pixels';
 import {
   type ChartMark,
@@ -7,6 +7,7 @@ import {
   cy,
   findLegend,
   insideWord,
+  mostlyPercent,
   runBox,
   runsOf,
   runText,
@@ -71,7 +72,6 @@ export function readBars(scene: Scene): ChartReading | undefined {
 
   const axes = findAxes(scene.words.filter((w) => !legendWords.has(w)));
   const horizontal = orientation(bars, axes);
-  const axis = axes.find((a) => a.direction === (horizontal ? 'x' : 'y'));
   // Bars thinner than a tick label on a busy chart are kept; a bar must reach the axis's span.
   const along = (b: Blob) => (horizontal ? [b.y0, b.y1 + 1] : [b.x0, b.x1 + 1]) as [number, number];
   const length = (b: Blob) => (horizontal ? blobWidth(b) : blobHeight(b));
@@ -80,6 +80,14 @@ export function readBars(scene: Scene): ChartReading | undefined {
   const thickness = median(bars.map(thick));
   bars = bars.filter((b) => thick(b) >= thickness * 0.6 && thick(b) <= thickness * 1.6);
   if (bars.length === 0) return undefined;
+  // The plot's extent, for the value axis beside it.
+  const extent: [number, number, number, number] = [
+    Math.min(...bars.map((b) => b.x0)),
+    Math.min(...bars.map((b) => b.y0)),
+    Math.max(...bars.map((b) => b.x1 + 1)),
+    Math.max(...bars.map((b) => b.y1 + 1)),
+  ];
+  const axis = plotAxis(axes, horizontal ? 'x' : 'y', extent, th);
   if (!horizontal && bars.every((b) => length(b) < th * 0.8) && !axis) return undefined;
 
   // Categories: stacked bars share a centre; grouped bars of different colours sit side by side.
@@ -151,10 +159,14 @@ export function readBars(scene: Scene): ChartReading | undefined {
     const iq = legend.findIndex((e) => e.colour === q);
     return (ip < 0 ? 99 : ip) - (iq < 0 ? 99 : iq);
   });
-  const series = seriesColours.map((c) => ({
-    name: legend.find((e) => e.colour === c)?.name ?? '',
-    colour: scene.palette[c],
-  }));
+  const series = seriesColours.map((c) => {
+    const entry = legend.find((e) => e.colour === c);
+    return {
+      name: entry?.name ?? '',
+      colour: scene.palette[c],
+      ...(entry ? { box: runBox(entry.words) } : {}),
+    };
+  });
 
   const zero = axis ? positionOf(axis, 0) : undefined;
   const marks: ChartMark[] = [];
@@ -170,7 +182,7 @@ export function readBars(scene: Scene): ChartReading | undefined {
     }
   });
   assignPrinted(scene, marks, horizontal, used);
-  const percent = (axis?.percent ?? false) || marks.some((m) => m.printed?.percent);
+  const percent = (axis?.percent ?? false) || mostlyPercent(marks);
   return { kind: horizontal ? 'hbar' : 'bar', categories, series, marks, percent, used };
 }
 

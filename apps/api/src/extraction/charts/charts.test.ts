@@ -1,5 +1,13 @@
+import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ChartKind, type ChartStyle, type ChartTable, renderVega } from '../../../quality/corpus/charts';
+import {
+  type ChartKind,
+  type ChartStyle,
+  type ChartTable,
+  closeChartBrowser,
+  renderChartjs,
+  renderVega,
+} from '../../../quality/corpus/charts';
 import { closeOcrWorkers } from '../ocr/worker-pool';
 import { extractFromSource } from '../pipeline';
 import { HeuristicProvider } from '../providers';
@@ -15,7 +23,8 @@ const revenue: ChartTable = {
 const style: ChartStyle = { name: 't', library: 'vega', printed: true, grid: true, dark: false, font: 13 };
 
 async function read(table: ChartTable, kind: ChartKind, s: ChartStyle, dataPoints: string[]) {
-  const png = await renderVega(table, kind, s);
+  const png =
+    s.library === 'chartjs' ? await renderChartjs(table, kind, s) : await renderVega(table, kind, s);
   const { tasks } = await extractFromSource(
     { kind: 'file', bytes: png, contentType: 'image/png' },
     { dataPoints, documentType: 'chart_data_extraction' },
@@ -36,6 +45,7 @@ function overlaps(a: number[], b: number[]) {
 
 afterAll(async () => {
   await closeOcrWorkers();
+  await closeChartBrowser();
 });
 
 describe('chart reader', () => {
@@ -88,6 +98,58 @@ describe('chart reader', () => {
     expect(overlaps(rev, cost)).toBe(false);
     expect(rev[1]).toBeLessThan(cost[1] as number);
   }, 60_000);
+
+  it('measures bars against single-digit ticks beside a rotated axis title', async () => {
+    // The axis title written up the left edge runs into "3", "4", "5" read on the whole chart;
+    // the column of ticks read on its own gives the axis.
+    const table: ChartTable = {
+      id: 'homeless',
+      title: 'Share of population who have ever been homeless, 2003',
+      categories: ['United Kingdom', 'United States', 'Italy', 'Belgium', 'Germany'],
+      series: [
+        { name: 'Share of population who have ever been homeless, 2003', values: [7.7, 6.2, 4, 3.4, 2.4] },
+      ],
+    };
+    const name = table.title;
+    const task = await read(table, 'bar', { ...style, printed: false, font: 12 }, [
+      `${name} United States`,
+      `${name} Belgium`,
+    ]);
+    const res = task.result.result;
+    expect(Math.abs((res[`${name} United States`]?.value as number) - 6.2)).toBeLessThan(6.2 * 0.02);
+    expect(Math.abs((res[`${name} Belgium`]?.value as number) - 3.4)).toBeLessThan(3.4 * 0.02);
+  }, 60_000);
+
+  it.runIf(existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))(
+    'names the series of a Chart.js grouped bar chart by a legend of years',
+    async () => {
+      // Wide legend boxes with a year beside each: a legend, not small bars with their values.
+      const table: ChartTable = {
+        id: 'aid',
+        title: 'Aid received',
+        categories: ['Oman', 'Samoa'],
+        series: [
+          { name: '2008', values: [183.88, 40.73] },
+          { name: '2009', values: [233.81, 40.05] },
+          { name: '2010', values: [210.7, 39.21] },
+        ],
+      };
+      const s: ChartStyle = {
+        name: 'c',
+        library: 'chartjs',
+        printed: true,
+        grid: true,
+        dark: false,
+        font: 14,
+      };
+      const task = await read(table, 'grouped', s, ['2009 Oman', '2008 Samoa', '2010 Samoa']);
+      const res = task.result.result;
+      expect(res['2009 Oman']?.value).toBe(233.81);
+      expect(res['2008 Samoa']?.value).toBe(40.73);
+      expect(res['2010 Samoa']?.value).toBe(39.21);
+    },
+    120_000,
+  );
 
   it('reads a line chart at each category', async () => {
     const table: ChartTable = {

@@ -1,4 +1,4 @@
-import { type ChartWord, findAxes, valueAt } from './axis';
+import { type ChartWord, findAxes, plotAxis, valueAt } from './axis';
 import { distance, type Rgb, saturation } from './pixels';
 import {
   type ChartMark,
@@ -6,6 +6,7 @@ import {
   cx,
   cy,
   findLegend,
+  mostlyPercent,
   runBox,
   runsOf,
   runText,
@@ -61,17 +62,26 @@ function tracks(scene: Scene): Track[] {
   return out;
 }
 
-/** An anti-aliased edge: a colour on the way from the background to another colour of the chart. */
+/**
+ * An anti-aliased edge: a colour on the way from the background to another colour of the chart,
+ * or from one mark's colour to another's (the seam between two stacked segments).
+ */
 function isBlend(c: Rgb, bg: Rgb, palette: Rgb[]): boolean {
-  return palette.some((p) => {
-    if (p === c) return false;
-    const d: Rgb = [p[0] - bg[0], p[1] - bg[1], p[2] - bg[2]];
-    const len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
-    if (len2 === 0) return false;
-    const t = ((c[0] - bg[0]) * d[0] + (c[1] - bg[1]) * d[1] + (c[2] - bg[2]) * d[2]) / len2;
-    if (t < 0.15 || t > 0.85) return false;
-    return distance(c, [bg[0] + t * d[0], bg[1] + t * d[1], bg[2] + t * d[2]]) < 12;
-  });
+  const ends = [bg, ...palette.filter((p) => p !== c)];
+  for (let i = 0; i < ends.length; i++) {
+    for (let j = i + 1; j < ends.length; j++) {
+      const a = ends[i] as Rgb;
+      const b = ends[j] as Rgb;
+      const d: Rgb = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+      const len2 = d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+      // Two near colours make no edge worth the name.
+      if (len2 < 60 * 60) continue;
+      const t = ((c[0] - a[0]) * d[0] + (c[1] - a[1]) * d[1] + (c[2] - a[2]) * d[2]) / len2;
+      if (t < 0.15 || t > 0.85) continue;
+      if (distance(c, [a[0] + t * d[0], a[1] + t * d[1], a[2] + t * d[2]]) < 12) return true;
+    }
+  }
+  return false;
 }
 
 function medianOf(values: number[]): number {
@@ -121,18 +131,25 @@ export function readLines(scene: Scene): ChartReading | undefined {
       }
     }
   }
-  const axis = findAxes(scene.words.filter((w) => !legendWords.has(w))).find((a) => a.direction === 'y');
-  const used = new Set<ChartWord>([...legendWords, ...(axis?.ticks ?? [])]);
   let plotBottom = 0;
+  let plotTop = scene.raster.height;
   let plotLeft = scene.raster.width;
   let plotRight = 0;
   for (const l of lines) {
     for (const [x, rows] of l.columns) {
       plotBottom = Math.max(plotBottom, ...rows);
+      plotTop = Math.min(plotTop, ...rows);
       plotLeft = Math.min(plotLeft, x);
       plotRight = Math.max(plotRight, x);
     }
   }
+  const axis = plotAxis(
+    findAxes(scene.words.filter((w) => !legendWords.has(w))),
+    'y',
+    [plotLeft, plotTop, plotRight + 1, plotBottom + 1],
+    th,
+  );
+  const used = new Set<ChartWord>([...legendWords, ...(axis?.ticks ?? [])]);
   const labelRuns = runsOf(
     scene.words.filter(
       (w) =>
@@ -179,11 +196,15 @@ export function readLines(scene: Scene): ChartReading | undefined {
     });
   });
   assignPrinted(scene, marks, used);
-  const series = order.map((l) => ({
-    name: legend.find((e) => e.colour === l.colour)?.name ?? '',
-    colour: scene.palette[l.colour],
-  }));
-  const percent = (axis?.percent ?? false) || marks.some((m) => m.printed?.percent);
+  const series = order.map((l) => {
+    const entry = legend.find((e) => e.colour === l.colour);
+    return {
+      name: entry?.name ?? '',
+      colour: scene.palette[l.colour],
+      ...(entry ? { box: runBox(entry.words) } : {}),
+    };
+  });
+  const percent = (axis?.percent ?? false) || mostlyPercent(marks);
   return { kind: 'line', categories, series, marks, percent, used };
 }
 

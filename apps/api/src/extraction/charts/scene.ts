@@ -41,7 +41,8 @@ export interface ChartMark {
 export interface ChartReading {
   kind: 'bar' | 'hbar' | 'line' | 'pie';
   categories: { text: string; box?: [number, number, number, number] }[];
-  series: { name: string; colour?: Rgb }[];
+  /** Each series named by its legend entry (the entry's words' box), or unnamed. */
+  series: { name: string; colour?: Rgb; box?: [number, number, number, number] }[];
   marks: ChartMark[];
   /** Values are percentages (ticks or printed values end in "%", or a pie's shares). */
   percent: boolean;
@@ -62,10 +63,14 @@ export function makeScene(raster: Raster, words: ChartWord[]): Scene {
   return { raster, background, palette, labels, blobs, words, textHeight };
 }
 
-/** The share of a region's box inside a word's box: a letter, not a mark. */
+/**
+ * The share of a region's box inside a word's box: a letter, not a mark. A doubtful word (a
+ * legend's swatch read as "EEN") makes no letter of its region.
+ */
 export function insideWord(scene: Scene, b: Blob): boolean {
   const area = blobWidth(b) * blobHeight(b);
   return scene.words.some((w) => {
+    if (w.confidence < 0.5) return false;
     const ix = Math.min(b.x1 + 1, w.x1 + 2) - Math.max(b.x0, w.x0 - 2);
     const iy = Math.min(b.y1 + 1, w.y1 + 2) - Math.max(b.y0, w.y0 - 2);
     return ix > 0 && iy > 0 && (ix * iy) / area > 0.6;
@@ -112,9 +117,21 @@ export function findLegend(scene: Scene, markColours: Set<number>): LegendEntry[
         Math.abs(blobHeight(o) - blobHeight(s)) <= 2 &&
         (Math.abs(o.x0 - s.x0) <= 2 || Math.abs(o.y0 - s.y0) <= 2),
     );
+    // Like swatches side by side at one height, each with a word to its right, are a legend row
+    // ("■ 2008 ■ 2009 ■ 2010") whatever their width: bars in a row never share a top with a number right beside each.
+    const row = like.filter(
+      (o) =>
+        Math.abs(o.y0 - s.y0) <= 2 &&
+        Math.abs(o.y1 - s.y1) <= 2 &&
+        scene.words.some(
+          (w) =>
+            w.x0 >= o.x1 - 1 && w.x0 - o.x1 <= th * 1.6 && Math.abs(cy(w) - (o.y0 + o.y1) / 2) < th * 0.8,
+        ),
+    );
     if (
       first.number !== undefined &&
       !/[a-z]/i.test(first.text) &&
+      row.length < 2 &&
       (like.length < 2 || blobWidth(s) > th * 1.6)
     )
       continue;
@@ -225,3 +242,9 @@ export function nearestColour(scene: Scene, c: Rgb): number {
 }
 
 export { cx, cy };
+
+/** Most printed values end in "%" (one "146.5%" misread among amounts makes no percentages). */
+export function mostlyPercent(marks: ChartMark[]): boolean {
+  const printed = marks.filter((m) => m.printed);
+  return printed.length > 0 && printed.filter((m) => m.printed?.percent).length * 2 > printed.length;
+}
