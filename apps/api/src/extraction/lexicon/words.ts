@@ -40,3 +40,40 @@ export function tokenize(text: string): Token[] {
   }
   return tokens;
 }
+
+/**
+ * Words of figures that may be percentages ("Operating margin", "Market share", "ROE"): only a
+ * data point holding one is answered from a percentage, in a table or on a line. Whole words
+ * ("operations" holds no ratio), compared as stems.
+ */
+export const RATIO_WORDS: readonly string[] = [
+  'margin',
+  'ratio',
+  'rate',
+  'growth',
+  'yield',
+  'percent',
+  'percentage',
+  'pct',
+  'change',
+  'share',
+  'return',
+  'split',
+  'weight',
+  'weighting',
+  'conversion',
+  'utilization',
+  'occupancy',
+  'churn',
+  'retention',
+  'mix',
+  'roa',
+  'roe',
+  'roi',
+];
+const RATIO_STEMS = new Set(RATIO_WORDS.map(stem));
+
+/** Whether a word (or its stem) is one of RATIO_WORDS ("margins", "utilisation"). */
+export function isRatioWord(word: string): boolean {
+  return RATIO_STEMS.has(stem(word));
+}

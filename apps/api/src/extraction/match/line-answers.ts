@@ -11,7 +11,7 @@ import {
   phraseAtStart,
   skipLeadIn,
 } from '../lexicon/value-tokens';
-import type { Token } from '../lexicon/words';
+import { isRatioWord, type Token, tokenize } from '../lexicon/words';
 import { lineAnchor } from '../model/anchor';
 import { formatLocation, sourceUrlOf } from '../model/location';
 import type { ExtractedDocument, ExtractedItem, SourceLocation, TextCell, TextLine } from '../model/types';
@@ -50,10 +50,8 @@ export interface Candidate {
 /** Figures only a percentage can be ("Operating margin", "Market share"); "Earnings per share" is not one. */
 const PERCENT_ONLY =
   /\b(?:margins?|rates?|ratios?|percent(?:age)?|pct|growth|yields?|return on|ro[aei]|market share|share of)\b/i;
-/** Words of figures that may be percentages (whole words: "operations" holds no ratio). */
-const RATIO_WORDS =
-  /\b(?:margins?|rates?|ratios?|percent(?:age)?|pct|growth|yields?|shares?|change|returns?|ro[aei]|split|weight(?:ing)?s?|conversion|utili[sz]ation|occupancy|churn|retention)\b/i;
-const isRatio = (dataPoint: string) => RATIO_WORDS.test(spaced(dataPoint));
+/** A data point whose figure may be a percentage (lexicon/words.ts RATIO_WORDS). */
+const isRatio = (dataPoint: string) => tokenize(spaced(dataPoint)).some((t) => isRatioWord(t.stem));
 /** A data point that is a change from the year before ("Revenue growth", "EBITDA YoY"). */
 const ASKS_CHANGE = /\b(?:growth|yoy|y\/y|year[\s-](?:on|over)[\s-]year)\b/i;
 /** A data point asking the change of an item ("Change in net revenue"; not "Net change in cash"). */

@@ -1,6 +1,7 @@
 import { everyCellConfidence } from '../confidence/probability';
 import { type Period, periodFit, periodKey, splitDataPoint } from '../lexicon/periods';
 import { rowKind } from '../lexicon/scale';
+import { isRatioWord } from '../lexicon/words';
 import { cellAt, type LayoutPage } from '../model/layout';
 import type { ExtractedItem, ItemAnchor } from '../model/types';
 import { isFigureText } from '../tables/table-builder';
@@ -52,12 +53,6 @@ const DEFINING = new Set(
     'free adjusted underlying organic diluted basic comprehensive discontinued continuing selling margin ratio rate growth change yield percentage',
   ),
 );
-/** Words of figures that may be percentages: only these are answered from a column of percentages. */
-const RATIO_WORDS = new Set(
-  words(
-    'margin ratio rate growth yield percent change share return split weighting conversion utilisation utilization occupancy churn retention mix',
-  ),
-);
 /** Words that make a line the balance an item leaves behind, not the item ("Deferred revenue"). */
 const BALANCE_OF_ITEM = new Set(words('deferred unearned accrued prepaid unbilled'));
 const ACTIVITIES = words('activities')[0] ?? 'activities';
@@ -80,9 +75,8 @@ export function matchTables(pages: LayoutPage[], dataPoint: string): TableMatch 
   const dpWords = words(label);
   if (dpWords.length === 0) return { candidates: [] };
   const dpKind = rowKind(label, []);
-  const asksRatio = dpKind === 'percent' || dpWords.some((w) => RATIO_WORDS.has(w));
-  const asksChangeOnly =
-    dpWords.includes('change') && !dpWords.some((w) => w !== 'change' && RATIO_WORDS.has(w));
+  const asksRatio = dpKind === 'percent' || dpWords.some((w) => isRatioWord(w));
+  const asksChangeOnly = dpWords.includes('change') && !dpWords.some((w) => w !== 'change' && isRatioWord(w));
   const asksGrowth = dpWords.includes('growth') && !dpWords.includes('change');
   const asksChange = dpWords.some((w) => CHANGE_WORDS.has(w));
   const dpBalance = balanceOf(label);

@@ -3,7 +3,7 @@ import { DocumentError } from '../errors';
 import type { Box, LayoutPage, LayoutTable } from '../model/layout';
 import { markupPage } from '../model/layout-builder';
 import type { ExtractedDocument, TextCell, TextLine } from '../model/types';
-import { type MarkupCell, type MarkupRow, tableFromMarkup } from '../tables/markup-tables';
+import { type MarkupCell, type MarkupRow, tableFromMarkup, titleAbove } from '../tables/markup-tables';
 import { checkZipBomb, readZipEntry } from './zip-guard';
 
 /**
@@ -32,6 +32,13 @@ export function loadDocx(bytes: Uint8Array, options: { sourceUrl?: string } = {}
   const lines: TextLine[] = [];
   // Each Word table, as markup rows on the lines it was written to, read by the table builder.
   const pending: { rows: MarkupRow[]; lineIndexes: number[]; context: string[] }[] = [];
+  const tableLines = new Set<number>();
+  const contextAbove = (): string[] => {
+    const context: string[] = [];
+    for (let i = lines.length - 1; i >= 0 && context.length < 3 && !tableLines.has(i); i--)
+      context.unshift((lines[i] as TextLine).text);
+    return context;
+  };
   const push = (text: string, cells?: TextCell[]) => {
     if (!text) return;
     const line: TextLine = { text, location: { line: lines.length + 1 } };
@@ -47,8 +54,9 @@ export function loadDocx(bytes: Uint8Array, options: { sourceUrl?: string } = {}
         const table: (typeof pending)[number] = {
           rows: [],
           lineIndexes: [],
-          // The paragraphs just above name the table and may state its units ("in thousands").
-          context: lines.slice(-2).map((l) => l.text),
+          // The paragraphs just above (not rows of an earlier table) name the table and may state
+          // its units ("in thousands"), as the text above an HTML table does.
+          context: contextAbove(),
         };
         $(block)
           .find('w\\:tr')
@@ -71,6 +79,7 @@ export function loadDocx(bytes: Uint8Array, options: { sourceUrl?: string } = {}
             if (cells.length === 0) return;
             table.rows.push({ cells: markup });
             table.lineIndexes.push(lines.length);
+            tableLines.add(lines.length);
             push(cells.map((c) => c.text).join(' | '), cells);
           });
         if (table.rows.length >= 2) pending.push(table);
@@ -85,10 +94,11 @@ export function loadDocx(bytes: Uint8Array, options: { sourceUrl?: string } = {}
   });
   const tables: LayoutTable[] = [];
   for (const table of pending) {
+    const title = titleAbove(table.context);
     const built = tableFromMarkup(table.rows, {
       page: 1,
       context: table.context,
-      ...(table.context.at(-1) ? { title: table.context.at(-1) as string } : {}),
+      ...(title ? { title } : {}),
       rowBox: (r) => lineBox(table.lineIndexes[r] ?? 0),
     });
     if (!built) continue;

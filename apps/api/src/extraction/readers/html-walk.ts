@@ -1,7 +1,7 @@
 import { isPeriodStatement } from '../lexicon/periods';
 import { detectScaleText, isScaleOnly } from '../lexicon/scale';
 import type { TextCell } from '../model/types';
-import type { MarkupCell, MarkupRow } from '../tables/markup-tables';
+import { type MarkupCell, type MarkupRow, titleAbove } from '../tables/markup-tables';
 import { isFigureText } from '../tables/table-builder';
 import { comparativeIn, isTileFigure, isTileLabel, type Tile, tileFigure, tileRows } from '../tables/tiles';
 import {
@@ -110,24 +110,6 @@ function contextAbove(out: TextCollector): string[] {
   return context;
 }
 
-/** A table's title among the lines above it: the nearest that names something. */
-function titleFrom(context: string[]): string | undefined {
-  return [...context].reverse().find(
-    (c) =>
-      c.length <= 120 &&
-      !isPeriodStatement(c) &&
-      // "(Unaudited)", "(Restated)": a remark in brackets, not a name.
-      !/^\(.*\)$/.test(c) &&
-      // "The following table summarizes our results of operations:": a sentence leading in.
-      !(
-        /[.:]$/.test(c) &&
-        c.split(/\s+/).length >= 6 &&
-        /\b(?:the|our|we|is|are|was|were|following|below|table)\b/i.test(c)
-      ) &&
-      !(detectScaleText(c) && (/^\(|^(?:in|amounts|dollars)\b/i.test(c) || isScaleOnly(c))),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // Key-figure tiles (tiles.ts): boxes of a figure and its name side by side.
 
@@ -171,7 +153,7 @@ function walkTiles(tiles: Tile<string>[], out: TextCollector) {
   out.flush();
   const context = contextAbove(out);
   const pending: PendingTable = { lineIndexes: [], rows: [], context };
-  const title = titleFrom(context);
+  const title = titleAbove(context);
   if (title) pending.title = title;
   const { year, rows } = tileRows(tiles);
   rows.forEach((row, r) => {
@@ -219,7 +201,7 @@ function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = m
     : { lineIndexes: [], rows: [], context };
   if (title) pending.title = title;
   else {
-    const chosen = titleFrom(context);
+    const chosen = titleAbove(context);
     if (chosen) pending.title = chosen;
   }
   for (const { node: row, cells: rowCells } of tableRows) {

@@ -1,5 +1,6 @@
 import { CURRENCY_ALONE } from '../lexicon/currencies';
-import { parsePeriod } from '../lexicon/periods';
+import { isPeriodStatement, parsePeriod } from '../lexicon/periods';
+import { detectScaleText, isScaleOnly } from '../lexicon/scale';
 import type { Box, GridRef, LayoutTable, TableCell } from '../model/layout';
 import { buildTable, isCurrencyCode, isFigureText } from './table-builder';
 
@@ -258,4 +259,22 @@ export function tableFromMarkup(rows: MarkupRow[], options: MarkupTableOptions):
     context: options.context,
     origin: options.origin ?? 'grid',
   });
+}
+
+/** A table's title among the lines above it: the nearest that names something. */
+export function titleAbove(context: string[]): string | undefined {
+  return [...context].reverse().find(
+    (c) =>
+      c.length <= 120 &&
+      !isPeriodStatement(c) &&
+      // "(Unaudited)", "(Restated)": a remark in brackets, not a name.
+      !/^\(.*\)$/.test(c) &&
+      // "The following table summarizes our results of operations:": a sentence leading in.
+      !(
+        /[.:]$/.test(c) &&
+        c.split(/\s+/).length >= 6 &&
+        /\b(?:the|our|we|is|are|was|were|following|below|table)\b/i.test(c)
+      ) &&
+      !(detectScaleText(c) && (/^\(|^(?:in|amounts|dollars)\b/i.test(c) || isScaleOnly(c))),
+  );
 }
