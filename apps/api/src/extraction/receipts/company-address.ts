@@ -21,7 +21,7 @@ export const LEGAL_SUFFIX =
 export const COMPANY_FORM =
   /\b(?:SDN\.?\s*BHD|BHD|S\/B|BERHAD|PTE\.?\s*LTD|PTY\.?\s*LTD|LTD|LIMITED|PLC|LLC|INC|CORP|CORPORATION|GMBH)\b/i;
 export const NOT_COMPANY =
-  /^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|tax receipt|quotation|statement|order)\b|^\W*$/i;
+  /^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|cash sales?|credit sales?|cash invoice|tax receipt|quotation|statement|order)\b|^\W*$/i;
 /** A phone number on a line of its own, under a short label or none ("(217) 555-0142", "Ph 330-555-0177"). */
 export const PHONE_LINE = /^(?:ph|tel|t)?\.?:?\s*\+?\(?\d{2,4}\)?[\s.-]?\d{3,4}[\s.-]\d{4}$/i;
 /** "(627189-M)", also as OCR reads it: "(627E89-M)", a digit taken for a letter. */

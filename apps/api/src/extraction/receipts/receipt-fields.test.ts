@@ -82,6 +82,17 @@ CASH SALES COUNTER
       Company: 'SANYU STATIONERY SHOP',
       Address: 'NO. 31G&33G, JALAN SETIA INDAH X ,U13/X 40170 SETIA ALAM',
     });
+    // The slip's title above the name ("Cash Sale") is no part of it.
+    const titled = receipt(`
+Cash Sale
+KEDAI RUNCIT MAWAR HOLDINGS
+SDN. BHD.
+249336-T
+NO.17, JALAN BESAR,
+39100 BRINCHANG,
+Date : 06/02/2018
+`);
+    expect(values(titled, ['Company']).Company).toBe('KEDAI RUNCIT MAWAR HOLDINGS SDN. BHD.');
     const branch = receipt(`
 MR. D.I.Y. (M) SDN BHD
 (CO. REG : 860671-D)
