@@ -37,3 +37,12 @@ describe('correctOcrWords', () => {
     expect(correctOcrWords('PENANC')).toBe('PENANG');
   });
 });
+
+describe("a page's time cap", () => {
+  it('is a minute on an idle machine and stretches with the load, up to five minutes', async () => {
+    const { pageTimeoutMs } = await import('./worker-pool');
+    expect(pageTimeoutMs(0.5, 2)).toBe(60_000);
+    expect(pageTimeoutMs(6, 2)).toBe(180_000);
+    expect(pageTimeoutMs(28, 2)).toBe(300_000);
+  });
+});

@@ -4,7 +4,7 @@ import { type Box, type LayoutWord, roundBox, unionBox } from '../model/layout';
 import { MAX_UPSCALE, MIN_WIDTH, type PreparedImage, prepareImage } from './image-prep';
 import { maskedCardNumber } from './ocr-numbers';
 import { rereadWeakRegions } from './weak-regions';
-import { DEFAULT_PAGE_TIMEOUT_MS, type OcrLanguage, poolFor, type TesseractWord } from './worker-pool';
+import { type OcrLanguage, pageTimeoutMs, poolFor, type TesseractWord } from './worker-pool';
 
 /**
  * Offline OCR (DESIGN §11): image bytes → words with 0–1 boxes and confidence.
@@ -185,7 +185,7 @@ export async function uprightTurn(
     width: Math.max(1, Math.min(W, Math.ceil(px(ink[2]))) - left),
     height: Math.max(1, Math.min(H, Math.ceil(py(ink[3]))) - top),
   };
-  const timeoutMs = options.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? pageTimeoutMs();
   const bandOf = (turn: 0 | QuarterTurn) => {
     const sideways = turn === 90 || turn === 270;
     const w = sideways ? region.height : region.width;
@@ -262,7 +262,7 @@ export async function ocrPrepared(
   started = performance.now(),
 ): Promise<OcrResult> {
   const pageSegMode = options.pageSegMode ?? '6';
-  const timeoutMs = options.timeoutMs ?? DEFAULT_PAGE_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? pageTimeoutMs();
   const recogniser = poolFor(options.languages ?? ['eng']);
   const page = await recogniser.recognize(prepared.png, pageSegMode, timeoutMs);
   page.words = await rereadWeakRegions(prepared, page.words, pageSegMode, timeoutMs, recogniser);

@@ -12,6 +12,22 @@ import type { Rectangle } from './image-prep';
  */
 
 export const DEFAULT_PAGE_TIMEOUT_MS = 60_000;
+/** However busy the machine, a page is given up after this long. */
+const MAX_PAGE_TIMEOUT_MS = 300_000;
+
+/**
+ * A page's time cap: the default on an idle machine, stretched by how many runnable jobs share
+ * each core (the one-minute load average), up to five minutes. On a machine at load 20 on 2 cores
+ * a receipt that reads in 3 s idle takes over a minute; a fixed 60 s cap failed such requests
+ * though nothing was wrong with the image.
+ */
+export function pageTimeoutMs(
+  loadAverage = os.loadavg()[0] ?? 0,
+  cores = os.availableParallelism?.() ?? os.cpus().length,
+): number {
+  const busy = Math.max(1, loadAverage / Math.max(1, cores));
+  return Math.min(MAX_PAGE_TIMEOUT_MS, Math.round(DEFAULT_PAGE_TIMEOUT_MS * busy));
+}
 
 let poolSize = Math.max(1, Math.min(2, os.availableParallelism?.() ?? os.cpus().length));
 /** Kept warm between jobs (a start costs ~0.3 s plus the model load); an idle worker holds ~40 MB. */
