@@ -111,7 +111,9 @@ test.describe('requester', () => {
     for (const n of [1, 2, 3, 4]) await submitPrompt(token, `Total revenue: $${n} million`, true);
     await openSignedIn(page, requester, '/requester/dashboard');
     const month = page.getByRole('region', { name: 'This Month' });
-    await expect(month.getByText('Free Plan (Free), free · 4 of')).toBeVisible();
+    await expect(month.getByText('Free Plan (Free), free', { exact: true })).toBeVisible();
+    // The month's requests against the plan's monthly limit (issue 40: the figure the limit checks).
+    await expect(month.locator('.rq-limits')).toContainText(/This month\s*4 of \d+/);
     const dashboardCost = (await month.locator('.rq-month__cost').textContent())?.trim();
     const dashboardBasis = (await month.locator('.rq-month__basis').textContent())?.trim();
     expect(dashboardCost).toBe('$0.00');
