@@ -8,6 +8,7 @@ import {
   findLegend,
   insideWord,
   mostlyPercent,
+  ruleColours,
   runBox,
   runsOf,
   runText,
@@ -23,23 +24,6 @@ import {
 
 /** A rectangle fills at least this share of its box (a value printed inside leaves holes). */
 const MIN_FILL = 0.8;
-
-/**
- * Colours drawn mostly as long thin rules (gridlines, axis lines): their pieces between the bars
- * are no bars, however they fill their boxes.
- */
-function ruleColours(scene: Scene): Set<number> {
-  const th = scene.textHeight;
-  const pixels = new Map<number, number>();
-  const ruled = new Map<number, number>();
-  for (const b of scene.blobs) {
-    pixels.set(b.colour, (pixels.get(b.colour) ?? 0) + b.count);
-    const long = Math.max(blobWidth(b), blobHeight(b));
-    if (long >= Math.max(40, th * 4) && Math.min(blobWidth(b), blobHeight(b)) <= 3)
-      ruled.set(b.colour, (ruled.get(b.colour) ?? 0) + b.count);
-  }
-  return new Set([...ruled].filter(([c, n]) => n > (pixels.get(c) ?? 1) * 0.5).map(([c]) => c));
-}
 
 function rectangles(scene: Scene): Blob[] {
   const area = scene.raster.width * scene.raster.height;

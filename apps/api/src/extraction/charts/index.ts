@@ -9,7 +9,7 @@ import { readLines } from './lines';
 import { readPie } from './pies';
 import { blobHeight, blobWidth, decodeRgb, distance, fillRatio, saturation, textImage } from './pixels';
 import { rereadDisagreements, rereadSeriesNames } from './reread';
-import { type ChartReading, findTitle, makeScene, type Scene } from './scene';
+import { type ChartReading, findTitle, makeScene, ruleColours, type Scene } from './scene';
 
 /**
  * The chart reader (a stage beside the table readers): an image of a bar, line or pie chart and
@@ -64,19 +64,12 @@ const marksOf = new WeakMap<object, boolean[]>();
 
 export async function rereadText(scene: Scene): Promise<Scene> {
   const th = scene.textHeight;
-  const pixels = new Map<number, number>();
-  const ruled = new Map<number, number>();
+  const rules = ruleColours(scene);
   const solid = new Set<number>();
   for (const b of scene.blobs) {
-    pixels.set(b.colour, (pixels.get(b.colour) ?? 0) + b.count);
-    const long = Math.max(blobWidth(b), blobHeight(b));
-    if (long >= Math.max(40, th * 4) && Math.min(blobWidth(b), blobHeight(b)) <= 3)
-      ruled.set(b.colour, (ruled.get(b.colour) ?? 0) + b.count);
     if (blobWidth(b) >= th * 1.2 && blobHeight(b) >= th * 1.2 && fillRatio(b) >= 0.5) solid.add(b.colour);
   }
-  const markColour = scene.palette.map(
-    (c, i) => saturation(c) >= 30 || solid.has(i) || (ruled.get(i) ?? 0) > (pixels.get(i) ?? 1) * 0.5,
-  );
+  const markColour = scene.palette.map((c, i) => saturation(c) >= 30 || solid.has(i) || rules.has(i));
   marksOf.set(scene.raster, markColour);
   const rects = scene.blobs.filter(
     (b) => markColour[b.colour] && fillRatio(b) >= 0.8 && blobWidth(b) >= th && blobHeight(b) >= th,

@@ -248,3 +248,21 @@ export function mostlyPercent(marks: ChartMark[]): boolean {
   const printed = marks.filter((m) => m.printed);
   return printed.length > 0 && printed.filter((m) => m.printed?.percent).length * 2 > printed.length;
 }
+
+/**
+ * Colours drawn mostly as long thin rules (gridlines, axis lines): more than half their pixels lie
+ * in strokes at least four text heights long and at most 3 px thick. Their pieces between the bars
+ * are no bars, however they fill their boxes; their ink is no text.
+ */
+export function ruleColours(scene: Scene): Set<number> {
+  const th = scene.textHeight;
+  const pixels = new Map<number, number>();
+  const ruled = new Map<number, number>();
+  for (const b of scene.blobs) {
+    pixels.set(b.colour, (pixels.get(b.colour) ?? 0) + b.count);
+    const long = Math.max(blobWidth(b), blobHeight(b));
+    if (long >= Math.max(40, th * 4) && Math.min(blobWidth(b), blobHeight(b)) <= 3)
+      ruled.set(b.colour, (ruled.get(b.colour) ?? 0) + b.count);
+  }
+  return new Set([...ruled].filter(([c, n]) => n > (pixels.get(c) ?? 1) * 0.5).map(([c]) => c));
+}
