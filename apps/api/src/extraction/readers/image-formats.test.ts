@@ -4,19 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcrWorkers } from '../ocr/worker-pool';
 import { extractFromSource } from '../pipeline';
 import { HeuristicProvider } from '../providers/heuristic';
+import { scanOf } from '../testing/scan';
 import { loadImage } from './image';
 
 /** Scanner and phone formats beside the web ones: a fax's multi-page TIFF, a bitmap, a damaged HEIC. */
-
-/** Lines of print as a ~170 dpi greyscale scan. */
-async function scan(lines: string[]): Promise<Buffer> {
-  const markup = `<span foreground="#111111">${lines.join('\n')}</span>`;
-  return sharp({ text: { text: markup, font: 'DejaVu Sans Mono 9', dpi: 170, rgba: true } })
-    .flatten({ background: '#ffffff' })
-    .extend({ top: 24, bottom: 24, left: 24, right: 24, background: '#ffffff' })
-    .png()
-    .toBuffer();
-}
 
 const coverLetter = [
   'FAX COVER SHEET',
@@ -53,7 +44,7 @@ afterAll(() => closeOcrWorkers());
 
 describe('image formats', { timeout: 240_000 }, () => {
   it('reads a multi-page TIFF page by page, the total anchored on the page it is printed on', async () => {
-    const pages = [await scan(coverLetter), await scan(receipt)];
+    const pages = [await scanOf(coverLetter, 'png'), await scanOf(receipt, 'png')];
     const width = Math.max(
       ...(await Promise.all(pages.map(async (p) => (await sharp(p).metadata()).width ?? 0))),
     );
@@ -97,7 +88,7 @@ describe('image formats', { timeout: 240_000 }, () => {
   });
 
   it('reads a Windows bitmap (BMP) receipt', async () => {
-    const png = await scan(receipt);
+    const png = await scanOf(receipt, 'png');
     const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     // bmp-ts writes ABGR: reorder the RGBA pixels.
     const abgr = Buffer.alloc(data.length);
