@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import type { AppUnderTest } from './apps';
+import { SCREENS_DIR } from './env';
 
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -38,4 +39,20 @@ export async function signInWithForm(
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * The issue-40 views for people to look at, light and dark, into SCREENS_DIR (nothing when it is
+ * unset); the page is left light.
+ */
+export async function shootThemes(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!SCREENS_DIR) return;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => {
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(value);
+    }, theme);
+    await page.screenshot({ path: `${SCREENS_DIR}/${name}-${theme}.png`, ...options });
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { AdminApi } from '../../support/admin-api';
 import { openView, rowWith, searchFor, signInAsAdmin } from '../../support/admin-dashboard';
-import { SCREENS_DIR, serverPort } from '../../support/env';
+import { serverPort } from '../../support/env';
+import { shootThemes } from '../../support/screens';
 import { expect, test } from '../../support/test';
 
 /**
@@ -10,20 +11,6 @@ import { expect, test } from '../../support/test';
  * table at 390 px scrolls with its actions column after the data, not over it.
  */
 test.skip(({ app }) => app.host !== 'admin', 'the Admin app');
-
-const SHOTS = SCREENS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(value);
-    }, theme);
-    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
 
 async function adminApi() {
   return new AdminApi(`http://127.0.0.1:${await serverPort()}/api/v1`);
@@ -62,9 +49,9 @@ test('the overview counts a sign-up and an approval at once', async ({ page }) =
   await expect(
     page.locator('.adm-shortcut').filter({ hasText: 'Reviewers' }).locator('.adm-shortcut__detail'),
   ).toContainText(`${active + 1} active`, { timeout: 8_000 });
-  await shoot(page, 'admin-overview-1440');
+  await shootThemes(page, 'admin-overview-1440');
   await page.setViewportSize({ width: 390, height: 844 });
-  await shoot(page, 'admin-overview-390');
+  await shootThemes(page, 'admin-overview-390');
 });
 
 test('an AI-only request: its values read "AI", with the whole request id', async ({ page }) => {
@@ -88,10 +75,10 @@ test('an AI-only request: its values read "AI", with the whole request id', asyn
   await expect(values.getByText('Confirmed', { exact: true })).toHaveCount(0);
   await expect(page.getByText(requestId, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy the request ID' })).toBeVisible();
-  await shoot(page, 'admin-request-detail-1440');
+  await shootThemes(page, 'admin-request-detail-1440');
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await shoot(page, 'admin-request-detail-390');
+  await shootThemes(page, 'admin-request-detail-390');
   await page.getByRole('button', { name: 'All requests' }).click();
   const table = page.locator('.sv-table-scroll').first();
   await expect(table).toBeVisible();
@@ -106,5 +93,5 @@ test('an AI-only request: its values read "AI", with the whole request id', asyn
     return top !== null && !element.contains(top) && !top.contains(element);
   });
   expect(covered).toBe(false);
-  await shoot(page, 'admin-requests-390');
+  await shootThemes(page, 'admin-requests-390');
 });

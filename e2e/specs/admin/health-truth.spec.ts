@@ -1,8 +1,7 @@
-import type { Page } from '@playwright/test';
 import { AdminApi } from '../../support/admin-api';
 import { signInAsAdmin } from '../../support/admin-dashboard';
-import { SCREENS_DIR } from '../../support/env';
 import { testWithOwnServer } from '../../support/own-server';
+import { shootThemes } from '../../support/screens';
 
 /**
  * issue 40: the health and the alerts come from one set of figures. On a server of its own (it
@@ -10,17 +9,6 @@ import { testWithOwnServer } from '../../support/own-server';
  * — a backlog past the admin's threshold — shows Critical in System health and a critical alert in
  * the header and the alert list; once the backlog is within the threshold, neither says critical.
  */
-async function shoot(page: Page, name: string) {
-  if (!SCREENS_DIR) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(value);
-    }, theme);
-    await page.screenshot({ path: `${SCREENS_DIR}/${name}-${theme}.png`, fullPage: true });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
 
 const test = testWithOwnServer({ ADMIN_STATS_MAX_AGE_SECONDS: '1' });
 const { expect } = test;
@@ -51,10 +39,10 @@ test('health and alerts agree on a seeded critical state, and after it', async (
   }).toPass({ timeout: 30_000 });
   await expect(criticalBadge).toHaveAccessibleName(/^[1-9]\d* critical alerts?\./);
   await expect(page.getByText('Queue backlog').first()).toBeVisible();
-  await shoot(page, 'admin-health-critical-1440');
+  await shootThemes(page, 'admin-health-critical-1440', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(health).toContainText('Critical');
-  await shoot(page, 'admin-health-critical-390');
+  await shootThemes(page, 'admin-health-critical-390', { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
   // The backlog within the threshold again: no critical anywhere.

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { callApi, createUser, login } from '../../support/api';
-import { SCREENS_DIR, serverPort } from '../../support/env';
+import { serverPort } from '../../support/env';
+import { shootThemes } from '../../support/screens';
 import { openSignedIn } from '../../support/session';
 import { expect, test } from '../../support/test';
 
@@ -20,18 +20,6 @@ async function waitFinished(token: string, id: string) {
     })
     .toMatch(/completed|failed/);
   return callApi<{ status: string; error: string | null }>('GET', `/requests/${id}`, { token });
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SCREENS_DIR) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(value);
-    }, theme);
-    await page.screenshot({ path: `${SCREENS_DIR}/${name}-${theme}.png` });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
 test('a receipt number 004817 stays 004817 in the result, the JSON and the CSV', async ({ page }) => {
@@ -63,7 +51,7 @@ test('a receipt number 004817 stays 004817 in the result, the JSON and the CSV',
   const finalTable = dialog.getByRole('table', { name: 'Final result' });
   await expect(finalTable.getByRole('row', { name: /Receipt #/ })).toContainText('004817');
   await expect(dialog.getByText('4,817')).toHaveCount(0);
-  await shoot(page, 'requester-result-real-1440');
+  await shootThemes(page, 'requester-result-real-1440');
 
   const [json] = await Promise.all([
     page.waitForEvent('download'),
@@ -129,5 +117,5 @@ test('an image with no readable text ends failed, and the requester sees why', a
       .getByText(finished.error ?? '')
       .first(),
   ).toBeVisible();
-  await shoot(page, 'requester-failed-real-1440');
+  await shootThemes(page, 'requester-failed-real-1440');
 });

@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { createUser } from '../../support/api';
-import { SCREENS_DIR } from '../../support/env';
+import { shootThemes } from '../../support/screens';
 import { openSignedIn } from '../../support/session';
 import { expect, test } from '../../support/test';
 
@@ -97,18 +97,6 @@ async function mockRequests(page: Page) {
   );
 }
 
-async function shoot(page: Page, name: string) {
-  if (!SCREENS_DIR) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(value);
-    }, theme);
-    await page.screenshot({ path: `${SCREENS_DIR}/${name}-${theme}.png` });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
-
 for (const width of [1440, 390]) {
   test(`at ${width} px: identifiers stay text, corrections carry no AI source, a failure says why`, async ({
     page,
@@ -122,7 +110,7 @@ for (const width of [1440, 390]) {
     const failedRow = page.getByRole('row').filter({ hasText: 'We could not read the document' });
     await expect(failedRow).toBeVisible();
     await expect(failedRow).toContainText('Failed');
-    await shoot(page, `requester-list-${width}`);
+    await shootThemes(page, `requester-list-${width}`);
 
     await failedRow.click();
     const failedDialog = page.getByRole('dialog');
@@ -148,6 +136,6 @@ for (const width of [1440, 390]) {
     );
     const box = await figure.boundingBox();
     expect(box?.height ?? 0).toBeLessThan(lineHeight * 1.5);
-    await shoot(page, `requester-result-${width}`);
+    await shootThemes(page, `requester-result-${width}`);
   });
 }

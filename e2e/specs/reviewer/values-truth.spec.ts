@@ -1,11 +1,10 @@
-import type { Page } from '@playwright/test';
-import { SCREENS_DIR } from '../../support/env';
 import {
   type MockTask,
   makeTasks,
   mockWorkerApi,
   storeMockWorkerSession,
 } from '../../support/reviewer-mock-api';
+import { shootThemes } from '../../support/screens';
 import { expect, test } from '../../support/test';
 
 /**
@@ -16,20 +15,6 @@ import { expect, test } from '../../support/test';
 test.beforeEach(({ app }) => {
   test.skip(app.host !== 'reviewer', 'The Reviewer workspace lives in the reviewer app');
 });
-
-const SHOTS = SCREENS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => {
-      document.documentElement.classList.remove('light', 'dark');
-      document.documentElement.classList.add(value);
-    }, theme);
-    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png` });
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
 
 function receiptTask(): MockTask {
   const [task] = makeTasks(1);
@@ -96,7 +81,7 @@ test('at 1440 × 900 the value column shows 501500000 whole, and a typed 0042 go
   // Not cut by an ellipsis either: the text's own box holds all of it.
   expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await expect(table.getByRole('button', { name: 'Edit Value of Receipt #' })).toContainText('004817');
-  await shoot(page, 'reviewer-review-1440');
+  await shootThemes(page, 'reviewer-review-1440');
 
   await table.getByRole('button', { name: 'Edit Value of card_last_four' }).click();
   const input = table.getByRole('textbox', { name: 'Value of card_last_four' });
@@ -112,7 +97,7 @@ test('at 1440 × 900 the value column shows 501500000 whole, and a typed 0042 go
   await expect(cardRow.getByRole('button', { name: /Show source of/ })).toHaveCount(0);
   await expect(page.locator('.sv-source')).not.toContainText('VISA **** 4421');
   await expect(page.getByRole('region', { name: 'Source of card_last_four' })).toContainText('Corrected');
-  await shoot(page, 'reviewer-corrected-1440');
+  await shootThemes(page, 'reviewer-corrected-1440');
   await page.getByRole('button', { name: /^Submit/ }).click();
   await expect.poll(() => state.reviews.length).toBe(1);
   const body = state.reviews[0]?.body as { response: { result: Record<string, unknown> } };
@@ -138,18 +123,18 @@ test.describe('on a phone', () => {
     const state = await mockWorkerApi(page, { tasks: [receiptTask()] });
     await storeMockWorkerSession(page);
     await page.goto('/worker/dashboard');
-    await shoot(page, 'reviewer-queue-390');
+    await shootThemes(page, 'reviewer-queue-390');
     await page.getByRole('button', { name: 'Start Task' }).first().tap();
     const fieldsTab = page.getByRole('tab', { name: 'Fields' });
     await expect(fieldsTab).toHaveAttribute('aria-selected', 'true');
     const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(await noSideScroll()).toBe(true);
-    await shoot(page, 'reviewer-review-390');
+    await shootThemes(page, 'reviewer-review-390');
 
     await page.getByRole('tab', { name: 'Document' }).tap();
     await expect(page.getByRole('tab', { name: 'Document' })).toHaveAttribute('aria-selected', 'true');
     expect(await noSideScroll()).toBe(true);
-    await shoot(page, 'reviewer-document-390');
+    await shootThemes(page, 'reviewer-document-390');
     await fieldsTab.tap();
 
     const table = page.getByRole('table', { name: 'Review & Edit Data' });
@@ -158,7 +143,7 @@ test.describe('on a phone', () => {
     await input.fill('501600000');
     await input.press('Enter');
     expect(await noSideScroll()).toBe(true);
-    await shoot(page, 'reviewer-corrected-390');
+    await shootThemes(page, 'reviewer-corrected-390');
     await page.getByRole('button', { name: /^Submit/ }).tap();
     await expect.poll(() => state.reviews.length).toBe(1);
     const body = state.reviews[0]?.body as { response: { result: Record<string, unknown> } };
@@ -200,7 +185,7 @@ test('n means one thing: the shortcuts dialog, the task footer and the key all o
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(dialog).toBeVisible();
-  await shoot(page, 'reviewer-shortcuts-1440');
+  await shootThemes(page, 'reviewer-shortcuts-1440');
   const keyOf = (action: string) =>
     dialog.getByRole('row').filter({ hasText: action }).getByRole('rowheader');
   await expect(keyOf('Open the next task')).toHaveText('n');
