@@ -64,9 +64,7 @@ export function inProcessSubmit(cacheDir = process.env.QUALITY_REAL_OCR_CACHE): 
       : '';
     if (cached && existsSync(cached)) doc = JSON.parse(readFileSync(cached, 'utf8')) as ExtractedDocument;
     if (!doc) {
-      // QUALITY_OCR_TIMEOUT_MS: a longer limit per page when the OCR cache is filled on a busy machine.
-      const timeoutMs = Number(process.env.QUALITY_OCR_TIMEOUT_MS) || undefined;
-      doc = await loadImage(bytes, { mediaType: 'image/jpeg', ...(timeoutMs ? { timeoutMs } : {}) });
+      doc = await loadImage(bytes, { mediaType: 'image/jpeg' });
       if (cacheDir) {
         mkdirSync(cacheDir, { recursive: true });
         writeFileSync(cached, JSON.stringify(doc));
