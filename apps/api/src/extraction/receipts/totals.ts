@@ -251,8 +251,8 @@ const TAX_COLUMNS =
 /** A tax table's header: "GST Summary", or a line naming the tax over column titles and no amounts. */
 function isTaxTableHeader(line: RLine): boolean {
   const label = labelText(line.text);
+  if (TAX_SUMMARY.test(label)) return true;
   if (!/\b(?:gst|vat|tax|sst|mwst|ust|tva|iva)\b/.test(label)) return false;
-  if (/\b(?:summary|analysis|breakdown|aufstellung)\b/.test(label)) return true;
   if (/\btotal\b/.test(label) || moneyIn(line.words).length > 0) return false;
   return (label.match(TAX_COLUMNS)?.length ?? 0) >= 2;
 }
