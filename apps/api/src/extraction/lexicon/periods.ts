@@ -1,4 +1,5 @@
 import { ENGLISH_MONTH_NAME, englishMonth } from './month-names';
+import { YEAR } from './years';
 
 /**
  * Periods as reports and analysts write them: a year ("2019", "FY19", "Fiscal 2019"), a date
@@ -34,6 +35,18 @@ export interface Period {
   fiscal?: boolean;
 }
 
+/** "2024A", "FY25E": a year marked actual, estimated, forecast, projected or budget. */
+const MARKED_YEAR = new RegExp(String.raw`\b((?:FY\s?)?(?:${YEAR}|\d{2}))[AEFPB]\b`, 'gi');
+/** "2018/2019", "2018/19", "2018-19", "2018–2019", "FY2018/19". */
+const YEAR_RANGE = new RegExp(String.raw`\b(?:FY\s?)?(${YEAR})\s*[/–—-]\s*(${YEAR}|\d{2})\b`, 'i');
+const FISCAL_YEAR = new RegExp(String.raw`\bfiscal(?:\s+year)?\s+(${YEAR})\b`, 'i');
+/** A year standing alone, not part of an amount ("$2019", "2019.5"). */
+const PLAIN_YEAR = new RegExp(String.raw`(?<![\d.,$€£])\b(${YEAR})\b(?![.,]\d)`);
+/** "Q42023", "H12024": a quarter or half written against its year. */
+const QUARTER_GLUED_YEAR = new RegExp(String.raw`\b([QH][1-4])(${YEAR})\b`, 'g');
+/** "income2023": a word written against a year. */
+const LETTER_GLUED_YEAR = new RegExp(String.raw`(\p{L})(${YEAR})\b`, 'gu');
+
 /** An English month name, captured ("June", "Sept."). */
 const MONTH = String.raw`(${ENGLISH_MONTH_NAME})\.?`;
 const ORDINALS: Record<string, number> = {
@@ -63,7 +76,7 @@ function fullYear(text: string): number {
   return n;
 }
 
-const isYear = (n: number) => n >= 1950 && n <= 2099;
+const plausibleYear = (n: number) => n >= 1950 && n <= 2099;
 
 interface Found {
   start: number;
@@ -73,7 +86,7 @@ interface Found {
 /** Every period expression in a text, with the spans it covers (so a data point's label is what is left). */
 function scan(raw: string): { period: Period; spans: Found[] } {
   // "2024A", "FY25E": a year marked actual or estimated (the mark a space, offsets kept).
-  const text = raw.replace(/\b((?:FY\s?)?(?:(?:19|20)\d{2}|\d{2}))[AEFPB]\b/gi, (all, year: string) =>
+  const text = raw.replace(MARKED_YEAR, (all, year: string) =>
     /^(?:FY|\d{4})/i.test(year) ? `${year} ` : all,
   );
   const period: Period = { years: [] };
@@ -89,7 +102,7 @@ function scan(raw: string): { period: Period; spans: Found[] } {
     }
   };
   const addYear = (y: number) => {
-    if (isYear(y) && !period.years.includes(y)) period.years.push(y);
+    if (plausibleYear(y) && !period.years.includes(y)) period.years.push(y);
   };
 
   // Dates: "December 31, 2019", "Dec. 28 2019", "31 March 2019", "31-Mar-2019", ISO, numeric;
@@ -205,7 +218,7 @@ function scan(raw: string): { period: Period; spans: Found[] } {
   });
   // Ranges: "2018/2019", "2018/19", "2018-19", "2018–2019", "FY2018/19".
   let range = false;
-  take(/\b(?:FY\s?)?((?:19|20)\d{2})\s*[/–—-]\s*((?:19|20)?\d{2})\b/i, (m) => {
+  take(YEAR_RANGE, (m) => {
     const a = Number(m[1]);
     const bText = m[2] ?? '';
     const b = bText.length === 2 ? Math.floor(a / 100) * 100 + Number(bText) : Number(bText);
@@ -223,14 +236,14 @@ function scan(raw: string): { period: Period; spans: Found[] } {
     period.months ??= 12;
     return true;
   });
-  take(/\bfiscal(?:\s+year)?\s+((?:19|20)\d{2})\b/i, (m) => {
+  take(FISCAL_YEAR, (m) => {
     fiscal = Number(m[1]);
     addYear(fiscal);
     period.months ??= 12;
     return true;
   });
   // Plain years, and "'19".
-  take(/(?<![\d.,$€£])\b((?:19|20)\d{2})\b(?![.,]\d)/, (m) => {
+  take(PLAIN_YEAR, (m) => {
     addYear(Number(m[1]));
     return true;
   });
@@ -268,7 +281,7 @@ function isEmpty(p: Period): boolean {
 
 /** A date standing alone: "At 31 December 2024", "At December 31, 2024", "31 March 2024". */
 const DATE_LINE = new RegExp(
-  String.raw`^\(?(?:at\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?)\s+(?:19|20)\d{2}\)?$`,
+  String.raw`^\(?(?:at\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}|${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?)\s+${YEAR}\)?$`,
   'i',
 );
 
@@ -328,8 +341,8 @@ export function splitDataPoint(name: string): { label: string; period?: Period; 
   const text = name
     .replace(/_/g, ' ')
     .replace(/([a-z])(?=[A-Z][a-z]|(?:Q[1-4]|H[12]|FY)\d)/g, '$1 ')
-    .replace(/\b([QH][1-4])((?:19|20)\d{2})\b/g, '$1 $2')
-    .replace(/(\p{L})((?:19|20)\d{2})\b/gu, (all, letter: string, year: string) =>
+    .replace(QUARTER_GLUED_YEAR, '$1 $2')
+    .replace(LETTER_GLUED_YEAR, (all, letter: string, year: string) =>
       /^(?:F|Y)$/i.test(letter) ? all : `${letter} ${year}`,
     );
   const { period, spans } = scan(text);

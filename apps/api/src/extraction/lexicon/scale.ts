@@ -1,5 +1,6 @@
 import type { Scale } from '@sieve/contracts';
 import type { ColumnUnit } from '../model/layout';
+import { currencyAlternation } from './currencies';
 
 /**
  * The scale a report states for its figures, as it writes it: "in thousands", "(in millions,
@@ -25,46 +26,29 @@ const WORD_SCALE: Record<string, Scale> = {
 /** A scale word as a data point states it for its answer ("in millions", "$m", "'000"). */
 export const SCALE_WORD = "(?:thousands?|millions?|billions?|crores?|lakhs?|mn|bn|m|k|'000)";
 
-// Longest first, so "RMB" is not read as "RM" + "B".
-const CURRENCY = `(?:${[
-  'US\\$',
-  'USD',
-  'US',
-  'A\\$',
-  'AU\\$',
-  'AUD',
-  'C\\$',
-  'CA\\$',
-  'CAD',
-  'NZ\\$',
-  'HK\\$',
-  'HKD',
-  'S\\$',
-  'SGD',
-  'RMB',
-  'RM',
-  'MYR',
-  'R\\$',
-  'BRL',
-  'CNY',
-  'Rs\\.?',
-  'INR',
-  '₹',
-  'JPY',
-  '¥',
-  'CHF',
-  'SEK',
-  'NOK',
-  'DKK',
-  'ZAR',
-  'EUR',
-  'GBP',
-  '\\$',
-  '€',
-  '£',
-]
-  .sort((a, b) => b.length - a.length)
-  .join('|')})`;
+// The currencies a scale may be written against ("$m", "RMB'000", "£bn"), and "US" of "US m".
+const CURRENCY = `(?:${currencyAlternation({
+  codes: [
+    'USD',
+    'AUD',
+    'CAD',
+    'NZD',
+    'HKD',
+    'SGD',
+    'CNY',
+    'MYR',
+    'BRL',
+    'INR',
+    'JPY',
+    'CHF',
+    'SEK',
+    'NOK',
+    'DKK',
+    'ZAR',
+    'EUR',
+    'GBP',
+  ],
+})}|US)`;
 
 // "$'000", "£'000", "RMB'000", "$000", "€000s", "('000)", "000s"
 const THOUSANDS_MARK = new RegExp(

@@ -1,11 +1,16 @@
 import { findDate, normaliseDate, normaliseNumber } from '@sieve/contracts';
+import { currencyAlternation } from './currencies';
 
 /**
  * Finding the value in the text that follows a label: a figure ("$1,234.5 million", "(12)",
  * "45%"), a date ("March 5, 2024"), or a short phrase.
  */
 
-const CURRENCY = String.raw`(?:US\$|USD ?|C\$|A\$|\$|€|£|¥|₹|\bRs\.? ?|\bINR ?)`;
+// The currencies a report's figure may start with ("$1,234", "US$ 5", "Rs. 12", "€3").
+const CURRENCY = currencyAlternation({
+  codes: ['USD', 'CAD', 'AUD', 'EUR', 'GBP', 'JPY', 'INR'],
+  wordStart: true,
+});
 const WORD_UNIT = String.raw`(?:percent|per cent|bps|basis points|trillions?|billions?|millions?|thousands?|crores?|lakhs?|bn|mn|mm|tn)\b`;
 const NUMBER_TOKEN = new RegExp(
   String.raw`^\(?\s*[-−+]?\s*${CURRENCY}?\s*\(?\s*[-−]?\s*(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:\s*\))?(?:\s?%|\s?${WORD_UNIT}|(?<=\d)[kKmMbB]\b)?(?:\s*\))?`,

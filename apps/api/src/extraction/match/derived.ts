@@ -1,5 +1,13 @@
 import { derivedConfidence } from '../confidence/probability';
+import { YEAR } from '../lexicon/years';
 import type { ExtractedItem } from '../model/types';
+
+/** "… in 2019", "… for fiscal 2019": the period a question ends with. */
+const QUESTION_PERIOD = new RegExp(
+  String.raw`\s+(?:in|for|during)\s+(?=(?:(?:fiscal|FY|financial\s+year|calendar|year)\s*)?${YEAR}\s*$)`,
+  'i',
+);
+const YEARS_IN = new RegExp(String.raw`(?<!\d)${YEAR}(?!\d)`, 'g');
 
 /**
  * Data points asked as questions, and figures a document implies rather than prints.
@@ -54,10 +62,7 @@ export function askedName(dataPoint: string): string {
   );
   // "effective tax rate in 2019": a sentence says "effective tax rate was 17.0% in 2019", so the
   // word before the one period asked is the question's, not the item's.
-  name = name.replace(
-    /\s+(?:in|for|during)\s+(?=(?:(?:fiscal|FY|financial\s+year|calendar|year)\s*)?(?:19|20)\d{2}\s*$)/i,
-    ' ',
-  );
+  name = name.replace(QUESTION_PERIOD, ' ');
   return name.trim() || text;
 }
 
@@ -73,9 +78,9 @@ export interface DerivedAsk {
   periods: string[];
 }
 
-const PERIOD = String.raw`(?:(?:fiscal|FY|financial\s+year|calendar|year)\s*)?(?:19|20)\d{2}`;
+const PERIOD = String.raw`(?:(?:fiscal|FY|financial\s+year|calendar|year)\s*)?${YEAR}`;
 const PERIOD_RE = new RegExp(PERIOD, 'gi');
-const YEAR_OF = /(?:19|20)\d{2}/;
+const YEAR_OF = new RegExp(YEAR);
 
 function opOf(word: string, relative: boolean): DerivedOp {
   const w = word.toLowerCase();
@@ -194,7 +199,7 @@ export function periodBefore(period: string): string {
 /** The year a found figure is for, from its column or row heading. */
 export function yearOfItem(item: ExtractedItem): string | undefined {
   const labels = [item.anchor?.column_label, item.anchor?.row_label, item.location].filter(Boolean).join(' ');
-  const years = labels.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/g);
+  const years = labels.match(YEARS_IN);
   return years?.[0];
 }
 

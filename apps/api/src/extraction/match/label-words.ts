@@ -1,5 +1,11 @@
 import { ENGLISH_MONTH_WORD } from '../lexicon/month-names';
 import { tokenize } from '../lexicon/words';
+import { YEAR } from '../lexicon/years';
+
+/** "2025E", "FY25F": an estimate's year. */
+const ESTIMATE_YEAR = new RegExp(String.raw`\b(${YEAR}|FY\s?\d{2,4})[EFPB]\b`, 'gi');
+/** A period word in a label: "2024", "2024A", "FY24", "Q3", "H1 2024". */
+const PERIOD_WORD = new RegExp(String.raw`\b${YEAR}A?\b|\b(?:FY|Q[1-4]|H[12])\s?'?\d{0,4}A?\b`, 'gi');
 
 /**
  * The words of a label as the table matcher compares them (table-match.ts): stop words dropped,
@@ -217,8 +223,8 @@ export function plainWords(text: string): string[] {
         ' ',
       )
       // "2025E", "FY25F": an estimate; "2024A" the actual.
-      .replace(/\b((?:19|20)\d{2}|FY\s?\d{2,4})[EFPB]\b/gi, '$1 estimate')
-      .replace(/\b(?:19|20)\d{2}A?\b|\b(?:FY|Q[1-4]|H[12])\s?'?\d{0,4}A?\b/gi, ' ')
+      .replace(ESTIMATE_YEAR, '$1 estimate')
+      .replace(PERIOD_WORD, ' ')
       .replace(
         new RegExp(
           String.raw`\b${ENGLISH_MONTH_WORD}|\b\d{1,2}(?:st|nd|rd|th)?\b|\b(?:year|years|ended|ending|months?|three|six|nine|twelve|quarter|fiscal|as|at|of)\b`,

@@ -12,6 +12,7 @@ import {
   skipLeadIn,
 } from '../lexicon/value-tokens';
 import { isRatioWord, type Token, tokenize } from '../lexicon/words';
+import { isYear } from '../lexicon/years';
 import { lineAnchor } from '../model/anchor';
 import { formatLocation, sourceUrlOf } from '../model/location';
 import type { ExtractedDocument, ExtractedItem, SourceLocation, TextCell, TextLine } from '../model/types';
@@ -97,7 +98,7 @@ export function valueAtStart(
       // to one ("expanded 80 basis points to 18.6%" is a margin of 18.6%).
       const after = rest.slice(later.index + later.token.length, later.index + later.token.length + 60);
       const sentence = after.split(/(?<=[.;])\s/)[0] ?? after;
-      const figure = numbersIn(sentence).find((n) => !/^(?:19|20)\d{2}$/.test(n.token));
+      const figure = numbersIn(sentence).find((n) => !isYear(n.token));
       if (figure && !(skipPercent && /%$/.test(figure.token))) return { raw: figure.token, clean: false };
       // "grew by $240 million", "was up 120 basis points": a change, and the sentence gives no level.
       if (!skipPercent || !/%$/.test(later.token)) return null;
@@ -146,7 +147,7 @@ function candidatesForLine(
         ? undefined
         : index.scaleFor(lineIndex);
     // The year asked ("Revenue 2023") is never its own answer.
-    if (/^(?:19|20)\d{2}$/.test(raw.trim()) && prose?.period?.years.includes(Number(raw))) return;
+    if (isYear(raw.trim()) && prose?.period?.years.includes(Number(raw))) return;
     const value = normaliseValue(raw, { dataPoint, ...(scale ? { scale } : {}) });
     if (value === null) return;
     let typeFactor = fitsExpectation(value, expectation) ? 1 : 0.75;
@@ -314,7 +315,7 @@ export function proseReading(
   if (!match || match.start < lineStart || match.start >= lineStart + line.text.length) return undefined;
   const { sentence, start } = sentenceAround(text, match.start);
   // No figure but years: nothing to read (and no need to look for periods).
-  if (!numbersIn(sentence).some((n) => !/^(?:19|20)\d{2}$/.test(n.token))) return undefined;
+  if (!numbersIn(sentence).some((n) => !isYear(n.token))) return undefined;
   const at = { start: match.start - start, end: match.end - start };
   const words = `${sentence.slice(0, at.start)} ${sentence.slice(at.end)}`.match(
     /\b(?!(?:million|billion|thousand|[mb]n|m|k)\b)\p{L}{2,}/giu,
@@ -329,7 +330,7 @@ export function proseReading(
   // in the prior year" in a review whose tables head 2024 and 2023).
   // A short item giving one figure ("Free cash flow of $302 million") is about the period its
   // heading names ("Full Year 2024 Highlights"), when a heading in words names one.
-  const oneFigure = numbersIn(sentence).filter((n) => !/^(?:19|20)\d{2}$/.test(n.token)).length === 1;
+  const oneFigure = numbersIn(sentence).filter((n) => !isYear(n.token)).length === 1;
   const context = wordy
     ? (openingPeriod(index, text.slice(0, start)) ?? index.sectionPeriod(lineIndex) ?? index.documentPeriod())
     : oneFigure

@@ -1,5 +1,10 @@
 import { ENGLISH_MONTH_PREFIXES, ENGLISH_MONTH_WORD } from '../lexicon/month-names';
 import { type Period, parsePeriod, periodSpans } from '../lexicon/periods';
+import { YEAR } from '../lexicon/years';
+
+const HAS_YEAR = new RegExp(YEAR);
+/** "at December 31, 2022", "as of 30 June 2024": the date a balance is struck at. */
+const BALANCE_AT = new RegExp(String.raw`\b(?:at|as\s+(?:at|of))\s+(.*\b${YEAR})\b`, 'i');
 
 /**
  * What a row's name says besides its item: a date it is struck at, whether it is an opening or
@@ -8,14 +13,14 @@ import { type Period, parsePeriod, periodSpans } from '../lexicon/periods';
 
 /** A date in a line's name: "at 31 December", "as of January 1, 2024". */
 export const DATE_IN_NAME = new RegExp(
-  String.raw`\b(?:(?:at|as\s+(?:at|of)|on)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+${ENGLISH_MONTH_WORD}|${ENGLISH_MONTH_WORD}\s+\d{1,2}(?:st|nd|rd|th)?)(?:,?\s*(?:19|20)\d{2})?`,
+  String.raw`\b(?:(?:at|as\s+(?:at|of)|on)\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+${ENGLISH_MONTH_WORD}|${ENGLISH_MONTH_WORD}\s+\d{1,2}(?:st|nd|rd|th)?)(?:,?\s*${YEAR})?`,
   'gi',
 );
 
 /** The day and month a line is dated by without a year ("Outstanding at 30 June" → 30, 6). */
 export function dayMonthOf(name: string): { day: number; month: number } | undefined {
   const date = name.match(DATE_IN_NAME)?.at(-1);
-  if (!date || /(?:19|20)\d{2}/.test(date)) return undefined;
+  if (!date || HAS_YEAR.test(date)) return undefined;
   const day = Number(/\d{1,2}/.exec(date)?.[0]);
   const month =
     ENGLISH_MONTH_PREFIXES.findIndex((m) =>
@@ -50,7 +55,7 @@ export function attributedName(name: string, section: string[]): string {
 
 /** The date a line's balance is struck at ("Outstanding at December 31, 2022", "Balance as of 30 June 2024"). */
 export function balanceDate(name: string): Period | undefined {
-  const at = /\b(?:at|as\s+(?:at|of))\s+(.*\b(?:19|20)\d{2})\b/i.exec(name)?.[1];
+  const at = BALANCE_AT.exec(name)?.[1];
   const period = at ? parsePeriod(at) : undefined;
   return period?.years.length === 1 && period.day !== undefined ? period : undefined;
 }

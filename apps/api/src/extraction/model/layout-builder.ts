@@ -1,4 +1,5 @@
 import { ENGLISH_MONTH_WORD } from '../lexicon/month-names';
+import { isYear } from '../lexicon/years';
 import {
   recoverAmountDecimals,
   recoverPercentDecimals,
@@ -180,7 +181,6 @@ function spacedLettersJoined(segment: LayoutSegment): LayoutSegment {
 
 /** A figure set as a table cell: "$4,102", "(12.5)", "3%", "2024"; not "31," of a date. */
 const CELL_FIGURE = /^[(\-−–+]?[$€£¥]?\d(?:[\d,.]*\d)?\)?%?$/;
-const YEAR = /^(?:19|20)\d{2}$/;
 const MONTH_WORD = new RegExp(String.raw`^${ENGLISH_MONTH_WORD},?$`, 'i');
 /** Any gap a reader sees: a space between two figures is a cell boundary. */
 const FIGURE_GAP_EM = 0.1;
@@ -203,7 +203,7 @@ function splitFigureRuns(segments: LayoutSegment[], em: number): LayoutSegment[]
       const apart = b.box[0] - a.box[2] >= em * FIGURE_GAP_EM;
       const thousands = /^[(\-−]?[$€£]?\d{1,3}$/.test(a.text) && /^\d{3}(?:[.,]\d+)?\)?$/.test(b.text);
       // "December 31 2021" is one date.
-      const date = MONTH_WORD.test(words[i - 2]?.text ?? '') && /^\d{1,2}$/.test(a.text) && YEAR.test(b.text);
+      const date = MONTH_WORD.test(words[i - 2]?.text ?? '') && /^\d{1,2}$/.test(a.text) && isYear(b.text);
       if (apart && !thousands && !date && CELL_FIGURE.test(a.text) && CELL_FIGURE.test(b.text)) cuts.push(i);
     }
     if (cuts.length === 0 || words.some((w) => w.confidence !== undefined)) {
@@ -218,7 +218,7 @@ function splitFigureRuns(segments: LayoutSegment[], em: number): LayoutSegment[]
     // Not a year from its month or its "FY" ("31 March 2021", "FY 2021").
     const dated =
       figure &&
-      YEAR.test(figure.text) &&
+      isYear(figure.text) &&
       (MONTH_WORD.test(label?.text ?? '') || /^(?:FY|fiscal|year)$/i.test(label?.text ?? ''));
     if (label && figure && !dated && lead + 1 < first && figure.box[0] - label.box[2] >= em * FIGURE_GAP_EM)
       cuts.unshift(lead + 1);
@@ -349,7 +349,7 @@ export function signed(text: string): string {
   return text
     .replace(/[△▲](?=\s*[\d(]|$)/g, '−')
     .replace(/^(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)-$/, (all, figure: string) =>
-      /^(?:19|20)\d{2}$/.test(figure) ? all : `−${figure}`,
+      isYear(figure) ? all : `−${figure}`,
     );
 }
 

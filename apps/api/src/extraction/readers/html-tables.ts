@@ -1,4 +1,5 @@
 import { parsePeriod } from '../lexicon/periods';
+import { isYear } from '../lexicon/years';
 import { isFigureText } from '../tables/table-builder';
 import { collapse, declared, inlineText, isFootnoteMark, isHidden, SKIPPED, shortText } from './html-dom';
 import type { DomNode } from './positioned-html';
@@ -151,7 +152,7 @@ function impliedRow(node: DomNode): RowNodes | 'heading' | undefined {
 /** A row of figures under a label: its first cell words, a figure (not a year) after it. */
 function isFigureRow(texts: string[]): boolean {
   const [first = '', ...rest] = texts;
-  return !isFigureText(first) && rest.some((t) => isFigureText(t) && !/^(?:19|20)\d{2}$/.test(t));
+  return !isFigureText(first) && rest.some((t) => isFigureText(t) && !isYear(t));
 }
 
 type ImpliedPart = (RowNodes | { heading: DomNode })[];

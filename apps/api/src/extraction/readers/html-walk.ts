@@ -1,5 +1,6 @@
 import { isPeriodStatement } from '../lexicon/periods';
 import { detectScaleText, isScaleOnly } from '../lexicon/scale';
+import { isYear } from '../lexicon/years';
 import type { TextCell } from '../model/types';
 import { type MarkupCell, type MarkupRow, titleAbove } from '../tables/markup-tables';
 import { isFigureText } from '../tables/table-builder';
@@ -242,7 +243,7 @@ function walkTable(table: DomNode, out: TextCollector, tableRows: RowNodes[] = m
   if (pending.rows.length > 1) out.tables.push(pending);
   else if (
     pending.rows.length === 1 &&
-    !pending.rows[0]?.cells.some((c) => isFigureText(c.text) && !/^(?:19|20)\d{2}$/.test(c.text))
+    !pending.rows[0]?.cells.some((c) => isFigureText(c.text) && !isYear(c.text))
   )
     out.loneRow = pending;
 }

@@ -1,5 +1,12 @@
 import { monthNumber, RECEIPT_MONTH_LANGUAGES } from '../lexicon/month-names';
+import { OCR_YEAR, YEAR } from '../lexicon/years';
 import { CONTACT, type Found, fixDigits, labelText, type RLine, type RWord } from './receipt-lines';
+
+/** A labelled date with a digit or two OCR doubled after its year ("05/21/201821"). */
+const DOUBLED_AFTER_YEAR = new RegExp(String.raw`^(\d{1,2}[-/.]\d{1,2}[-/.]${YEAR})\d{1,2}$`);
+const BARE_OCR_YEAR = new RegExp(`^${OCR_YEAR}$`);
+/** "Mar-2018", "Apr2018", "Mar.18": a month with its year. */
+const MONTH_YEAR = new RegExp(String.raw`^(\p{L}{3,10})\.?(?:[-/.,]?(${OCR_YEAR})|[-/.,](\d{2}))$`, 'u');
 
 /** A receipt's date and time. */
 
@@ -82,7 +89,7 @@ export function datesIn(line: RLine, index: number): DateHit[] {
     // A labelled date with a digit or two OCR doubled after its year ("05/21/201821").
     const token =
       /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4})(?=[^\d]|$)/.exec(fixed)?.[1] ??
-      (labelled ? /^(\d{1,2}[-/.]\d{1,2}[-/.](?:19|20)\d{2})\d{1,2}$/.exec(fixed)?.[1] : undefined) ??
+      (labelled ? DOUBLED_AFTER_YEAR.exec(fixed)?.[1] : undefined) ??
       fixed;
     const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(token);
     const numeric = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/.exec(token);
@@ -123,7 +130,7 @@ export function datesIn(line: RLine, index: number): DateHit[] {
     // "10.03 2016": OCR read the second separator as a space.
     const split = /^(\d{1,2})[-/.](\d{1,2})$/.exec(token);
     const nextYear = fixDigits((words[i + 1]?.text ?? '').replace(/[,.]$/, ''));
-    if (split && /^(?:19|20|2[689])\d{2}$/.test(nextYear)) {
+    if (split && BARE_OCR_YEAR.test(nextYear)) {
       add(year4(nextYear), Number(split[1]), Number(split[2]), 'xy', [
         words[i] as RWord,
         words[i + 1] as RWord,
@@ -144,7 +151,7 @@ export function datesIn(line: RLine, index: number): DateHit[] {
     const month = monthWord ? monthOf(monthWord[1] ?? '') : undefined;
     // "24 Mar-2018": the day apart, the month and year joined.
     // "03 Apr2018": the month and a four-digit year glued.
-    const monthYear = /^(\p{L}{3,10})\.?(?:[-/.,]?((?:19|20|2[689])\d{2})|[-/.,](\d{2}))$/u.exec(raw);
+    const monthYear = MONTH_YEAR.exec(raw);
     const prevDay = fixDigits((words[i - 1]?.text ?? '').replace(/[,.]$/, ''));
     if (monthYear && monthOf(monthYear[1] ?? '') && /^\d{1,2}$/.test(prevDay)) {
       add(

@@ -1,3 +1,4 @@
+import { currencyAlternation, currencyIn } from '../lexicon/currencies';
 import { foldLabel } from '../lexicon/invoice-labels';
 import { MONTH_NAME_PATTERN, monthNumber } from '../lexicon/month-names';
 import type { Box, LayoutWord } from '../model/layout';
@@ -69,8 +70,11 @@ export function linesOf(doc: ExtractedDocument): Line[] {
 }
 
 /** An amount in any of the formats invoices print: 1,234.56 · 1.234,56 · 1 234,56 · 1'234.56 · 12,50. */
-const AMOUNT =
-  /(?<![\d.,'’])(-|−)?\s?(?:(€|\$|£|CHF|EUR|USD|GBP|US\$)\s?)?(\d{1,3}(?:(?:[.,'’]|\s|\u00a0|\u202f)\d{3})+|\d+)([.,])(\d{2})(?![\d%])(?!\s?%)(?:\s?(€|EUR|CHF|USD|GBP|\$|£))?/g;
+const INVOICE_CURRENCY = currencyAlternation({ codes: ['EUR', 'USD', 'GBP', 'CHF'] });
+const AMOUNT = new RegExp(
+  String.raw`(?<![\d.,'’])(-|−)?\s?(?:(${INVOICE_CURRENCY})\s?)?(\d{1,3}(?:(?:[.,'’]|\s|\u00a0|\u202f)\d{3})+|\d+)([.,])(\d{2})(?![\d%])(?!\s?%)(?:\s?(${INVOICE_CURRENCY}))?`,
+  'g',
+);
 
 export interface AmountHit {
   value: number;
@@ -94,25 +98,10 @@ export function amountsIn(text: string): AmountHit[] {
       value,
       start: m.index ?? 0,
       end: (m.index ?? 0) + m[0].length,
-      ...(currency ? { currency: currencyCode(currency) ?? currency } : {}),
+      ...(currency ? { currency: currencyIn(currency) ?? currency } : {}),
     });
   }
   return out;
-}
-
-const CURRENCY_SIGNS: [RegExp, string][] = [
-  [/€|\bEUR\b|\bEuro?s?\b/i, 'EUR'],
-  [/£|\bGBP\b/, 'GBP'],
-  [/\bCHF\b|\bSFr\.?|\bFr\.\s?\d/, 'CHF'],
-  [/\bCAD\b|C\$/, 'CAD'],
-  [/\bAUD\b|A\$/, 'AUD'],
-  [/\bUSD\b|US\$/, 'USD'],
-  [/\$/, 'USD'],
-];
-
-function currencyCode(text: string): string | undefined {
-  for (const [pattern, code] of CURRENCY_SIGNS) if (pattern.test(text)) return code;
-  return undefined;
 }
 
 export interface DateHit {

@@ -1,3 +1,4 @@
+import { printedCurrency } from '../lexicon/currencies';
 import type { ExtractedDocument, ExtractedItem } from '../model/types';
 import { type CompanyHit, cleanName, findAddress, findCompany } from './company-address';
 import { datesIn, findDate, findTime } from './dates';
@@ -207,18 +208,21 @@ export function fitsReceiptField(dataPoint: string, value: string | number | nul
 
 // A symbol counts next to an amount (OCR turns specks into "£" and "€"); a code counts anywhere.
 const AMOUNT_AFTER = String.raw`\s?-?\d`;
+// The currencies a receipt may be in, the likeliest first where a receipt shows two; a bare "$" is
+// the country's dollar (below). OCR reads "S$" as "$$".
 const CURRENCIES: [RegExp, string][] = [
-  [new RegExp(String.raw`\bRM${AMOUNT_AFTER}|\bMYR\b|\(RM\)|\bRM\b`), 'MYR'],
-  [new RegExp(String.raw`S\$${AMOUNT_AFTER}|\$\$${AMOUNT_AFTER}|\bSGD\b`), 'SGD'],
-  [new RegExp(String.raw`A\$${AMOUNT_AFTER}|\bAUD\b`), 'AUD'],
-  [new RegExp(String.raw`HK\$${AMOUNT_AFTER}|\bHKD\b`), 'HKD'],
-  [new RegExp(String.raw`C\$${AMOUNT_AFTER}|\bCAD\b`), 'CAD'],
-  [new RegExp(String.raw`£${AMOUNT_AFTER}|\bGBP\b`), 'GBP'],
-  [new RegExp(String.raw`€${AMOUNT_AFTER}|\d\s?€|\bEUR\b|\bEURO\b`), 'EUR'],
-  [new RegExp(String.raw`₹${AMOUNT_AFTER}|\bINR\b|\bRs\.?${AMOUNT_AFTER}`), 'INR'],
-  [new RegExp(String.raw`¥${AMOUNT_AFTER}|\bJPY\b`), 'JPY'],
-  [/\bUSD\b|US\$/, 'USD'],
-];
+  'MYR',
+  'SGD',
+  'AUD',
+  'HKD',
+  'CAD',
+  'GBP',
+  'EUR',
+  'INR',
+  'JPY',
+  'USD',
+].map((code) => [printedCurrency(code), code]);
+CURRENCIES.splice(2, 0, [new RegExp(String.raw`\$\$${AMOUNT_AFTER}`), 'SGD']);
 
 function findCurrency(lines: RLine[], text: string): Found | undefined {
   const country = countryCurrency(lines);

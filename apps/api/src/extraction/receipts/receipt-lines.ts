@@ -1,4 +1,5 @@
 import { fieldConfidence, rounded } from '../confidence/probability';
+import { CURRENCY_ALONE, currencyAlternation } from '../lexicon/currencies';
 import { type Box, type LayoutWord, unionBox } from '../model/layout';
 import { formatLocation, sourceUrlOf } from '../model/location';
 import type { ExtractedDocument, ExtractedItem, ItemAnchor } from '../model/types';
@@ -139,11 +140,9 @@ export function labelText(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // Money
 
-export const CURRENCY_WORD =
-  /^(?:RM|MYR|S\$|SGD|A\$|AUD|US\$|USD|\$|£|GBP|€|EUR|EURO|¥|JPY|INR|₹|Rs\.?|CHF|NZD|HKD|HK\$|IDR|Rp|PHP|₱|THB|฿|CAD|C\$)$/i;
-export const CURRENCY_PREFIX =
-  /^(?:RM|MYR|S\$|SGD|A\$|AUD|US\$|USD|\$|£|GBP|€|EUR|¥|₹|Rs\.?|HK\$|C\$|Rp|₱|฿)/i;
-export const CURRENCY_SUFFIX = /(?:€|EUR|£|\$|RM)$/i;
+/** A currency printed before or after an amount in the same word ("RM12.50", "12,50€"). */
+const CURRENCY_PREFIX = new RegExp(`^${currencyAlternation()}`, 'i');
+const CURRENCY_SUFFIX = new RegExp(`${currencyAlternation()}$`, 'i');
 
 export interface Money {
   value: number;
@@ -239,9 +238,9 @@ export function moneyIn(lineWords: RWord[]): Money[] {
     const parsed = parseAmount(text);
     if (!parsed) continue;
     const before = words[i - 1];
-    const withCurrency = before && CURRENCY_WORD.test(before.text.replace(/[:.]$/, '').trim());
+    const withCurrency = before && CURRENCY_ALONE.test(before.text.replace(/[:.]$/, '').trim());
     const after = words[i + 1];
-    const currencyAfter = after && /^(?:€|EUR|RM)$/i.test(after.text);
+    const currencyAfter = after && CURRENCY_ALONE.test(after.text);
     found.push({
       value: parsed.value,
       words: withCurrency ? [before, word] : currencyAfter ? [word, after] : [word],

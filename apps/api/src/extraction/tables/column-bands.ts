@@ -1,6 +1,7 @@
 import { ENGLISH_MONTH_PREFIX } from '../lexicon/month-names';
 import { parsePeriod } from '../lexicon/periods';
 import { detectScaleText } from '../lexicon/scale';
+import { isYear, YEAR } from '../lexicon/years';
 import type { Box } from '../model/layout';
 import { isFigureText } from './table-builder';
 import {
@@ -12,6 +13,8 @@ import {
   segmentFrom,
   strayAmongYears,
 } from './table-rows';
+
+const YEAR_WORD = new RegExp(String.raw`\b${YEAR}\b`);
 
 /**
  * The columns of a positional table: bands of horizontally overlapping figures across rows, the
@@ -100,7 +103,7 @@ export function splitLabelFromFigure(row: Row, bands: Band[]): void {
   const band = bands.find((b) => over(last.box, b));
   if (!band || before.box[2] > band.x0 || row.figures.some((f) => over(f.box, band))) return;
   if (
-    /^(?:19|20)\d{2}$/.test(last.text.trim()) &&
+    isYear(last.text.trim()) &&
     new RegExp(`^${ENGLISH_MONTH_PREFIX}|^(?:FY|fiscal|year)$`, 'i').test(before.text)
   )
     return;
@@ -156,7 +159,7 @@ export function isHeaderLine(row: Row, headerZones: Band[], labelsX0: number, ba
   // A period heading wider than its figures, set flush right with them as table cells are
   // ("January 1, 2019 to December 31, 2019" over "1,204"), heads that column.
   const flushPeriod = (s: Seg) =>
-    /\b(?:19|20)\d{2}\b/.test(s.text) && bands.some((b) => Math.abs(s.box[2] - b.x1) <= 0.006);
+    YEAR_WORD.test(s.text) && bands.some((b) => Math.abs(s.box[2] - b.x1) <= 0.006);
   return !overBands.some((s) => zonesX0 - s.box[0] > 0.06 && !flushPeriod(s));
 }
 

@@ -1,3 +1,4 @@
+import { YEAR } from '../lexicon/years';
 import { type Box, type LayoutLine, type LayoutPage, type LayoutTable, unionBox } from '../model/layout';
 import { columnLetter } from '../model/location';
 import type { TextCell, TextLine } from '../model/types';
@@ -46,10 +47,11 @@ export const MAX_TABLE_CELLS = 10_000;
 
 const nonEmpty = (row: GridRow) => row.cells.some((c) => c.trim() !== '');
 const filled = (row: GridRow) => row.cells.filter((c) => c.trim() !== '').length;
-const isYear = (text: string) => /^(?:FY\s?)?(?:19|20)\d{2}$/i.test(text.trim());
+const YEAR_HEADING = new RegExp(String.raw`^(?:FY\s?)?${YEAR}$`, 'i');
+const isYearHeading = (text: string) => YEAR_HEADING.test(text.trim());
 /** A row with a figure beyond its first cell: a body row of a table. */
 const hasFigure = (row: GridRow) =>
-  row.cells.some((c, i) => i > 0 && c.trim() !== '' && isFigureText(c) && !isYear(c));
+  row.cells.some((c, i) => i > 0 && c.trim() !== '' && isFigureText(c) && !isYearHeading(c));
 
 /** Rows of one table, and the title rows above it. */
 interface Block {

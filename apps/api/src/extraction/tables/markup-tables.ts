@@ -1,6 +1,7 @@
 import { CURRENCY_ALONE } from '../lexicon/currencies';
 import { isPeriodStatement, parsePeriod } from '../lexicon/periods';
 import { detectScaleText, isScaleOnly } from '../lexicon/scale';
+import { isYear } from '../lexicon/years';
 import type { Box, GridRef, LayoutTable, TableCell } from '../model/layout';
 import { buildTable, isCurrencyCode, isFigureText } from './table-builder';
 
@@ -50,7 +51,7 @@ interface Slot {
 
 const MAX_COLUMNS = 200;
 
-const isFigureCell = (c: MarkupCell) => isFigureText(c.text) && !/^(?:19|20)\d{2}$/.test(c.text.trim());
+const isFigureCell = (c: MarkupCell) => isFigureText(c.text) && !isYear(c.text.trim());
 
 /**
  * Where a markup table starts over with headers of its own (a segment note printing "Year ended

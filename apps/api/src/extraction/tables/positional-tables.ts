@@ -1,6 +1,7 @@
 import { ENGLISH_MONTH_WORD } from '../lexicon/month-names';
 import { isPeriodStatement, parsePeriod } from '../lexicon/periods';
 import { detectScaleText, isScaleOnly, isUnitText } from '../lexicon/scale';
+import { YEAR } from '../lexicon/years';
 import { type LayoutPage, type LayoutTable, type TableCell, unionBox } from '../model/layout';
 import {
   type Band,
@@ -280,11 +281,10 @@ export function tablesFromLines(page: LayoutPage): LayoutTable[] {
 }
 
 const MONTH = ENGLISH_MONTH_WORD;
+/** A row labelled with a year alone: "2024", "FY2024", "2023/24", "2024 (restated)". */
+const YEAR_LABEL = new RegExp(String.raw`^(?:FY\s?)?${YEAR}(?:[/-]\d{2,4})?(?:\s*\(?[a-z]+\)?)?$`, 'i');
 /** A row labelled with a date alone: "December 31, 2024", "31 March 2024", "December 31,". */
-const DATE_LABEL = new RegExp(
-  String.raw`^(?:${MONTH}\s+\d{1,2},?|\d{1,2}\s+${MONTH})(?:\s+(?:19|20)\d{2})?$`,
-  'i',
-);
+const DATE_LABEL = new RegExp(String.raw`^(?:${MONTH}\s+\d{1,2},?|\d{1,2}\s+${MONTH})(?:\s+${YEAR})?$`, 'i');
 
 function toTable(
   page: LayoutPage,
@@ -312,9 +312,7 @@ function toTable(
     const own = leftText(row);
     const above = rows[rows.indexOf(row) - 1];
     const label = own || (above && above.figures.length === 0 ? leftText(above) : '');
-    return (
-      /^(?:FY\s?)?(?:19|20)\d{2}(?:[/-]\d{2,4})?(?:\s*\(?[a-z]+\)?)?$/i.test(label) || DATE_LABEL.test(label)
-    );
+    return YEAR_LABEL.test(label) || DATE_LABEL.test(label);
   }).length;
   const stackedHeaders = body.length >= 2 && periodLabels >= Math.max(2, body.length * 0.6);
   // Columns that carry their own periods in some header line: a bare year each ("2020"), or a

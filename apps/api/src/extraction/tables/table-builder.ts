@@ -1,5 +1,6 @@
 import { parsePeriod } from '../lexicon/periods';
 import { detectColumnUnit, detectScaleText, detectShareScale, isUnitText } from '../lexicon/scale';
+import { YEAR } from '../lexicon/years';
 import {
   type Box,
   type ColumnUnit,
@@ -48,8 +49,12 @@ export function isFigureText(text: string): boolean {
   return t !== '' && (NUMBER_CELL.test(t) || DASH_CELL.test(t));
 }
 
+const YEAR_TEXT = new RegExp(
+  String.raw`^(?:FY\s?)?['’]?${YEAR}(?:\s*[/–-]\s*(?:${YEAR}|\d{2}))?[*A-Za-z()]*$`,
+);
+
 function isYearText(text: string): boolean {
-  return /^(?:FY\s?)?['’]?(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?[*A-Za-z()]*$/.test(text.trim());
+  return YEAR_TEXT.test(text.trim());
 }
 
 /** Header-looking text: periods, units, words, footnote marks — anything but a plain figure. */

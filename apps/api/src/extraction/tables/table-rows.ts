@@ -1,5 +1,6 @@
 import { CURRENCY_ALONE } from '../lexicon/currencies';
 import { ENGLISH_MONTH_WORD } from '../lexicon/month-names';
+import { YEAR } from '../lexicon/years';
 import { type Box, type LayoutLine, type LayoutSegment, type LayoutWord, unionBox } from '../model/layout';
 import { isCurrencyCode, isFigureText } from './table-builder';
 
@@ -67,13 +68,20 @@ const PERIOD_AFTER_YEAR = new RegExp(
 );
 
 /** A year or period standing alone in a figure's place is a header, not a value. */
+const PERIOD_ONLY = new RegExp(
+  String.raw`^(?:FY\s?)?['’]?${YEAR}(?:\s*[/–-]\s*(?:${YEAR}|\d{2}))?(?:\s*(?:\*{1,3}|[†‡¹²³!]|\((?:\d|[a-z])\)|\(?restated\)?))?$`,
+  'i',
+);
+/** A year word, a comma or full stop after it ("2020,"). */
+const YEAR_WORD = new RegExp(`^${YEAR}[,.]?$`);
+/** What starts a period after a quarter or half ("Q2 2020", "H1 FY21"). */
+const PERIOD_START = new RegExp(String.raw`^(?:${YEAR}\b|FY|fiscal|Q[1-4]$|H[12]$)`, 'i');
+
 export function isPeriodOnly(text: string): boolean {
   const t = text.trim();
   // With a footnote mark or a restatement note: "2022*", "2022 (a)", "2022 restated", "2022¹"
   // (which OCR reads "2022!").
-  return /^(?:FY\s?)?['’]?(?:19|20)\d{2}(?:\s*[/–-]\s*(?:19|20)?\d{2})?(?:\s*(?:\*{1,3}|[†‡¹²³!]|\((?:\d|[a-z])\)|\(?restated\)?))?$/i.test(
-    t,
-  );
+  return PERIOD_ONLY.test(t);
 }
 
 export interface Row {
@@ -94,7 +102,7 @@ function splitPeriodRuns(segments: LayoutSegment[]): LayoutSegment[] {
     s.words.forEach((w, i) => {
       current.push(w);
       const next = s.words[i + 1];
-      const hasYear = current.some((c) => /^(?:19|20)\d{2}[,.]?$/.test(c.text.trim()));
+      const hasYear = current.some((c) => YEAR_WORD.test(c.text.trim()));
       // A quarter after the year ("Fiscal 2020 Q2") is that year's; it ends the period when a
       // new one follows ("2020 Q2 2019 Q2").
       const yearFirst = !current.some((c) => part.test(c.text.trim()));
@@ -102,12 +110,10 @@ function splitPeriodRuns(segments: LayoutSegment[]): LayoutSegment[] {
       // comparison column's heading does ("Change", "Variance", "%", "YoY").
       if (
         next &&
-        ((/^(?:19|20)\d{2}[,.]?$/.test(w.text.trim()) &&
+        ((YEAR_WORD.test(w.text.trim()) &&
           !(yearFirst && part.test(next.text.trim())) &&
           PERIOD_AFTER_YEAR.test(next.text.trim())) ||
-          (part.test(w.text.trim()) &&
-            hasYear &&
-            /^(?:(?:19|20)\d{2}\b|FY|fiscal|Q[1-4]$|H[12]$)/i.test(next.text.trim())))
+          (part.test(w.text.trim()) && hasYear && PERIOD_START.test(next.text.trim())))
       ) {
         out.push(segmentFrom(current));
         current = [];

@@ -1,3 +1,4 @@
+import { isYear, YEAR } from '../lexicon/years';
 import type { Box, LayoutPage, LayoutSegment, LayoutTable, TableCell } from '../model/layout';
 import { buildTable, isFigureText } from './table-builder';
 
@@ -15,7 +16,7 @@ export interface Tile<T> {
   comparative?: { year: string; figure: T };
 }
 
-const COMPARATIVE = /\(\s*(?:FY\s?)?((?:19|20)\d{2}(?:\/\d{2})?)\s*[:=]\s*([^)]+?)\s*\)/i;
+const COMPARATIVE = new RegExp(String.raw`\(\s*(?:FY\s?)?(${YEAR}(?:/\d{2})?)\s*[:=]\s*([^)]+?)\s*\)`, 'i');
 
 /** "+6% (2023: £1,445.7m)" → 2023's figure. */
 export function comparativeIn(text: string): { year: string; figure: string } | undefined {
@@ -39,7 +40,7 @@ export function tileFigure(text: string): string {
 
 export function isTileFigure(text: string): boolean {
   const figure = tileFigure(text);
-  return isFigureText(figure) && !/^(?:19|20)\d{2}$/.test(figure);
+  return isFigureText(figure) && !isYear(figure);
 }
 
 /** A tile's name: words, no figures, short. */
