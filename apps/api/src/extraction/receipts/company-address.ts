@@ -1,3 +1,4 @@
+import { isRegionLine, POSTCODE_TOWN } from '../lexicon/places';
 import { correctOcrWords } from '../ocr/ocr-words';
 import { datesIn } from './dates';
 import {
@@ -261,6 +262,13 @@ export function findAddress(lines: RLine[], company: CompanyHit | undefined): Fo
     if (!text) continue;
     // A line of one character ("1", "3.") is a speck or the paper's edge, not a line of the address.
     if (text.length <= 2 && /^[^\p{L}\p{N}]*[\p{L}\p{N}][^\p{L}\p{N}]*$/u.test(text)) continue;
+    // The postcode and town close the address: after them only a region or a country belongs to
+    // it ("SELANGOR D.E.", "MALAYSIA"), not a branch name, an order note or a stray figure.
+    if (parts.some((p) => POSTCODE_TOWN.test(p.text)) && !isRegionLine(text)) {
+      // A district on its own line before the region ("CAMERON HIGHLANDS," / "PAHANG").
+      const below = cleanAddressPart(lines[i + 1]?.text ?? '');
+      if (!(/^[\p{L}\s,.'-]+$/u.test(text) && text.split(/\s+/).length <= 3 && isRegionLine(below))) break;
+    }
     // "(GST ID NO : 000306020352)" under the address ends it; a bracketed line before it is skipped.
     if (parts.length > 0 && /^\(.*\)$/.test(text) && CONTACT.test(text)) break;
     if (REG_NUMBER.test(text) || /^\(.*\)$/.test(text) || (/^(?:SDN|BHD)/i.test(text) && parts.length === 0))

@@ -673,6 +673,56 @@ SR @ 6%      10123      6.07
     expect(values(summary, ['Tax'])).toEqual({ Tax: 6.07 });
   });
 
+  it('ends the address at its postcode and town, keeping only a region or a country after them', () => {
+    // Before: a branch name, an order note or a stray figure printed under the address ran on
+    // into it ("… 56000 KUALA LUMPUR, MALAYSIA AEON SHAH ALAM", "… 81750 MASAI JOHOR CARRY OUT").
+    const branch = receipt(`
+SUN VICTORY SDN BHD
+NO 8, JALAN 7/118B,
+DESA TUN RAZAK
+56000 KUALA LUMPUR,
+MALAYSIA
+AEON SHAH ALAM
+TOTAL      27.53
+`);
+    expect(values(branch, ['Address'])).toEqual({
+      Address: 'NO 8, JALAN 7/118B, DESA TUN RAZAK 56000 KUALA LUMPUR, MALAYSIA',
+    });
+    const note = receipt(`
+RESTORAN PERMAS SDN BHD
+NO.12, JALAN PERMAS JAYA 10,
+BANDAR BARU PERMAS JAYA,
+81750 MASAI JOHOR
+CARRY OUT TIMED
+TOTAL      3.90
+`);
+    expect(values(note, ['Address'])).toEqual({
+      Address: 'NO.12, JALAN PERMAS JAYA 10, BANDAR BARU PERMAS JAYA, 81750 MASAI JOHOR',
+    });
+    const district = receipt(`
+KEDAI BUNGA SDN BHD
+NO.17, JALAN BESAR,
+39100 BRINCHANG,
+CAMERON HIGHLANDS, PAHANG
+TOTAL      5.00
+`);
+    expect(values(district, ['Address'])).toEqual({
+      Address: 'NO.17, JALAN BESAR, 39100 BRINCHANG, CAMERON HIGHLANDS, PAHANG',
+    });
+    // A five-digit lot number is no postcode: the lines after it are still the address.
+    const lot = receipt(`
+GOLDEN MART SDN BHD
+LOT 12345, JALAN KPB 6,
+KAWASAN PERINDUSTRIAN BALAKONG
+43300 SERI KEMBANGAN
+SELANGOR D.E.
+TOTAL      8.00
+`);
+    expect(values(lot, ['Address'])).toEqual({
+      Address: 'LOT 12345, JALAN KPB 6, KAWASAN PERINDUSTRIAN BALAKONG 43300 SERI KEMBANGAN SELANGOR D.E.',
+    });
+  });
+
   it('ends the address at a phone number printed without its label or at a registration id', () => {
     // Before: the phone line, "SIRET …" and "USt-IdNr. …" ran on into the address (and with them
     // the ticket line or the first item).

@@ -1,4 +1,5 @@
 import { printedCurrency } from '../lexicon/currencies';
+import { MALAYSIAN_REGION } from '../lexicon/places';
 import type { ExtractedDocument, ExtractedItem } from '../model/types';
 import { type CompanyHit, cleanName, findAddress, findCompany } from './company-address';
 import { datesIn, findDate, findTime } from './dates';
@@ -264,10 +265,7 @@ function countryCurrency(lines: RLine[]): Found | undefined {
 
 /** What names a shop's country on its receipt: a company form, a state, a postcode's shape. */
 const COUNTRY_CURRENCIES: [RegExp, string][] = [
-  [
-    /\bSDN\.?\s*BHD\b|\b(?:SELANGOR|JOHOR|KUALA LUMPUR|PULAU PINANG|PENANG|PERAK|KEDAH|MELAKA|PAHANG|KELANTAN|TERENGGANU|NEGERI SEMBILAN|SABAH|SARAWAK|PUTRAJAYA)\b/i,
-    'MYR',
-  ],
+  [new RegExp(`\\bSDN\\.?\\s*BHD\\b|${MALAYSIAN_REGION.source}`, 'i'), 'MYR'],
   [/\bPTE\.?\s*LTD\b|\bSINGAPORE\s+\d{6}\b/i, 'SGD'],
 ];
 
