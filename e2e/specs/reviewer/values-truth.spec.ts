@@ -1,10 +1,10 @@
+import type { Locator } from '@playwright/test';
 import {
   type MockTask,
   makeTasks,
   mockWorkerApi,
   storeMockWorkerSession,
 } from '../../support/reviewer-mock-api';
-import type { Locator } from '@playwright/test';
 import { shootThemes } from '../../support/screens';
 import { expect, test } from '../../support/test';
 

@@ -99,7 +99,9 @@ describe('admin figures read live over a 30 s summary', () => {
     expect((await live()).body.teamMetrics.totalRequesters).toBe(before.body.teamMetrics.totalRequesters + 1);
 
     const requester = await createUser(ctx.database.db, 'requester');
-    const refused = await request(ctx.app).get('/api/v1/admin/stats/live').set('Authorization', requester.auth);
+    const refused = await request(ctx.app)
+      .get('/api/v1/admin/stats/live')
+      .set('Authorization', requester.auth);
     expect(refused.status).toBe(403);
   });
 

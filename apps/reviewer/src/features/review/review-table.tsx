@@ -482,28 +482,28 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
         </table>
       </div>
       <div className="sv-review-table__tools">
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => {
-          const row = draft.addRow();
-          onSelectRow(row.id);
-          setInline({ rowId: row.id, column: KEY_COLUMN, text: '' });
-        }}
-      >
-        <Icon name="plus" />
-        Add Row
-      </Button>
-      {hasOtherFields ? null : (
         <Button
           size="sm"
           variant="ghost"
-          aria-pressed={isOtherFieldsAsked}
-          onClick={() => setIsOtherFieldsAsked((isAsked) => !isAsked)}
+          onClick={() => {
+            const row = draft.addRow();
+            onSelectRow(row.id);
+            setInline({ rowId: row.id, column: KEY_COLUMN, text: '' });
+          }}
         >
-          {isOtherFieldsAsked ? 'Hide Other Fields' : 'Show Other Fields'}
+          <Icon name="plus" />
+          Add Row
         </Button>
-      )}
+        {hasOtherFields ? null : (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={isOtherFieldsAsked}
+            onClick={() => setIsOtherFieldsAsked((isAsked) => !isAsked)}
+          >
+            {isOtherFieldsAsked ? 'Hide Other Fields' : 'Show Other Fields'}
+          </Button>
+        )}
       </div>
       <EditValueDialog
         isOpen={dialog !== null}
