@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import {
   type MockTask,
   makeTasks,
@@ -46,6 +47,13 @@ function receiptTask(): MockTask {
           source_url: null,
           confidence: 0.6,
         },
+        Auditor: {
+          value: 'Whitmore, Castellanos & Baptiste-Okonkwo Certified Public Accountants LLP',
+          location: 'page 9, line 3',
+          source_text: 'Report of Whitmore, Castellanos & Baptiste-Okonkwo',
+          source_url: null,
+          confidence: 0.9,
+        },
         'Gross margin': {
           value: 0.42,
           location: 'line 5',
@@ -58,6 +66,25 @@ function receiptTask(): MockTask {
       provider: 'heuristic',
     },
   };
+}
+
+/**
+ * The review table fits its panel: no sideways scroll, and its Field, Value and Source columns
+ * (and the delete one) lie inside the panel's box.
+ */
+async function expectWholeTable(table: Locator) {
+  const wrap = table.locator('xpath=..');
+  expect(await wrap.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  const wrapBox = await wrap.boundingBox();
+  if (!wrapBox) throw new Error('no table box');
+  for (const name of ['Field', 'Value', 'Source', 'Actions']) {
+    const box = await table.getByRole('columnheader', { name, exact: true }).boundingBox();
+    if (!box) throw new Error(`no ${name} column`);
+    expect(box.x, `${name} column starts inside the table`).toBeGreaterThanOrEqual(wrapBox.x);
+    expect(box.x + box.width, `${name} column ends inside the table`).toBeLessThanOrEqual(
+      wrapBox.x + wrapBox.width + 0.5,
+    );
+  }
 }
 
 test('at 1440 × 900 the value column shows 501500000 whole, and a typed 0042 goes out as "0042"', async ({
@@ -80,7 +107,20 @@ test('at 1440 × 900 the value column shows 501500000 whole, and a typed 0042 go
   expect(textBox.x + textBox.width).toBeLessThanOrEqual(cellBox.x + cellBox.width + 0.5);
   // Not cut by an ellipsis either: the text's own box holds all of it.
   expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // Its box inside the Value column's box, not only inside its cell.
+  const valueHeader = table.getByRole('columnheader', { name: 'Value', exact: true });
+  const headerBox = await valueHeader.boundingBox();
+  if (!headerBox) throw new Error('no header box');
+  expect(textBox.x).toBeGreaterThanOrEqual(headerBox.x);
+  expect(textBox.x + textBox.width).toBeLessThanOrEqual(headerBox.x + headerBox.width + 0.5);
   await expect(table.getByRole('button', { name: 'Edit Value of Receipt #' })).toContainText('004817');
+  await expectWholeTable(table);
+  // A column of dashes gives way: Other fields shows when the reviewer asks for it.
+  await expect(table.getByRole('columnheader', { name: 'Other fields' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show Other Fields' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Other fields' })).toBeVisible();
+  await page.getByRole('button', { name: 'Hide Other Fields' }).click();
+  await expect(table.getByRole('columnheader', { name: 'Other fields' })).toHaveCount(0);
   await shootThemes(page, 'reviewer-review-1440');
 
   await table.getByRole('button', { name: 'Edit Value of card_last_four' }).click();
@@ -97,6 +137,9 @@ test('at 1440 × 900 the value column shows 501500000 whole, and a typed 0042 go
   await expect(cardRow.getByRole('button', { name: /Show source of/ })).toHaveCount(0);
   await expect(page.locator('.sv-source')).not.toContainText('VISA **** 4421');
   await expect(page.getByRole('region', { name: 'Source of card_last_four' })).toContainText('Corrected');
+  // With Corrected in the Source column the table still fits: Field, Value and Source all in view.
+  await expectWholeTable(table);
+  await expect(cardRow.getByText('Corrected')).toBeInViewport({ ratio: 1 });
   await shootThemes(page, 'reviewer-corrected-1440');
   await page.getByRole('button', { name: /^Submit/ }).click();
   await expect.poll(() => state.reviews.length).toBe(1);

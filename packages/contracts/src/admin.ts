@@ -193,6 +193,27 @@ export const AdminStats = z
   .meta({ id: 'AdminStats' });
 export type AdminStats = z.infer<typeof AdminStats>;
 
+/**
+ * The figures of AdminStats that must move within a second of an event (issue 40): the team's
+ * counts (kept in people_counts in the same transaction as each sign-up and approval), the health
+ * and alerts settled from them, and the queue's pause. Small, so an open dashboard polls it
+ * every second (LIVE_FIGURES_REFRESH_MS) over the slower summary.
+ */
+export const AdminLiveFigures = z
+  .object({
+    systemHealth: AdminStats.shape.systemHealth.pick({ status: true }),
+    teamMetrics: AdminStats.shape.teamMetrics.pick({
+      activeWorkers: true,
+      totalWorkers: true,
+      pendingWorkers: true,
+      totalRequesters: true,
+    }),
+    alerts: z.array(AlertSchema),
+    paused: z.boolean(),
+  })
+  .meta({ id: 'AdminLiveFigures' });
+export type AdminLiveFigures = z.infer<typeof AdminLiveFigures>;
+
 export const EXPORT_KINDS = ['requests', 'workers', 'requesters'] as const;
 /** spec 02 §3 export columns. */
 export const EXPORT_COLUMNS = {
@@ -414,6 +435,15 @@ export const adminEndpoints = {
     tag: 'admin',
     access: admin,
     response: { status: 200, schema: AdminStats, description: 'Dashboard data' },
+  }),
+  liveFigures: defineEndpoint({
+    id: 'adminLiveFigures',
+    method: 'get',
+    path: '/admin/stats/live',
+    summary: "The team's counts, health and alerts as of now (polled every second by the dashboard)",
+    tag: 'admin',
+    access: admin,
+    response: { status: 200, schema: AdminLiveFigures, description: 'Live figures' },
   }),
   workers: defineEndpoint({
     id: 'adminListWorkers',

@@ -75,6 +75,8 @@ export const FEATURE_FLAGS = {
 
 // spec 02 §9
 export const DASHBOARD_REFRESH_MS = 30_000;
+/** issue 40: the admin's team counts, health and alerts change within a second of the event. */
+export const LIVE_FIGURES_REFRESH_MS = 1_000;
 /** issue 15: while a request is in flight the requester's Active view and details poll this often. */
 export const IN_FLIGHT_REFRESH_MS = 3_000;
 export const HISTORY_PAGE_SIZES = [10, 50, 100] as const;

@@ -1,5 +1,5 @@
 import { apiRequest } from '@sieve/auth';
-import type { AdminStats, adminEndpoints, healthEndpoints, z } from '@sieve/contracts';
+import type { AdminLiveFigures, AdminStats, adminEndpoints, healthEndpoints, z } from '@sieve/contracts';
 
 /**
  * SWR keys and calls of the dashboard: paths under /api/v1, checked against the contract by type
@@ -8,10 +8,12 @@ import type { AdminStats, adminEndpoints, healthEndpoints, z } from '@sieve/cont
 export const DASHBOARD_KEYS = {
   health: '/health',
   stats: '/admin/stats',
+  liveFigures: '/admin/stats/live',
   audit: '/admin/audit?page=1&limit=200',
 } as const satisfies {
   health: (typeof healthEndpoints)['health']['path'];
   stats: (typeof adminEndpoints)['stats']['path'];
+  liveFigures: (typeof adminEndpoints)['liveFigures']['path'];
   audit: `${(typeof adminEndpoints)['audit']['path']}?${string}`;
 };
 
@@ -63,5 +65,14 @@ export function isAdminStats(value: unknown): value is AdminStats {
     Array.isArray(teamMetrics.topPerformers) &&
     Array.isArray(alerts) &&
     isRecord(analytics)
+  );
+}
+
+/** Whether an answer has the shape of the live figures (as isAdminStats, for a stray answer). */
+export function isLiveFigures(value: unknown): value is AdminLiveFigures {
+  if (!isRecord(value)) return false;
+  const { systemHealth, teamMetrics, alerts, paused } = value;
+  return (
+    isRecord(systemHealth) && isRecord(teamMetrics) && Array.isArray(alerts) && typeof paused === 'boolean'
   );
 }

@@ -6,6 +6,7 @@ import type { AdminService } from './admin.service';
 export function adminRoutes(service: AdminService) {
   const router = Router();
   mount(router, adminEndpoints.stats, () => service.stats());
+  mount(router, adminEndpoints.liveFigures, () => service.liveFigures());
   mount(router, adminEndpoints.workers, ({ query }) => service.workers(query));
   mount(router, adminEndpoints.requesters, ({ query }) => service.requesters(query));
   mount(router, adminEndpoints.requests, ({ query }) => service.requests(query));

@@ -1,4 +1,4 @@
-import { type AlertSettings, EXPORT_COLUMNS } from '@sieve/contracts';
+import { type AdminLiveFigures, type AlertSettings, EXPORT_COLUMNS } from '@sieve/contracts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client';
 import { assignments, auditLog, requests, tasks, users } from '../../db/schema';
@@ -80,6 +80,21 @@ export function createAdminService(deps: AdminServiceDeps) {
 
   return {
     stats: () => statsSummary.read(),
+    /** The figures that move within a second of an event, from the same read as stats (issue 40). */
+    async liveFigures(): Promise<AdminLiveFigures> {
+      const { systemHealth, teamMetrics, alerts, operationsData } = await statsSummary.read();
+      return {
+        systemHealth: { status: systemHealth.status },
+        teamMetrics: {
+          activeWorkers: teamMetrics.activeWorkers,
+          totalWorkers: teamMetrics.totalWorkers,
+          pendingWorkers: teamMetrics.pendingWorkers,
+          totalRequesters: teamMetrics.totalRequesters,
+        },
+        alerts,
+        paused: operationsData.paused,
+      };
+    },
     /** The schedule's refresh of the stats summary, while dashboards read it (within `withinMs`). */
     refreshStats: (withinMs = Number.POSITIVE_INFINITY) => statsSummary.refreshIfRead(withinMs),
 

@@ -73,6 +73,38 @@ describe('admin figures read live over a 30 s summary', () => {
     expect(afterApproval.teamMetrics.pendingWorkers).toBe(before.teamMetrics.pendingWorkers);
   });
 
+  it('answers GET /admin/stats/live with the same counts, health and alerts, to admins only', async () => {
+    const live = async () =>
+      request(ctx.app).get('/api/v1/admin/stats/live').set('Authorization', admin.auth);
+    const before = await live();
+    expect(before.status).toBe(200);
+    expect(Object.keys(before.body).sort()).toEqual(['alerts', 'paused', 'systemHealth', 'teamMetrics']);
+    const full = await stats();
+    expect(before.body.teamMetrics).toEqual({
+      activeWorkers: full.teamMetrics.activeWorkers,
+      totalWorkers: full.teamMetrics.totalWorkers,
+      pendingWorkers: full.teamMetrics.pendingWorkers,
+      totalRequesters: full.teamMetrics.totalRequesters,
+    });
+    expect(before.body.systemHealth.status).toBe(full.systemHealth.status);
+    expect(before.body.alerts).toEqual(full.alerts);
+
+    const signUp = await request(ctx.app).post('/api/v1/auth/register').send({
+      email: 'live.requester@acme-corp.io',
+      password: TEST_PASSWORD,
+      full_name: 'Live requester',
+      user_type: 'requester',
+    });
+    expect(signUp.status).toBe(201);
+    expect((await live()).body.teamMetrics.totalRequesters).toBe(before.body.teamMetrics.totalRequesters + 1);
+
+    const requester = await createUser(ctx.database.db, 'requester');
+    const refused = await request(ctx.app)
+      .get('/api/v1/admin/stats/live')
+      .set('Authorization', requester.auth);
+    expect(refused.status).toBe(403);
+  });
+
   const listTotal = async (path: string) =>
     (await request(ctx.app).get(`/api/v1/admin/${path}`).set('Authorization', admin.auth)).body
       .total as number;

@@ -1,8 +1,10 @@
 import { CONFIDENCE, normaliseValue, REVIEWER } from '@sieve/contracts';
 import { Button, Icon } from '@sieve/ui';
 import {
+  Fragment,
   forwardRef,
   type KeyboardEvent,
+  type ReactNode,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -103,6 +105,7 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
     onEditingChangeRef.current?.(edit !== null && edit.column !== KEY_COLUMN);
   }, []);
   const [dialog, setDialog] = useState<DialogEdit | null>(null);
+  const [isOtherFieldsAsked, setIsOtherFieldsAsked] = useState(false);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const pendingFocus = useRef<string | null>(null);
 
@@ -285,7 +288,11 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
     }
   };
 
-  const editableColumns = [KEY_COLUMN, ...columns, OTHER_FIELDS_COLUMN];
+  // issue 40: the table fits its panel without sideways scroll, so a column of dashes gives way:
+  // Other fields shows when a row has some, or when the reviewer asks for it to add some.
+  const hasOtherFields = rows.some((row) => row.otherFields.trim() !== '');
+  const showsOtherFields = hasOtherFields || isOtherFieldsAsked;
+  const editableColumns = [KEY_COLUMN, ...columns, ...(showsOtherFields ? [OTHER_FIELDS_COLUMN] : [])];
   const dialogRow = dialog ? rows.find((row) => row.id === dialog.rowId) : undefined;
 
   return (
@@ -417,7 +424,15 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
                               </span>
                             ) : null}
                             {text ? (
-                              <span className="sv-cell__text">{text}</span>
+                              <span
+                                className={
+                                  column === KEY_COLUMN || !isFigure(row.cells[column])
+                                    ? 'sv-cell__text'
+                                    : 'sv-cell__text sv-cell__text--figure'
+                                }
+                              >
+                                {column === KEY_COLUMN ? breakableName(text) : text}
+                              </span>
                             ) : (
                               <span className="sv-cell__empty">
                                 <span aria-hidden="true">—</span>
@@ -466,19 +481,30 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
           </tbody>
         </table>
       </div>
-      <Button
-        size="sm"
-        variant="ghost"
-        className="sv-add-row"
-        onClick={() => {
-          const row = draft.addRow();
-          onSelectRow(row.id);
-          setInline({ rowId: row.id, column: KEY_COLUMN, text: '' });
-        }}
-      >
-        <Icon name="plus" />
-        Add Row
-      </Button>
+      <div className="sv-review-table__tools">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            const row = draft.addRow();
+            onSelectRow(row.id);
+            setInline({ rowId: row.id, column: KEY_COLUMN, text: '' });
+          }}
+        >
+          <Icon name="plus" />
+          Add Row
+        </Button>
+        {hasOtherFields ? null : (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={isOtherFieldsAsked}
+            onClick={() => setIsOtherFieldsAsked((isAsked) => !isAsked)}
+          >
+            {isOtherFieldsAsked ? 'Hide Other Fields' : 'Show Other Fields'}
+          </Button>
+        )}
+      </div>
       <EditValueDialog
         isOpen={dialog !== null}
         itemName={dialogRow?.key ?? ''}
@@ -531,6 +557,31 @@ function GuidelineHint({
   );
 }
 
+/**
+ * A value that must never break or be cut (issue 40): a number, or one word of text such as an
+ * identifier ("004817") or a date. Longer text wraps between words instead.
+ */
+function isFigure(value: unknown): boolean {
+  if (typeof value === 'number') return true;
+  return typeof value === 'string' && value.length <= FIGURE_MAX_LENGTH && !/\s/.test(value);
+}
+
+const FIGURE_MAX_LENGTH = 24;
+
+/** A field name that may wrap after its underscores ("card_last_four"), not inside a word. */
+function breakableName(name: string): ReactNode {
+  const parts = name.split(/(?<=_)/);
+  return parts.length === 1
+    ? name
+    : parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed name, in order
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ));
+}
+
 function columnClass(column: string): string {
   if (column === KEY_COLUMN) return 'key';
   if (column === OTHER_FIELDS_COLUMN) return 'other';
@@ -563,11 +614,13 @@ function RowSource({ row, name, onShow }: { row: ReviewRow; name: string; onShow
             event.stopPropagation();
             onShow();
           }}
-          title={source.sourceText ?? undefined}
+          title={source.sourceText ? `${label}: ${source.sourceText}` : label}
         >
           <Icon name="locate" size={12} />
-          <span className="sv-visually-hidden">Show source of {name}: </span>
-          {label}
+          {/* issue 40: the chip is its icon in the table (the source panel below names the place). */}
+          <span className="sv-visually-hidden">
+            Show source of {name}: {label}
+          </span>
         </button>
       ) : isCorrected ? null : (
         <span className="sv-cell__empty">—</span>

@@ -66,7 +66,7 @@ export function WorkspaceBar({ onShowShortcuts }: { onShowShortcuts: () => void 
       </fieldset>
       <button
         type="button"
-        className="sv-icon-button sv-icon-button--inline"
+        className="sv-icon-button sv-icon-button--inline sv-ws-bar__shortcuts"
         aria-label="Keyboard shortcuts"
         title="Keyboard shortcuts (?)"
         onClick={onShowShortcuts}
