@@ -1,8 +1,9 @@
 import { errorMessageFor } from '@sieve/auth';
-import type { RequestRecord, RequestSummary } from '@sieve/contracts';
+import type { FieldSpec, RequestRecord, RequestSummary } from '@sieve/contracts';
 import { Badge, Banner, Button, DescriptionList, Dialog, Glyph, JsonViewer, Spinner } from '@sieve/ui';
 import { type ReactNode, useState } from 'react';
 import { downloadResult, type ResultFormat } from './api';
+import { CheckList, isRowList, LineItemsTable, lineItemLists } from './line-items-table';
 import './requests.css';
 import { documentTypeLabel, formatDateTime, isActive, PRIORITY_LABELS, shortId } from './request-format';
 import {
@@ -102,6 +103,13 @@ function requestDetailsItems(request: RequestRecord) {
 }
 
 function ValueCell({ row }: { row: ResultRow }) {
+  // DESIGN §13: a line-items answer is shown as its own table under this one.
+  if (isRowList(row.rawValue))
+    return (
+      <span className="sv-muted">
+        {row.rawValue.length === 1 ? '1 item' : `${row.rawValue.length} items`}, listed below
+      </span>
+    );
   return row.value === '' ? (
     <span className="sv-muted">Not found</span>
   ) : (
@@ -213,7 +221,9 @@ function FinalResultTable({ rows }: { rows: ResultRow[] }) {
             <tr key={row.dataPoint} data-corrected={row.isCorrected ? 'true' : undefined}>
               <th scope="row">{row.dataPoint}</th>
               <td>
-                {row.isCorrected ? (
+                {row.isCorrected && isRowList(row.aiRawValue) ? (
+                  <span className="sv-muted">{row.aiRawValue.length} items</span>
+                ) : row.isCorrected ? (
                   row.aiValue ? (
                     <s className="rq-value rq-value--ai">{readableValue(row.aiRawValue, row.dataPoint)}</s>
                   ) : (
@@ -282,6 +292,12 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
   const aiRows = resultRows(aiItems as Record<string, unknown> | undefined, asked);
 
   const finalRows = resultRows(request.final_result, asked);
+  // DESIGN §13: typed fields, their line items and the checks run on each result.
+  const fieldSpecs = Array.isArray(request.metadata.fields) ? (request.metadata.fields as FieldSpec[]) : [];
+  const aiLists = lineItemLists(aiItems as Record<string, unknown> | undefined, fieldSpecs);
+  const finalLists = lineItemLists(request.final_result, fieldSpecs);
+  const aiChecks = request.ai_result?.checks ?? [];
+  const finalChecks = request.final_checks ?? [];
   // issue 15: only a completed request is verified; a failed one never says so.
   const isHumanVerified =
     request.status === 'completed' &&
@@ -442,6 +458,10 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
             ) : (
               <p className="sv-muted">The AI found no values.</p>
             )}
+            {aiLists.map((list) => (
+              <LineItemsTable key={list.name} {...list} />
+            ))}
+            <CheckList checks={aiChecks} />
           </Section>
         ) : null}
 
@@ -474,6 +494,10 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
             ) : (
               <p className="sv-muted">No values.</p>
             )}
+            {finalLists.map((list) => (
+              <LineItemsTable key={list.name} {...list} />
+            ))}
+            <CheckList checks={finalChecks} />
           </Section>
         ) : null}
 
