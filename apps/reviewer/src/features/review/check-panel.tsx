@@ -39,7 +39,8 @@ export function CheckPanel({
   if (failed.length === 0) return null;
   return (
     <Banner tone="info" className="sv-review__banner sv-review__checks">
-      <strong>Checks that fail on these values:</strong>
+      <strong>Checks that fail on these values:</strong>{' '}
+      <span>Correct the values, or give a reason for each check to submit anyway.</span>
       <ul className="sv-review__check-list">
         {failed.map((check) => (
           <li key={check.name}>
@@ -47,8 +48,9 @@ export function CheckPanel({
               {check.name}: {check.detail}
             </span>
             <TextField
-              label="Reason to submit anyway"
-              hint="Correct the values, or say why the check does not hold for this document."
+              label={`Reason to submit "${check.name}" anyway`}
+              hint="Required while the check fails: say why it does not hold for this document."
+              required
               value={reasons[check.name] ?? ''}
               onChange={(event) => onReason(check.name, event.target.value)}
             />
