@@ -76,7 +76,7 @@ export function LineItemsTable({ name, rows, columns }: { name: string; rows: Ro
               {columns.map((column) => {
                 const value = row[column];
                 const confidence = cellConfidence(row, column);
-                const isUnsure = confidence !== null && confidence <= CONFIDENCE.high;
+                const isUnsure = confidence !== null && confidence < CONFIDENCE.medium;
                 return (
                   <td
                     key={column}

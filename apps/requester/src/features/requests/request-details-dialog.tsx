@@ -1,5 +1,12 @@
 import { errorMessageFor } from '@sieve/auth';
-import type { FieldSpec, RequestRecord, RequestSummary } from '@sieve/contracts';
+import {
+  type CheckSpec,
+  checkName,
+  FIELD_TYPE_LABELS,
+  type FieldSpec,
+  type RequestRecord,
+  type RequestSummary,
+} from '@sieve/contracts';
 import { Badge, Banner, Button, DescriptionList, Dialog, Glyph, JsonViewer, Spinner } from '@sieve/ui';
 import { type ReactNode, useState } from 'react';
 import { downloadResult, type ResultFormat } from './api';
@@ -70,6 +77,8 @@ function requestDetailsItems(request: RequestRecord) {
   const meta = request.metadata;
   const prompt = text(meta.custom_prompt);
   const body = text(meta.text);
+  const fields = Array.isArray(meta.fields) ? (meta.fields as FieldSpec[]) : [];
+  const checks = Array.isArray(meta.checks) ? (meta.checks as CheckSpec[]) : [];
   return [
     { term: 'Source', details: sourceOf(meta) },
     { term: 'Ticker', details: text(meta.ticker) },
@@ -95,9 +104,22 @@ function requestDetailsItems(request: RequestRecord) {
         <p className="rq-prose">{body.length > 400 ? `${body.slice(0, 400)}…` : body}</p>
       ) : null,
     },
+    // DESIGN §13: the typed fields asked for (a template's, put in by the server) and their checks.
+    {
+      term: 'Fields',
+      details: fields.length ? (
+        <Names names={fields.map((f) => `${f.name} · ${FIELD_TYPE_LABELS[f.type]}`)} empty="" />
+      ) : null,
+    },
+    { term: 'Checks', details: checks.length ? <Names names={checks.map(checkName)} empty="" /> : null },
     {
       term: 'Data points',
-      details: <Names names={list(meta.data_points)} empty="Every labelled value" />,
+      details: (
+        <Names
+          names={list(meta.data_points)}
+          empty={fields.length ? 'None beyond the fields' : 'Every labelled value'}
+        />
+      ),
     },
   ];
 }
@@ -318,7 +340,8 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
       ...(request.ai_result?.notes ?? []),
       ...tasks.flatMap((task) => task.ai_result?.notes ?? []),
     ]),
-  ];
+    // DESIGN §13: a failed check is listed with the checks under the result it was run on.
+  ].filter((note) => !(aiChecks.length && note.startsWith('Check failed: ')));
 
   const download = async (format: ResultFormat) => {
     setDownloading(format);

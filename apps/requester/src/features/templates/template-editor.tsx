@@ -111,7 +111,7 @@ export function TemplateEditor({
 
       <form className="rq-teditor__form" noValidate onSubmit={(e) => void save(e)} aria-label={title}>
         <fieldset className="rq-teditor__body" disabled={isBuiltin}>
-          <div className="rq-form__row">
+          <div className="rq-teditor__row">
             <TextField
               label="Template name"
               required

@@ -110,7 +110,7 @@ function FieldRules({
         error={errors[`${path}.description`]}
         onChange={(e) => set({ description: e.target.value })}
       />
-      <div className="rq-form__grid">
+      <div className="rq-tfield__grid">
         {rules.includes('pattern') ? (
           <TextField
             label="Pattern"

@@ -20,8 +20,7 @@ function describe(template: Template): string {
   const checks = template.checks.length;
   return [
     DOCUMENT_TYPE_LABELS[template.document_type],
-    `${fields} ${fields === 1 ? 'field' : 'fields'}`,
-    items ? `${items} line-items` : null,
+    `${fields} ${fields === 1 ? 'field' : 'fields'}${items ? ' with line items' : ''}`,
     checks ? `${checks} ${checks === 1 ? 'check' : 'checks'}` : null,
   ]
     .filter(Boolean)
@@ -118,7 +117,7 @@ export default function TemplatesView() {
   const currentId = editing && 'template' in editing ? editing.template.template_id : null;
 
   return (
-    <div className="rq-templates">
+    <div className={editing ? 'rq-templates rq-templates--editing' : 'rq-templates'}>
       <Card as="section" className="rq-tlist" aria-labelledby="templates-title">
         <header className="rq-tlist__head">
           <h2 id="templates-title" className="rq-settings__title">

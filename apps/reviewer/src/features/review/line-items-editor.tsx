@@ -165,13 +165,16 @@ function ItemsTable({
                   {columns.map((column) => {
                     const value = item[column.name];
                     const confidence = cellConfidence(item, column.name);
-                    const isUnsure = confidence !== null && confidence <= CONFIDENCE.high;
+                    // Every table cell sits below High; the Low band (and an empty cell) is what needs a look.
+                    const isUnsure = confidence !== null && confidence < CONFIDENCE.medium;
                     const isEdited = ai !== undefined && displayText(ai[column.name]) !== displayText(value);
                     const problem = itemCellProblem(value, column.type);
                     return (
                       <td
                         key={column.name}
                         data-column={column.name}
+                        data-label={label(column.name)}
+                        data-kind={column.type === 'text' ? 'text' : 'figure'}
                         data-unsure={isUnsure ? 'true' : undefined}
                         data-edited={isEdited ? 'true' : undefined}
                         title={

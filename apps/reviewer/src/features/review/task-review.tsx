@@ -257,7 +257,8 @@ export function TaskReview({ task }: { task: WorkerTask }) {
   }, [registerReview]);
 
   const uncertainCount = rows.filter(isUncertain).length;
-  const notes = notesOf(task);
+  // DESIGN §13: the failed checks show live in their own panel; their notes would repeat them.
+  const notes = notesOf(task).filter((note) => !(checks.length && note.startsWith('Check failed: ')));
   const isNarrow = useNarrowScreen();
   const [narrowPane, setNarrowPane] = useState<'fields' | 'document'>('fields');
   const info = subtitle(task);
