@@ -165,6 +165,10 @@ test('a template with line items and a sum check, a reviewer fixing a line item,
   await expect(amount).toHaveValue('7.2');
   await shootSizes(reviewer, 'line-items-review', () => items.scrollIntoViewIfNeeded());
 
+  // Each item's box is shown on the document.
+  await items.getByRole('button', { name: 'Show item 2 on the document' }).click();
+  await expect(reviewer.getByRole('region', { name: 'Source of Items · item 2' })).toBeVisible();
+
   await amount.fill('10.20');
   await amount.press('Enter');
   await expect(amount).toHaveValue('10.2');
@@ -222,7 +226,7 @@ test('a template with line items and a sum check, a reviewer fixing a line item,
   const finalResult = details.getByRole('region', { name: 'Final Result' });
   const finalItems = finalResult.getByRole('table', { name: /^Items · 3 items/ });
   await expect(finalItems.getByRole('row')).toHaveCount(4);
-  await expect(finalItems.getByRole('row', { name: /^2 Brass hinges/ })).toContainText('10.2');
+  await expect(finalItems.getByRole('row', { name: /^2 Brass hinges/ })).toContainText('10.20');
   await expect(finalResult.getByRole('list', { name: 'Checks' })).toContainText(
     `Passed ${CHECK}: Items.amount add up to 41.20, as Subtotal says`,
   );

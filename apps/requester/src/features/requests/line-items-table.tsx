@@ -1,4 +1,4 @@
-import { type CheckResult, CONFIDENCE, type FieldSpec } from '@sieve/contracts';
+import { type CheckResult, CONFIDENCE, type FieldSpec, type ScalarFieldType } from '@sieve/contracts';
 import { Badge } from '@sieve/ui';
 import { readableValue } from './result-items';
 
@@ -6,6 +6,21 @@ import { readableValue } from './result-items';
 const ROW_KEYS = new Set(['anchor', 'confidence']);
 
 type Row = Record<string, unknown>;
+
+export interface ItemColumn {
+  name: string;
+  type: ScalarFieldType;
+}
+
+const isFigureColumn = (column: ItemColumn) =>
+  column.type === 'number' || column.type === 'money' || column.type === 'percent';
+
+/** A cell as people read it: money with its cents (10.20), other figures grouped, text as printed. */
+function cellText(value: unknown, column: ItemColumn): string {
+  if (column.type === 'money' && typeof value === 'number' && Number.isFinite(value))
+    return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
+  return readableValue(value, column.type === 'identifier' ? 'id' : column.name);
+}
 
 /** A line-items answer: a list of row objects. */
 export function isRowList(value: unknown): value is Row[] {
@@ -26,15 +41,20 @@ function itemValue(item: unknown): unknown {
 export function lineItemLists(
   result: Record<string, unknown> | null | undefined,
   fields: readonly FieldSpec[],
-): { name: string; rows: Row[]; columns: string[] }[] {
+): { name: string; rows: Row[]; columns: ItemColumn[] }[] {
   if (!result) return [];
   return Object.entries(result).flatMap(([name, item]) => {
     const rows = itemValue(item);
     if (!isRowList(rows)) return [];
     const spec = fields.find((f) => f.name === name && f.type === 'line_items');
-    const columns = spec?.columns?.map((c) => c.name) ?? [
-      ...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => !ROW_KEYS.has(key)))),
-    ];
+    const columns: ItemColumn[] =
+      spec?.columns?.map((c) => ({ name: c.name, type: c.type })) ??
+      [...new Set(rows.flatMap((row) => Object.keys(row).filter((key) => !ROW_KEYS.has(key))))].map(
+        (column) => ({
+          name: column,
+          type: rows.some((row) => typeof row[column] === 'number') ? 'number' : 'text',
+        }),
+      );
     return [{ name, rows, columns }];
   });
 }
@@ -47,7 +67,15 @@ function cellConfidence(row: Row, column: string): number | null {
 }
 
 /** One line-items answer as a table: a row per item, a column per requested column (DESIGN §13). */
-export function LineItemsTable({ name, rows, columns }: { name: string; rows: Row[]; columns: string[] }) {
+export function LineItemsTable({
+  name,
+  rows,
+  columns,
+}: {
+  name: string;
+  rows: Row[];
+  columns: ItemColumn[];
+}) {
   return (
     <div className="rq-result-table">
       <table className="rq-results rq-items">
@@ -60,8 +88,12 @@ export function LineItemsTable({ name, rows, columns }: { name: string; rows: Ro
               Row
             </th>
             {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
+              <th
+                key={column.name}
+                scope="col"
+                className={isFigureColumn(column) ? 'rq-results__num' : undefined}
+              >
+                {column.name.replace(/[_-]+/g, ' ')}
               </th>
             ))}
           </tr>
@@ -74,20 +106,20 @@ export function LineItemsTable({ name, rows, columns }: { name: string; rows: Ro
                 {index + 1}
               </th>
               {columns.map((column) => {
-                const value = row[column];
-                const confidence = cellConfidence(row, column);
+                const value = row[column.name];
+                const confidence = cellConfidence(row, column.name);
                 const isUnsure = confidence !== null && confidence < CONFIDENCE.medium;
                 return (
                   <td
-                    key={column}
-                    className={typeof value === 'number' ? 'rq-results__num' : undefined}
+                    key={column.name}
+                    className={isFigureColumn(column) ? 'rq-results__num' : undefined}
                     title={confidence === null ? undefined : `Confidence ${Math.round(confidence * 100)}%`}
                     data-unsure={isUnsure ? 'true' : undefined}
                   >
                     {value === null || value === undefined || value === '' ? (
                       <span className="sv-muted">—</span>
                     ) : (
-                      <code className="rq-value">{readableValue(value, column)}</code>
+                      <code className="rq-value">{cellText(value, column)}</code>
                     )}
                   </td>
                 );
