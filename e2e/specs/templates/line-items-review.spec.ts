@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { callApi, createUser, login, type TestUser } from '../../support/api';
 import { APPS, appOrigin } from '../../support/apps';
@@ -19,6 +20,30 @@ import { expect, test } from '../../support/test';
 test.skip(({ app }) => app.host !== 'requester', 'one run: the spec drives two apps');
 
 const CHECK = 'items add up to the subtotal';
+
+/** Serious and critical WCAG 2.1 A/AA problems on screen, light and dark (the page is left light). */
+async function accessibilityProblems(page: Page, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => {
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(value);
+    }, theme);
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    for (const v of result.violations)
+      if (v.impact === 'serious' || v.impact === 'critical')
+        problems.push(
+          `${name} ${theme}: ${v.id} ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+        );
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  return problems;
+}
 
 /**
  * Screenshots for people to look at (SCREENS_DIR), light and dark, 1440 and 390 px wide; `show`
@@ -91,6 +116,7 @@ async function createInvoiceTemplate(page: Page, name: string) {
         : page.getByRole('heading', { name: 'New template' }).scrollIntoViewIfNeeded(),
     2000,
   );
+  expect(await accessibilityProblems(page, 'template editor')).toEqual([]);
   await editor.getByRole('button', { name: 'Save template' }).click();
   await expect(page.getByText(`Saved ${name}. Pick it on New Request.`)).toBeVisible();
   await expect(page.getByRole('list', { name: 'Your templates' }).getByText(name)).toBeVisible();
@@ -121,7 +147,7 @@ test('a template with line items and a sum check, a reviewer fixing a line item,
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const tag = uniqueTag('inv');
   const templateName = `Invoices ${tag}`;
   const filename = `${tag}.pdf`;
@@ -165,6 +191,7 @@ test('a template with line items and a sum check, a reviewer fixing a line item,
   await expect(amount).toHaveValue('7.2');
   await shootSizes(reviewer, 'line-items-review', () => items.scrollIntoViewIfNeeded());
 
+  expect(await accessibilityProblems(reviewer, 'line-items review')).toEqual([]);
   // Each item's box is shown on the document.
   await items.getByRole('button', { name: 'Show item 2 on the document' }).click();
   await expect(reviewer.getByRole('region', { name: 'Source of Items · item 2' })).toBeVisible();
@@ -232,6 +259,7 @@ test('a template with line items and a sum check, a reviewer fixing a line item,
   );
   await shootSizes(page, 'result-line-items', () => finalItems.scrollIntoViewIfNeeded());
 
+  expect(await accessibilityProblems(page, 'result')).toEqual([]);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     details.getByRole('button', { name: 'Download CSV' }).click(),
