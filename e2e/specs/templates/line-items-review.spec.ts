@@ -50,6 +50,8 @@ async function accessibilityProblems(page: Page, name: string): Promise<string[]
  * brings the part shown into view at each size. The page is left at 1440 px.
  */
 async function shootSizes(page: Page, name: string, show?: (width: number) => Promise<void>, height = 900) {
+  // No colour transitions caught half-way when the theme switches.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height });
     await show?.(width);

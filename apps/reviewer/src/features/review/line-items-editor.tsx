@@ -33,7 +33,8 @@ const label = (column: string) => column.replace(/[_-]+/g, ' ');
 
 /**
  * One cell: typed into freely, stored in its column's type when the reviewer leaves it or presses
- * Enter (which moves to the same cell of the next row); Escape puts the stored value back.
+ * Enter (which moves to the same cell of the next row, as ↓ does; ↑ goes up); Escape puts the
+ * stored value back.
  */
 function ItemCell({
   value,
@@ -41,14 +42,15 @@ function ItemCell({
   rowNumber,
   fieldName,
   onCommit,
-  onEnter,
+  onMove,
 }: {
   value: unknown;
   column: ItemColumn;
   rowNumber: number;
   fieldName: string;
   onCommit: (value: unknown) => void;
-  onEnter: (input: HTMLInputElement) => void;
+  /** To the same cell of the row `delta` away (Enter and ↓ go down, ↑ up). */
+  onMove: (delta: number) => void;
 }) {
   const stored = displayText(value);
   const [text, setText] = useState<string | null>(null);
@@ -60,10 +62,10 @@ function ItemCell({
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // The workspace's letter shortcuts belong to the table rows, not to a cell being typed in.
     event.stopPropagation();
-    if (event.key === 'Enter') {
+    if (event.key === 'Enter' || event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       commit();
-      onEnter(event.currentTarget);
+      onMove(event.key === 'ArrowUp' ? -1 : 1);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       setText(null);
@@ -119,7 +121,8 @@ function ItemsTable({
       <div className="sv-items__head">
         <h4 className="sv-items__title">{name}</h4>
         <span className="sv-muted sv-items__count">
-          {rows.length === 1 ? '1 item' : `${rows.length} items`} · Enter saves a cell and goes down
+          {rows.length === 1 ? '1 item' : `${rows.length} items`} · Enter saves a cell and goes down, Esc
+          undoes
         </span>
       </div>
       <div className="sv-items__wrap">
@@ -188,8 +191,9 @@ function ItemsTable({
                           rowNumber={number}
                           fieldName={name}
                           onCommit={(next) => onChange(withCell(rows, index, column.name, next))}
-                          onEnter={() => {
-                            if (index + 1 < rows.length) focusCell(index + 1, column.name);
+                          onMove={(delta) => {
+                            const to = index + delta;
+                            if (to >= 0 && to < rows.length) focusCell(to, column.name);
                           }}
                         />
                         {problem ? (
