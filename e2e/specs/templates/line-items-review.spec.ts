@@ -190,7 +190,7 @@ test('a template with line items and a sum check, a reviewer fixing a line item,
   await expect(items.getByText('3 items', { exact: false })).toBeVisible();
   await expect(items.getByLabel('description of Items item 2')).toHaveValue('Brass hinges');
   const amount = items.getByLabel('amount of Items item 2');
-  await expect(amount).toHaveValue('7.2');
+  await expect(amount).toHaveValue('7.20');
   await shootSizes(reviewer, 'line-items-review', () => items.scrollIntoViewIfNeeded());
 
   expect(await accessibilityProblems(reviewer, 'line-items review')).toEqual([]);
@@ -200,7 +200,7 @@ test('a template with line items and a sum check, a reviewer fixing a line item,
 
   await amount.fill('10.20');
   await amount.press('Enter');
-  await expect(amount).toHaveValue('10.2');
+  await expect(amount).toHaveValue('10.20');
   await expect(checks).toHaveCount(0);
   await reviewer.getByRole('button', { name: 'Submit Edited Response' }).click();
   await expect

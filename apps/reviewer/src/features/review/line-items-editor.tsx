@@ -52,7 +52,15 @@ function ItemCell({
   /** To the same cell of the row `delta` away (Enter and ↓ go down, ↑ up). */
   onMove: (delta: number) => void;
 }) {
-  const stored = displayText(value);
+  // Money as printed on invoices, with its cents (10.20); everything else as stored.
+  const stored =
+    column.type === 'money' && typeof value === 'number' && Number.isFinite(value)
+      ? value.toLocaleString('en-US', {
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 6,
+          useGrouping: false,
+        })
+      : displayText(value);
   const [text, setText] = useState<string | null>(null);
   const commit = () => {
     if (text === null) return;
