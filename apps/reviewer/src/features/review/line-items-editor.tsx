@@ -129,8 +129,7 @@ function ItemsTable({
       <div className="sv-items__head">
         <h4 className="sv-items__title">{name}</h4>
         <span className="sv-muted sv-items__count">
-          {rows.length === 1 ? '1 item' : `${rows.length} items`} · Enter saves a cell and goes down, Esc
-          undoes
+          {rows.length === 1 ? '1 item' : `${rows.length} items`} · Enter saves, Esc undoes
         </span>
       </div>
       <div className="sv-items__wrap">
