@@ -1,11 +1,12 @@
 import type { GlyphName } from '@sieve/ui';
 
-/** spec 02 §2: the five views of the requester dashboard, switched by the sidebar; Settings is DESIGN §12. */
+/** spec 02 §2: the five views of the requester dashboard, switched by the sidebar; Settings is DESIGN §12, Templates §13. */
 export const DASHBOARD_VIEWS = [
   'overview',
   'new-request',
   'active',
   'history',
+  'templates',
   'billing',
   'settings',
 ] as const;
@@ -20,6 +21,11 @@ export const VIEW_INFO: Record<DashboardView, { label: string; glyph: GlyphName;
   },
   active: { label: 'Active', glyph: 'activity', description: 'Requests being processed or reviewed.' },
   history: { label: 'History', glyph: 'history', description: 'Every request you have submitted.' },
+  templates: {
+    label: 'Templates',
+    glyph: 'columns',
+    description: 'Fields, line items and checks you define once for a kind of document.',
+  },
   billing: { label: 'Billing', glyph: 'credit-card', description: 'Your plan, usage and upgrades.' },
   settings: {
     label: 'Settings',

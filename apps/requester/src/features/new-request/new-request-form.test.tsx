@@ -115,7 +115,8 @@ describe('NewRequestForm', () => {
     choose('custom_prompt');
     fireEvent.click(submit());
     expect(screen.getByText('Custom prompt text is required')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the template list is read (DESIGN §13); nothing is submitted.
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method && init.method !== 'GET')).toEqual([]);
   });
 
   it('uploads the file, creates the request, resets and reports success', async () => {

@@ -21,6 +21,7 @@ import {
   validateForm,
 } from './request-form-state';
 import { type SubmitDeps, submitRequestForm } from './submit-request';
+import { TemplatePicker } from './template-picker';
 import { useUrlCheck } from './use-url-check';
 
 export interface NewRequestFormProps {
@@ -375,12 +376,26 @@ export default function NewRequestForm({ onSubmitted, deps, autoFocus = false }:
             />
           ) : null}
 
+          <TemplatePicker
+            value={state.templateId}
+            documentType={state.documentType}
+            error={errorOf('templateId')}
+            onChange={(value) => {
+              dispatch({ type: 'set', field: 'templateId', value });
+              edited('templateId');
+            }}
+          />
+
           <ItemListField
             label="Data Points"
             noun="data point"
             items={state.dataPoints}
             placeholder="e.g. Total revenue"
-            hint="Add one at a time. Leave empty to extract every labelled value."
+            hint={
+              state.templateId
+                ? "Optional: asked for beside the template's fields."
+                : 'Add one at a time. Leave empty to extract every labelled value.'
+            }
             error={errorOf('dataPoints')}
             onChange={(value) => {
               dispatch({ type: 'items', field: 'dataPoints', value });

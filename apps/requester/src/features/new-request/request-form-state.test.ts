@@ -307,3 +307,18 @@ describe('server field keys', () => {
     expect(fieldOfPath('metadata.unknown')).toBe('form');
   });
 });
+
+describe('templates (DESIGN §13)', () => {
+  it('sends the chosen template beside the data points, and nothing without one', () => {
+    const state = formReducer(pdfByUrl('https://example.com/a.pdf'), {
+      type: 'set',
+      field: 'templateId',
+      value: 'invoice',
+    });
+    expect(buildPayload(state).metadata).toMatchObject({ template_id: 'invoice', data_points: [] });
+    expect(CreateRequestBody.safeParse(buildPayload(state)).success).toBe(true);
+    expect(buildPayload(pdfByUrl('https://example.com/a.pdf')).metadata).not.toHaveProperty('template_id');
+    expect(fieldOfPath('metadata.template_id')).toBe('templateId');
+    expect(formReducer(state, { type: 'reset' }).templateId).toBe('');
+  });
+});

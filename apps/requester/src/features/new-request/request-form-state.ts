@@ -38,6 +38,8 @@ export interface RequestFormState {
   customPrompt: string;
   priority: Priority;
   aiOnly: boolean;
+  /** DESIGN §13: a saved or built-in template (its fields and checks); '' for none. */
+  templateId: string;
 }
 
 export const INITIAL_FORM: RequestFormState = {
@@ -59,6 +61,7 @@ export const INITIAL_FORM: RequestFormState = {
   customPrompt: '',
   priority: 'medium',
   aiOnly: false,
+  templateId: '',
 };
 
 /** The form's fields, by the names the messages are keyed with. */
@@ -77,6 +80,7 @@ export type FormField =
   | 'maxPages'
   | 'customPrompt'
   | 'priority'
+  | 'templateId'
   | 'form';
 
 export type FieldErrors = Partial<Record<FormField, string>>;
@@ -132,7 +136,15 @@ export type FormAction =
   | { type: 'effectiveDate'; value: string }
   | {
       type: 'set';
-      field: 'url' | 'text' | 'filingType' | 'searchDirection' | 'maxPages' | 'customPrompt' | 'priority';
+      field:
+        | 'url'
+        | 'text'
+        | 'filingType'
+        | 'searchDirection'
+        | 'maxPages'
+        | 'customPrompt'
+        | 'priority'
+        | 'templateId';
       value: string;
     }
   | { type: 'toggle'; field: 'hasHeaders' | 'includeSubdomains' | 'aiOnly'; value: boolean }
@@ -239,6 +251,7 @@ export function buildPayload(state: RequestFormState, fileRef?: FileReference): 
   }
   if (fields.isCsv) Object.assign(metadata, { columns: state.columns, has_headers: state.hasHeaders });
   if (fields.isCustomPrompt) metadata.custom_prompt = state.customPrompt;
+  if (state.templateId) metadata.template_id = state.templateId;
   for (const key of Object.keys(metadata)) if (metadata[key] === undefined) delete metadata[key];
   return { document_type: type, metadata, priority: state.priority };
 }
@@ -262,6 +275,9 @@ const FIELD_OF_KEY: Record<string, FormField> = {
   search_direction: 'searchDirection',
   max_pages: 'maxPages',
   custom_prompt: 'customPrompt',
+  template_id: 'templateId',
+  fields: 'templateId',
+  checks: 'templateId',
 };
 
 /** The form field of a schema path or a server `fields` key (`metadata.ticker`, `document_type`). */

@@ -1,8 +1,16 @@
 import { errorMessageFor } from '@sieve/auth';
-import type { RequestRecord, RequestSummary } from '@sieve/contracts';
+import {
+  type CheckSpec,
+  checkName,
+  FIELD_TYPE_LABELS,
+  type FieldSpec,
+  type RequestRecord,
+  type RequestSummary,
+} from '@sieve/contracts';
 import { Badge, Banner, Button, DescriptionList, Dialog, Glyph, JsonViewer, Spinner } from '@sieve/ui';
 import { type ReactNode, useState } from 'react';
 import { downloadResult, type ResultFormat } from './api';
+import { CheckList, isRowList, LineItemsTable, lineItemLists } from './line-items-table';
 import './requests.css';
 import { documentTypeLabel, formatDateTime, isActive, PRIORITY_LABELS, shortId } from './request-format';
 import {
@@ -69,6 +77,8 @@ function requestDetailsItems(request: RequestRecord) {
   const meta = request.metadata;
   const prompt = text(meta.custom_prompt);
   const body = text(meta.text);
+  const fields = Array.isArray(meta.fields) ? (meta.fields as FieldSpec[]) : [];
+  const checks = Array.isArray(meta.checks) ? (meta.checks as CheckSpec[]) : [];
   return [
     { term: 'Source', details: sourceOf(meta) },
     { term: 'Ticker', details: text(meta.ticker) },
@@ -94,14 +104,34 @@ function requestDetailsItems(request: RequestRecord) {
         <p className="rq-prose">{body.length > 400 ? `${body.slice(0, 400)}…` : body}</p>
       ) : null,
     },
+    // DESIGN §13: the typed fields asked for (a template's, put in by the server) and their checks.
+    {
+      term: 'Fields',
+      details: fields.length ? (
+        <Names names={fields.map((f) => `${f.name} · ${FIELD_TYPE_LABELS[f.type]}`)} empty="" />
+      ) : null,
+    },
+    { term: 'Checks', details: checks.length ? <Names names={checks.map(checkName)} empty="" /> : null },
     {
       term: 'Data points',
-      details: <Names names={list(meta.data_points)} empty="Every labelled value" />,
+      details: (
+        <Names
+          names={list(meta.data_points)}
+          empty={fields.length ? 'None beyond the fields' : 'Every labelled value'}
+        />
+      ),
     },
   ];
 }
 
 function ValueCell({ row }: { row: ResultRow }) {
+  // DESIGN §13: a line-items answer is shown as its own table under this one.
+  if (isRowList(row.rawValue))
+    return (
+      <span className="sv-muted">
+        {row.rawValue.length === 1 ? '1 item' : `${row.rawValue.length} items`}, listed below
+      </span>
+    );
   return row.value === '' ? (
     <span className="sv-muted">Not found</span>
   ) : (
@@ -213,7 +243,9 @@ function FinalResultTable({ rows }: { rows: ResultRow[] }) {
             <tr key={row.dataPoint} data-corrected={row.isCorrected ? 'true' : undefined}>
               <th scope="row">{row.dataPoint}</th>
               <td>
-                {row.isCorrected ? (
+                {row.isCorrected && isRowList(row.aiRawValue) ? (
+                  <span className="sv-muted">{row.aiRawValue.length} items</span>
+                ) : row.isCorrected ? (
                   row.aiValue ? (
                     <s className="rq-value rq-value--ai">{readableValue(row.aiRawValue, row.dataPoint)}</s>
                   ) : (
@@ -282,6 +314,12 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
   const aiRows = resultRows(aiItems as Record<string, unknown> | undefined, asked);
 
   const finalRows = resultRows(request.final_result, asked);
+  // DESIGN §13: typed fields, their line items and the checks run on each result.
+  const fieldSpecs = Array.isArray(request.metadata.fields) ? (request.metadata.fields as FieldSpec[]) : [];
+  const aiLists = lineItemLists(aiItems as Record<string, unknown> | undefined, fieldSpecs);
+  const finalLists = lineItemLists(request.final_result, fieldSpecs);
+  const aiChecks = request.ai_result?.checks ?? [];
+  const finalChecks = request.final_checks ?? [];
   // issue 15: only a completed request is verified; a failed one never says so.
   const isHumanVerified =
     request.status === 'completed' &&
@@ -302,7 +340,8 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
       ...(request.ai_result?.notes ?? []),
       ...tasks.flatMap((task) => task.ai_result?.notes ?? []),
     ]),
-  ];
+    // DESIGN §13: a failed check is listed with the checks under the result it was run on.
+  ].filter((note) => !(aiChecks.length && note.startsWith('Check failed: ')));
 
   const download = async (format: ResultFormat) => {
     setDownloading(format);
@@ -442,6 +481,10 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
             ) : (
               <p className="sv-muted">The AI found no values.</p>
             )}
+            {aiLists.map((list) => (
+              <LineItemsTable key={list.name} {...list} />
+            ))}
+            <CheckList checks={aiChecks} />
           </Section>
         ) : null}
 
@@ -474,6 +517,10 @@ export default function RequestDetailsDialog({ request: listed, onClose }: Reque
             ) : (
               <p className="sv-muted">No values.</p>
             )}
+            {finalLists.map((list) => (
+              <LineItemsTable key={list.name} {...list} />
+            ))}
+            <CheckList checks={finalChecks} />
           </Section>
         ) : null}
 

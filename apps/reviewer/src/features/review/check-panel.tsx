@@ -1,5 +1,6 @@
 import { type CheckResult, type CheckSpec, runChecks } from '@sieve/contracts';
 import { Banner, TextField } from '@sieve/ui';
+import './check-panel.css';
 
 /** The checks a task's values are held to (DESIGN §13), as the request asked for them. */
 export function checksOf(metadata: Record<string, unknown>): CheckSpec[] {
@@ -39,16 +40,19 @@ export function CheckPanel({
   if (failed.length === 0) return null;
   return (
     <Banner tone="info" className="sv-review__banner sv-review__checks">
-      <strong>Checks that fail on these values:</strong>
+      <strong>Checks that fail on these values:</strong>{' '}
+      <span>Correct the values, or give a reason for each check to submit anyway.</span>
       <ul className="sv-review__check-list">
         {failed.map((check) => (
-          <li key={check.name}>
-            <span>
-              {check.name}: {check.detail}
+          <li key={check.name} className="sv-check">
+            <span className="sv-check__words">
+              <strong>{check.name}</strong>: {check.detail}
             </span>
             <TextField
-              label="Reason to submit anyway"
-              hint="Correct the values, or say why the check does not hold for this document."
+              className="sv-check__reason"
+              label={`Reason to submit "${check.name}" anyway`}
+              placeholder="Why it does not hold here (required)"
+              required
               value={reasons[check.name] ?? ''}
               onChange={(event) => onReason(check.name, event.target.value)}
             />

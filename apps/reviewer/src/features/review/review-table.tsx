@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import { EditValueDialog } from './edit-value-dialog';
+import { reviewCellText } from './line-items';
 import {
   displayText,
   jsonEditorText,
@@ -357,7 +358,7 @@ export const ReviewTable = forwardRef<ReviewTableHandle, ReviewTableProps>(funct
                         ? row.key
                         : column === OTHER_FIELDS_COLUMN
                           ? row.otherFields
-                          : displayText(row.cells[column]);
+                          : reviewCellText(row.cells[column]);
                     const Cell = column === KEY_COLUMN ? 'th' : 'td';
                     return (
                       <Cell

@@ -10,6 +10,8 @@ import { useWorkspace } from '../workspace/workspace-context';
 import { CheckPanel, checkReasons, checksOf, failedChecks } from './check-panel';
 import { ConfidenceBadge } from './confidence-badge';
 import { ReviewInstructions } from './instructions';
+import { itemProblems, lineItemSpecs } from './line-items';
+import { LineItemsEditor, type ShownItemRow } from './line-items-editor';
 import { displayText } from './review-rows';
 import { isUncertain, ReviewTable, type ReviewTableHandle } from './review-table';
 import { type GroundingTarget, SourcePanel } from './source-panel';
@@ -105,9 +107,14 @@ export function TaskReview({ task }: { task: WorkerTask }) {
   const isLeaseRefused =
     lease.status === 'lost' && (lease.code === 'TASK_ALREADY_CLAIMED' || lease.code === 'TASK_NOT_FOUND');
   // Issue 13: a value that cannot be normalised for its field is flagged, and holds the submit.
-  const problems = rows
-    .map((row) => ({ name: row.key || 'new row', problem: draft.problemOf(row) }))
-    .filter((entry): entry is { name: string; problem: string } => entry.problem !== null);
+  const itemSpecs = useMemo(() => lineItemSpecs(task.metadata), [task.metadata]);
+  const problems = [
+    ...rows
+      .map((row) => ({ name: row.key || 'new row', problem: draft.problemOf(row) }))
+      .filter((entry): entry is { name: string; problem: string } => entry.problem !== null),
+    // DESIGN §13: a line item's cell keeps its column's type.
+    ...itemProblems(rows, itemSpecs),
+  ];
   // DESIGN §13: the checks run on the values as they stand; a failed one needs a reason to go out.
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const checks = useMemo(() => checksOf(task.metadata), [task.metadata]);
@@ -120,26 +127,48 @@ export function TaskReview({ task }: { task: WorkerTask }) {
   const canSubmit =
     rows.length > 0 && !isSending && !isLeaseRefused && problems.length === 0 && unexplained === 0;
 
+  // DESIGN §13: a line item's own box, shown from the inline items table.
+  const [shownItem, setShownItem] = useState<ShownItemRow | null>(null);
   const selectRow = useCallback((rowId: string) => {
+    setShownItem(null);
     setSelectedRowId(rowId);
+    setGroundingTick((tick) => tick + 1);
+  }, []);
+  const showItem = useCallback((item: ShownItemRow) => {
+    setSelectedRowId(item.rowId);
+    setShownItem(item);
     setGroundingTick((tick) => tick + 1);
   }, []);
 
   const selectedRow = rows.find((row) => row.id === selectedRowId) ?? null;
   const grounding = useMemo<GroundingTarget | null>(
     () =>
-      selectedRow
+      shownItem
         ? {
-            key: `${selectedRow.id}:${groundingTick}`,
-            itemName: selectedRow.key,
-            // A corrected value's own provenance (issue 40), never the AI's old source.
-            source: provenanceOf(selectedRow).source,
-            isCorrected: provenanceOf(selectedRow).isCorrected,
-            valueText: displayText(selectedRow.cells.value),
-            value: selectedRow.cells.value,
+            key: `${shownItem.rowId}:item:${groundingTick}`,
+            itemName: shownItem.label,
+            source: {
+              location: null,
+              sourceText: null,
+              sourceUrl: null,
+              confidence: null,
+              anchor: shownItem.anchor,
+            },
+            valueText: shownItem.valueText,
+            value: shownItem.valueText,
           }
-        : null,
-    [selectedRow, groundingTick],
+        : selectedRow
+          ? {
+              key: `${selectedRow.id}:${groundingTick}`,
+              itemName: selectedRow.key,
+              // A corrected value's own provenance (issue 40), never the AI's old source.
+              source: provenanceOf(selectedRow).source,
+              isCorrected: provenanceOf(selectedRow).isCorrected,
+              valueText: displayText(selectedRow.cells.value),
+              value: selectedRow.cells.value,
+            }
+          : null,
+    [selectedRow, shownItem, groundingTick],
   );
 
   const onSubmit = useCallback(async () => {
@@ -228,7 +257,8 @@ export function TaskReview({ task }: { task: WorkerTask }) {
   }, [registerReview]);
 
   const uncertainCount = rows.filter(isUncertain).length;
-  const notes = notesOf(task);
+  // DESIGN §13: the failed checks show live in their own panel; their notes would repeat them.
+  const notes = notesOf(task).filter((note) => !(checks.length && note.startsWith('Check failed: ')));
   const isNarrow = useNarrowScreen();
   const [narrowPane, setNarrowPane] = useState<'fields' | 'document'>('fields');
   const info = subtitle(task);
@@ -278,6 +308,7 @@ export function TaskReview({ task }: { task: WorkerTask }) {
             onSelectRow={selectRow}
             onEditingChange={setIsEditingValue}
           />
+          <LineItemsEditor task={task} draft={draft} onShowRow={showItem} />
         </section>
 
         <ReviewInstructions task={task} />
