@@ -20,7 +20,7 @@ const figure = (page: Page, title: string) =>
   page.locator('.adm-shortcut').filter({ hasText: title }).locator('.adm-shortcut__figure');
 
 test('the overview counts a sign-up and an approval within a second, on its own', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const api = await adminApi();
   // The page's clock runs only when the test moves it: a count that changes after one second of

@@ -16,7 +16,7 @@ test('a request submitted while the queue is paused waits as pending and complet
   page,
   ownServer,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const api = new AdminApi(ownServer.apiBase);
   await signInAsAdmin(page);
 

@@ -35,7 +35,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test('the Billing view turns the daily bar yellow above 80 % and red at the limit', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const api = new RequesterApi(`http://127.0.0.1:${await serverPort()}/api/v1`);
   const account = await api.createRequester('e2e-usage');
   for (let i = 0; i < FREE_DAILY_LIMIT - 1; i++) await api.submitPromptRequest(account.token, `Request ${i}`);

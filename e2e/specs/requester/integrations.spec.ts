@@ -101,7 +101,7 @@ test('Settings: a key is shown once and copied, a webhook gets a test event, and
   context,
   ownServer,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const receiver = await startReceiver();
   try {

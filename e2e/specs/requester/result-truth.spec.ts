@@ -101,7 +101,7 @@ for (const width of [1440, 390]) {
   test(`at ${width} px: identifiers stay text, corrections carry no AI source, a failure says why`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await mockRequests(page);
     const requester = await createUser('requester', 'e2e-truth');

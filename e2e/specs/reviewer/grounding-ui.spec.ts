@@ -140,7 +140,7 @@ async function selectRow(page: Page, field: string) {
 test('every kind shows its stored document and draws the selected value where it is printed', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   const { pdf, cells } = await makeTablePdf(page);
   const { jpeg, cells: imageCells } = await makeTableJpeg(page);
