@@ -8,7 +8,7 @@ import { readingScore } from '../ocr/ocr';
 import { closeOcrWorkers, ocrLangPath } from '../ocr/worker-pool';
 import { extractFromSource } from '../pipeline';
 import { HeuristicProvider } from '../providers/heuristic';
-import { loadImage } from './image';
+import { hasReadableText, loadImage } from './image';
 
 /** A clean shop receipt, rendered as a PNG the way a flatbed scan at ~170 dpi would give it. */
 async function receiptPng(): Promise<Buffer> {
@@ -391,5 +391,27 @@ describe('choosing between two readings of an image', () => {
     const whole = { words: [word('TOTAL', 0.9), word('25.97', 0.9), word('CASH', 0.9)] };
     const half = { words: [word('TOTAL', 0.95)] };
     expect(readingScore(whole)).toBeGreaterThan(readingScore(half));
+  });
+});
+
+describe('what counts as text', () => {
+  const word = (text: string, confidence: number): LayoutWord => ({
+    text,
+    box: [0, 0, 0.1, 0.02],
+    confidence,
+  });
+  it('takes grain read as hundreds of unsure marks, a few of them sure by chance, for no text', () => {
+    const grain = [
+      ...Array.from({ length: 440 }, (_, i) => word(['Aa', 'RD', 'Se', 'Ny', 'Lo'][i % 5] as string, 0.3)),
+      ...['RAA', 'TOMA', 'RINT', 'PNTa', 'ATA'].map((t) => word(t, 0.7)),
+    ];
+    expect(hasReadableText(grain)).toBe(false);
+  });
+  it('takes a faint receipt with a third of its words read surely for text', () => {
+    const faint = [
+      ...Array.from({ length: 30 }, () => word('JALAN', 0.7)),
+      ...Array.from({ length: 60 }, () => word('Rd', 0.4)),
+    ];
+    expect(hasReadableText(faint)).toBe(true);
   });
 });

@@ -16,16 +16,23 @@ import { type OcrOptions, ocrImage } from '../ocr/ocr';
 export const LOW_OCR_CONFIDENCE = 0.55;
 /** A page needs this many confidently read words to count as text. */
 const MIN_CONFIDENT_WORDS = 2;
+/**
+ * …and this share of its words read confidently. Paper grain can be read as hundreds of "words",
+ * a handful of them by chance with confidence (1 % of 449 on a photographed blank sheet); the
+ * faintest real receipts of the development set have over a third of their words so read.
+ */
+const MIN_CONFIDENT_SHARE = 0.1;
 
 /**
- * Whether an OCR reading is text at all: at least two words read with confidence of two letters or
- * digits or more. Shapes, a gradient or paper grain read as "|", "4", "Q", ">" are not.
+ * Whether an OCR reading is text at all: words read with confidence of two letters or digits or
+ * more, at least two of them and a tenth of all. Shapes, a gradient or paper grain read as "|",
+ * "4", "Q", ">" or a scatter of letter-like marks are not.
  */
 export function hasReadableText(words: LayoutWord[]): boolean {
   const confident = words.filter(
     (w) => (w.confidence ?? 1) >= 0.6 && (w.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 2,
   ).length;
-  return confident >= MIN_CONFIDENT_WORDS;
+  return confident >= MIN_CONFIDENT_WORDS && confident >= MIN_CONFIDENT_SHARE * words.length;
 }
 
 /** What to tell the requester about an OCR'd page, if anything. `what` is "Page 2" or "The image". */
