@@ -238,6 +238,8 @@ export const ResultItem = z
     type: z.enum(FIELD_TYPES).optional(),
     /** money: the ISO 4217 code of the amount. */
     currency: z.string().optional(),
+    /** DESIGN §14: answered from a learned hint ("learned from 3 reviews"). */
+    learned: z.object({ hint_id: z.string(), reviews: z.number().int() }).optional(),
   })
   .meta({ id: 'ResultItem' });
 
