@@ -66,6 +66,8 @@ const CommonFields = {
   fields: FieldList.optional(),
   checks: CheckList.optional(),
   template_id: TemplateId.optional(),
+  /** DESIGN §14: false keeps this request from using learned hints and from teaching. */
+  learning: z.boolean().optional(),
 };
 
 /**
