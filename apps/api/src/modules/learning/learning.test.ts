@@ -183,6 +183,24 @@ describe('learning from reviews (DESIGN §14)', () => {
     // A request that does not learn neither uses nor teaches.
     const off = await submit(HARBOUR(4), requester, { learning: false });
     expect(off.ai['Amount due']?.value).toBeNull();
+    // …nor does one made with a template that does not learn.
+    const template = await api()
+      .post('/api/v1/templates')
+      .set('Authorization', requester.auth)
+      .send({
+        name: 'No learning',
+        document_type: 'website',
+        fields: [{ name: 'Amount due', type: 'money' }],
+        learning: false,
+      });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    const offByTemplate = await submit(HARBOUR(4), requester, {
+      data_points: [],
+      template_id: template.body.template_id,
+    });
+    expect(offByTemplate.ai['Amount due']?.value).toBeNull();
+    await review(offByTemplate.task.id, [4345.14, 4345.14]);
+    expect(await hintsOf(requester)).toHaveLength(1);
   }, 240_000);
 
   it('a deleted hint stops applying; only its owner (or an admin) can delete it', async () => {
