@@ -41,6 +41,9 @@ function seeded(seed: number) {
 }
 
 const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
+/** The n-th name of a list, numbered once the list runs out ("Northgate Bank 2"). */
+const nth = (list: readonly string[], n: number) =>
+  `${pick(list, n)}${n >= list.length ? ` ${Math.floor(n / list.length) + 1}` : ''}`;
 const money = (n: number) =>
   n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const amount =
@@ -124,14 +127,14 @@ function statement(n: number): Source {
   return {
     id: `statement-${n}`,
     kind: 'statement',
-    issuer: pick(BANKS, n),
+    issuer: nth(BANKS, n),
     fields: [
       { name: 'Statement number', make: reference('S') },
       { name: 'Opening balance', make: amount(100, 9000) },
       { name: 'Amount due', make: amount(100, 9000) },
     ],
     // Documents of one source differ in their rows too: interest charged on some statements only.
-    render: (v, rand) => `<html><body><h1>${pick(BANKS, n)}</h1><p>${stmt}: ${v['Statement number']}</p>
+    render: (v, rand) => `<html><body><h1>${nth(BANKS, n)}</h1><p>${stmt}: ${v['Statement number']}</p>
       <p>Account holder: Jane Example</p><h2>${title}</h2>
       <table><tr><th>Item</th><th>This period</th></tr>
       <tr><td>Opening balance</td><td>${v['Opening balance']}</td></tr>
@@ -147,13 +150,13 @@ function invoice(n: number): Source {
   return {
     id: `invoice-${n}`,
     kind: 'invoice',
-    issuer: pick(SUPPLIERS, n),
+    issuer: nth(SUPPLIERS, n),
     fields: [
       { name: 'Invoice number', make: reference('INV-') },
       { name: 'Invoice date', make: date },
       { name: 'Total', make: amount(50, 5000) },
     ],
-    render: (v, rand) => `<html><body><h1>${pick(SUPPLIERS, n)}</h1><p>${ref}: ${v['Invoice number']}</p>
+    render: (v, rand) => `<html><body><h1>${nth(SUPPLIERS, n)}</h1><p>${ref}: ${v['Invoice number']}</p>
       <p>Invoice date: ${v['Invoice date']}</p><h2>Charges</h2>
       <table><tr><th>Description</th><th>Amount</th></tr>
       ${['Goods supplied', 'Delivery', 'Packing']
@@ -169,12 +172,12 @@ function report(n: number): Source {
   return {
     id: `report-${n}`,
     kind: 'report',
-    issuer: pick(COMPANIES, n),
+    issuer: nth(COMPANIES, n),
     fields: [
       { name: 'Revenue', make: amount(1000, 90000) },
       { name: 'Net income', make: amount(100, 9000) },
     ],
-    render: (v, rand) => `<html><body><h1>${pick(COMPANIES, n)}</h1><p>Quarterly report</p>
+    render: (v, rand) => `<html><body><h1>${nth(COMPANIES, n)}</h1><p>Quarterly report</p>
       <h2>Key figures (in thousands)</h2>
       <table><tr><th></th><th>This quarter</th><th>Prior quarter</th></tr>
       <tr><td>Revenue</td><td>${v.Revenue}</td><td>${money(Math.round(rand() * 90000))}</td></tr>
@@ -185,9 +188,8 @@ function report(n: number): Source {
 
 function sources(count: number): Source[] {
   const makers = [statement, invoice, report];
-  return Array.from({ length: count }, (_, i) =>
-    (makers[i % 3] as (n: number) => Source)(Math.floor(i / 3) + i),
-  );
+  // Each source its own issuer: the n-th statement, invoice or report of the stream.
+  return Array.from({ length: count }, (_, i) => (makers[i % 3] as (n: number) => Source)(Math.floor(i / 3)));
 }
 
 /** A report figure is printed in thousands: its value is the full figure. */

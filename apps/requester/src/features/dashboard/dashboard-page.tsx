@@ -25,6 +25,7 @@ import { useDebouncedValue } from './use-debounced-value';
 const NewRequestForm = lazy(() => import('../new-request/new-request-form'));
 const BillingView = lazy(() => import('../billing/billing-view'));
 const SettingsView = lazy(() => import('../settings/settings-view'));
+const LearnedView = lazy(() => import('../learning/learned-view'));
 const RequestDetailsDialog = lazy(() => import('../requests/request-details-dialog'));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -229,6 +230,8 @@ export default function DashboardPage() {
             <ActiveView search={search} onView={setSelected} onNewRequest={openNewRequest} />
           ) : view === 'history' ? (
             <HistoryView search={search} onView={setSelected} onClearSearch={() => setSearchText('')} />
+          ) : view === 'learned' ? (
+            <LearnedView />
           ) : view === 'billing' ? (
             <BillingView />
           ) : (

@@ -6,6 +6,7 @@ export const DASHBOARD_VIEWS = [
   'new-request',
   'active',
   'history',
+  'learned',
   'billing',
   'settings',
 ] as const;
@@ -20,6 +21,11 @@ export const VIEW_INFO: Record<DashboardView, { label: string; glyph: GlyphName;
   },
   active: { label: 'Active', glyph: 'activity', description: 'Requests being processed or reviewed.' },
   history: { label: 'History', glyph: 'history', description: 'Every request you have submitted.' },
+  learned: {
+    label: 'Learned',
+    glyph: 'sparkles',
+    description: 'What reviews taught the extractor about your sources.',
+  },
   billing: { label: 'Billing', glyph: 'credit-card', description: 'Your plan, usage and upgrades.' },
   settings: {
     label: 'Settings',

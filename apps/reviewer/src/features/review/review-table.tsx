@@ -13,6 +13,7 @@ import { EditValueDialog } from './edit-value-dialog';
 import {
   displayText,
   jsonEditorText,
+  learnedText,
   needsJsonEditor,
   OTHER_FIELDS_COLUMN,
   parseEditedJson,
@@ -573,6 +574,14 @@ function RowSource({ row, name, onShow }: { row: ReviewRow; name: string; onShow
         <span className="sv-cell__empty">—</span>
       )}
       {isCorrected ? <span className="sv-row-source__corrected">Corrected</span> : null}
+      {!isCorrected && source?.learnedReviews ? (
+        <span
+          className="sv-row-source__learned"
+          title="Read where reviews found this field on earlier documents"
+        >
+          {learnedText(source.learnedReviews)}
+        </span>
+      ) : null}
     </span>
   );
 }
