@@ -318,6 +318,13 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+const NOTHING_FOUND = 'Nothing was found';
+
+/** The note `emptyResultNotes` writes: stale once any answer has a value (a remembered one, DESIGN §14). */
+export function isNothingFoundNote(note: string): boolean {
+  return note.startsWith(`${NOTHING_FOUND}:`);
+}
+
 /**
  * Why a result holds no value at all, in a requester's words: the document (or crawled page) was
  * read — so many pages and tables — but nothing in it matches what was asked. A document that
@@ -344,10 +351,8 @@ export function emptyResultNotes(
       ? `no table row or labelled value matches ${wanted}`
       : `no labelled value in its text matches ${wanted}`;
   if (part.lines.length === 0 && tables === 0)
-    return [
-      `Nothing was found: ${thing} was read but holds no text (it may be an image or built by scripts)`,
-    ];
-  return [`Nothing was found: ${thing} was read (${read}) but ${missing}`];
+    return [`${NOTHING_FOUND}: ${thing} was read but holds no text (it may be an image or built by scripts)`];
+  return [`${NOTHING_FOUND}: ${thing} was read (${read}) but ${missing}`];
 }
 
 /** The linked pages a website crawl could not load, and why. */

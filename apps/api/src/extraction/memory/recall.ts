@@ -12,6 +12,7 @@ import { runChecks, type TypedFields } from '../fields';
 import { lowerFailedConfidence } from '../fields/checks';
 import { fitsType, moneyCurrency, typedValue } from '../fields/typed-value';
 import type { ExtractedDocument, ExtractedItem, ExtractionResult } from '../model/types';
+import { isNothingFoundNote } from '../pipeline';
 import {
   documentPlaces,
   type Place,
@@ -145,6 +146,10 @@ export function recallAnswers(
     answered.add(name);
   }
   if (answered.size === 0) return 0;
+  // "Nothing was found" no longer holds once memory answered.
+  const notes = (result.notes ?? []).filter((note) => !isNothingFoundNote(note));
+  if (notes.length) result.notes = notes;
+  else delete result.notes;
   if (typed.checks?.length) {
     const outcomes = runChecks(result.result, typed.checks);
     lowerFailedConfidence(result.result, outcomes);

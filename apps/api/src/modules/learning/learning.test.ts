@@ -163,6 +163,9 @@ describe('learning from reviews (DESIGN §14)', () => {
       value: 2345.12,
       learned: { hint_id: hint?.hint_id, reviews: 1 },
     });
+    const notes = (task: typeof tasks.$inferSelect) => (task.metadata.notes as string[]).join(' ');
+    expect(notes(first.task)).toContain('Nothing was found');
+    expect(notes(second.task)).not.toContain('Nothing was found');
     // The requester sees where the answer came from.
     const detail = await api().get(`/api/v1/requests/${second.id}`).set('Authorization', requester.auth);
     expect(detail.body.ai_result.result['Amount due'].learned).toEqual({

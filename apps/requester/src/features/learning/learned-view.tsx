@@ -34,7 +34,6 @@ function TaughtBy({ hint }: { hint: Hint }) {
             {review.completed_at ? (
               <span className="sv-muted"> · {dateTime.format(new Date(review.completed_at))}</span>
             ) : null}
-            {review.request_id ? <code className="sv-muted"> {review.request_id.slice(0, 8)}</code> : null}
           </li>
         ))}
       </ul>
@@ -73,11 +72,12 @@ export default function LearnedView() {
   const columns: DataTableColumn<Hint>[] = [
     { id: 'field', header: 'Field', cell: (h) => h.field, isRowHeader: true },
     { id: 'place', header: 'Where the value sits', cell: (h) => placeText(h.place) },
-    { id: 'reviews', header: 'Taught by', cell: (h) => <TaughtBy hint={h} /> },
+    // On a narrow screen the field, its place and Delete stay; the reviews and state fold away.
+    { id: 'reviews', header: 'Taught by', priority: 2, cell: (h) => <TaughtBy hint={h} /> },
     {
       id: 'state',
       header: 'State',
-      priority: 2,
+      priority: 3,
       cell: (h) =>
         h.corrections > 0 ? (
           <Badge tone="warning">Corrected once</Badge>
