@@ -193,7 +193,7 @@ function sources(count: number): Source[] {
 }
 
 /** A report figure is printed in thousands: its value is the full figure. */
-function expectedOf(source: Source, field: string, value: string | number): string | number {
+function expectedOf(source: Source, value: string | number): string | number {
   return source.kind === 'report' && typeof value === 'number' ? Math.round(value * 1000) : value;
 }
 
@@ -225,7 +225,7 @@ export async function runLearningSuite(options: {
       for (const field of source.fields) {
         const made = field.make(rand, position + s);
         printed[field.name] = made.printed;
-        correct[field.name] = expectedOf(source, field.name, made.value);
+        correct[field.name] = expectedOf(source, made.value);
       }
       const html = source.render(printed, rand);
       const names = source.fields.map((f) => f.name);

@@ -103,10 +103,9 @@ async function submit(statement: Statement, owner: User = requester, metadata: o
     });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = res.body.request_id as string;
-  let task: typeof tasks.$inferSelect | undefined;
   const row = await waitFor(id, (r) => r.aiResult !== null);
   expect(row.error).toBeNull();
-  [task] = await ctx.database.db.select().from(tasks).where(eq(tasks.requestId, id));
+  const [task] = await ctx.database.db.select().from(tasks).where(eq(tasks.requestId, id));
   if (!task) throw new Error('no task');
   const ai = (task.aiResult as { result: Record<string, Item> }).result;
   return { id, task, ai };

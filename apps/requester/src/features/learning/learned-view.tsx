@@ -71,7 +71,11 @@ export default function LearnedView() {
 
   const columns: DataTableColumn<Hint>[] = [
     { id: 'field', header: 'Field', cell: (h) => h.field, isRowHeader: true },
-    { id: 'place', header: 'Where the value sits', cell: (h) => placeText(h.place) },
+    {
+      id: 'place',
+      header: 'Where the value sits',
+      cell: (h) => <span className="rq-learned__place">{placeText(h.place)}</span>,
+    },
     // On a narrow screen the field, its place and Delete stay; the reviews and state fold away.
     { id: 'reviews', header: 'Taught by', priority: 2, cell: (h) => <TaughtBy hint={h} /> },
     {
