@@ -21,6 +21,7 @@ export {
   placeKey,
   type RememberedHint,
   recallAnswers,
+  type SourceHint,
   type StoredReading,
   storedReadings,
   teachingPlace,

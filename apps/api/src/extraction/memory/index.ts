@@ -5,8 +5,10 @@
 export { type LayoutFingerprint, layoutFingerprint } from './fingerprint';
 export { type Place, placeKey } from './places';
 export {
+  hintExamples,
   type RememberedHint,
   recallAnswers,
+  type SourceHint,
   type StoredReading,
   storedReadings,
   teachingPlace,

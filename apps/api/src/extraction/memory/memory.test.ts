@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { HeuristicProvider, loadBytes } from '..';
+import {
+  type ExtractionOptions,
+  type ExtractionProvider,
+  extractFromSource,
+  HeuristicProvider,
+  loadBytes,
+  loadDocument,
+} from '..';
 import { makeInvoicePdf, TEST_INVOICE } from '../testing/invoice-pdf';
 import { layoutFingerprint } from './fingerprint';
 import { placeKey } from './places';
-import { recallAnswers, storedReadings, teachingPlace } from './recall';
+import { hintExamples, recallAnswers, storedReadings, teachingPlace } from './recall';
 
 // DESIGN §14: fingerprints, teaching and answers from memory, on documents made in the test.
 
@@ -182,6 +189,68 @@ describe('teaching and recall (DESIGN §14)', () => {
     const b = { ...a, table_title: 'Year ended 2025', column_header: '2025' };
     expect(placeKey(a)).toBe(placeKey(b));
     expect(placeKey(a)).not.toBe(placeKey({ ...b, column_rank: 1 }));
+  });
+});
+
+describe('hints as examples for LLM providers (DESIGN §14)', () => {
+  const place = {
+    kind: 'cell',
+    table_title: 'Account summary',
+    row_label: 'Balance payable',
+    column_header: 'This period',
+    column_rank: 0,
+  } as const;
+  const hint = { id: 'h', field: 'Amount due', place, reviews: 2, corrections: 0, fingerprint: 'fp' };
+
+  it("words the hints of the document's layout, leaving out weakened ones and other layouts", () => {
+    const label = {
+      ...hint,
+      id: 'l',
+      field: 'Statement number',
+      place: { kind: 'label', label: 'Statement no', offset: { line: 0, segment: 0 } } as const,
+      reviews: 1,
+    };
+    expect(
+      hintExamples(
+        [hint, label, { ...hint, id: 'w', corrections: 1 }, { ...hint, id: 'o', fingerprint: 'other' }],
+        'fp',
+      ),
+    ).toEqual([
+      'Amount due: table "Account summary", row "Balance payable", column "This period" (2 reviews)',
+      'Statement number: the value labelled "Statement no", after it (1 review)',
+    ]);
+  });
+
+  it('gives the provider the examples of the layout it reads', async () => {
+    const seen: ExtractionOptions[] = [];
+    const capture: ExtractionProvider = {
+      name: 'capture',
+      extract: async (_doc, _points, options) => {
+        seen.push(options);
+        return { result: {}, confidence_score: -10, provider: 'capture' };
+      },
+    };
+    const deps = { allowPrivateFetch: false, secBaseUrl: 'http://127.0.0.1:1', secUserAgent: 'Sieve tests' };
+    const source = {
+      kind: 'text',
+      text: 'Harbour Freight Co\nStatement no: 4411\nCustomer: Acme\n',
+    } as const;
+    const { fingerprint } = layoutFingerprint(await loadDocument(source, deps));
+    await extractFromSource(
+      source,
+      {
+        dataPoints: ['Amount due'],
+        documentType: 'pdf',
+        hints: [
+          { ...hint, fingerprint },
+          { ...hint, id: 'o', fingerprint: 'other' },
+        ],
+      },
+      { ...deps, provider: capture },
+    );
+    expect(seen[0]?.examples).toEqual([
+      'Amount due: table "Account summary", row "Balance payable", column "This period" (2 reviews)',
+    ]);
   });
 });
 

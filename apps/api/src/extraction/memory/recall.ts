@@ -11,8 +11,8 @@ import { confidenceScore } from '../confidence/score';
 import { runChecks, type TypedFields } from '../fields';
 import { lowerFailedConfidence } from '../fields/checks';
 import { fitsType, moneyCurrency, typedValue } from '../fields/typed-value';
+import { isNothingFoundNote } from '../model/notes';
 import type { ExtractedDocument, ExtractedItem, ExtractionResult } from '../model/types';
-import { isNothingFoundNote } from '../pipeline';
 import {
   documentPlaces,
   type Place,
@@ -119,6 +119,32 @@ function rememberedItem(
     if (currency) item.currency = currency;
   }
   return item;
+}
+
+/** A requester's hint as it travels with the request to extraction: with the layout it is for. */
+export type SourceHint = RememberedHint & { fingerprint: string };
+
+/** The hints of one layout as examples for an LLM provider: "Amount due: Account summary · Balance payable · This period". */
+export function hintExamples(hints: SourceHint[], fingerprint: string): string[] {
+  return hints
+    .filter((h) => h.fingerprint === fingerprint && h.corrections === 0)
+    .map(
+      (h) => `${h.field}: ${placeWords(h.place)} (${h.reviews} ${h.reviews === 1 ? 'review' : 'reviews'})`,
+    );
+}
+
+function placeWords(place: Place): string {
+  if (place.kind === 'cell')
+    return [
+      place.table_title && `table "${place.table_title}"`,
+      `row "${place.row_label}"`,
+      place.column_header ? `column "${place.column_header}"` : `value column ${place.column_rank + 1}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+  const where =
+    place.offset.line === 1 ? 'on the line below' : place.offset.segment === 0 ? 'after it' : 'to its right';
+  return `the value labelled "${place.label}", ${where}`;
 }
 
 /**

@@ -101,6 +101,11 @@ export interface ExtractionResult {
 export interface ExtractionOptions {
   documentType: string;
   customPrompt?: string;
+  /**
+   * DESIGN §14: where reviews found fields on earlier documents of this source ("Amount due:
+   * Account summary · Balance payable · This period"), for LLM providers as examples.
+   */
+  examples?: string[];
   signal?: AbortSignal;
 }
 

@@ -1,5 +1,5 @@
 import { CONFIDENCE, type FieldType } from '@sieve/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { hints, taskPlaces } from '../../db/schema';
 import {
@@ -9,6 +9,7 @@ import {
   placeKey,
   type RememberedHint,
   recallAnswers,
+  type SourceHint,
   type StoredReading,
   storedReadings,
   teachingPlace,
@@ -25,6 +26,20 @@ export function learningOn(metadata: Record<string, unknown>): boolean {
   return metadata.learning !== false;
 }
 
+/** LLM providers see at most this many of a requester's hints (the newest), as examples. */
+const MAX_EXAMPLE_HINTS = 500;
+
+function toRemembered(row: typeof hints.$inferSelect): RememberedHint {
+  return {
+    id: row.id,
+    field: row.field,
+    place: row.place as unknown as RememberedHint['place'],
+    type: (row.type as FieldType | null) ?? null,
+    reviews: row.taughtBy.length,
+    corrections: row.corrections,
+  };
+}
+
 /** A requester's hints for one layout, as extraction uses them. */
 export async function hintsFor(
   db: Db | Tx,
@@ -35,14 +50,22 @@ export async function hintsFor(
     .select()
     .from(hints)
     .where(and(eq(hints.requesterId, requesterId), eq(hints.fingerprint, fingerprint)));
-  return rows.map((row) => ({
-    id: row.id,
-    field: row.field,
-    place: row.place as unknown as RememberedHint['place'],
-    type: (row.type as FieldType | null) ?? null,
-    reviews: row.taughtBy.length,
-    corrections: row.corrections,
-  }));
+  return rows.map(toRemembered);
+}
+
+/**
+ * DESIGN §14: an LLM provider gets the hints of the document's layout as examples; the layout is
+ * known only once the document is read (in the extraction thread), so the requester's hints go
+ * with the request and extraction picks those of each document's fingerprint.
+ */
+export async function hintsOfRequester(db: Db, requesterId: string): Promise<SourceHint[]> {
+  const rows = await db
+    .select()
+    .from(hints)
+    .where(eq(hints.requesterId, requesterId))
+    .orderBy(desc(hints.updatedAt))
+    .limit(MAX_EXAMPLE_HINTS);
+  return rows.map((row) => ({ ...toRemembered(row), fingerprint: row.fingerprint }));
 }
 
 /** What the extraction job keeps per task document: its fingerprint, issuer and places. */

@@ -16,7 +16,13 @@ import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
 import { fileUrlOf } from '../files/files.service';
 import { noWebhooks, type WebhookEmitter } from '../integrations/webhook-events';
-import { keepTaskPlaces, learningOn, recall, type TaskMemory } from '../learning/learning.teach';
+import {
+  hintsOfRequester,
+  keepTaskPlaces,
+  learningOn,
+  recall,
+  type TaskMemory,
+} from '../learning/learning.teach';
 import { extractionJob } from './extraction.job';
 import type { Extract } from './extraction-thread';
 import { readableFailure, unreadableReason } from './failure-message';
@@ -149,8 +155,14 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
         metadata as Parameters<typeof sourceFromRequest>[1],
         file,
       );
+      // DESIGN §14: an LLM provider reads the hints of the document's layout as examples.
+      const hints =
+        learningOn(metadata) && deps.provider.name !== 'heuristic'
+          ? await hintsOfRequester(db, request.requesterId)
+          : [];
       const extraction = await extract(source, {
         dataPoints: metadata.data_points ?? [],
+        ...(hints.length ? { hints } : {}),
         documentType: request.documentType,
         ...(metadata.custom_prompt ? { customPrompt: metadata.custom_prompt } : {}),
         ...(metadata.fields?.length ? { fields: metadata.fields } : {}),
