@@ -84,12 +84,13 @@ export async function recall(
   requesterId: string,
   part: { document: ExtractedDocument; result: ExtractionResult },
   typed: Parameters<typeof recallAnswers>[3],
-  isLearning: boolean,
+  learning: { isOn: boolean; willBeReviewed: boolean },
 ): Promise<TaskMemory> {
   const { fingerprint, source } = layoutFingerprint(part.document);
-  if (!isLearning) return { fingerprint, source, readings: null };
+  if (!learning.isOn) return { fingerprint, source, readings: null };
   recallAnswers(part.result, part.document, await hintsFor(db, requesterId, fingerprint), typed);
-  return { fingerprint, source, readings: storedReadings(part.document) };
+  // Only a reviewed task teaches: an AI-only result keeps no places.
+  return { fingerprint, source, readings: learning.willBeReviewed ? storedReadings(part.document) : null };
 }
 
 export async function keepTaskPlaces(tx: Tx, taskId: string, requesterId: string, memory: TaskMemory) {

@@ -182,7 +182,7 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
               ...(metadata.checks?.length ? { checks: metadata.checks } : {}),
             },
             // An AI-only result is never reviewed, so it teaches nothing; it may still use hints.
-            isLearning,
+            { isOn: isLearning, willBeReviewed: !request.aiOnly },
           ),
         );
       }
