@@ -79,6 +79,8 @@ export type QualityDocument =
 export interface TypedAsk {
   fields?: FieldSpec[];
   checks?: CheckSpec[];
+  /** DESIGN §14: false reads the document without learned hints (and it teaches nothing). */
+  learning?: boolean;
 }
 
 /** A result item as `GET /requests/{id}` gives it. */
@@ -111,6 +113,17 @@ export interface QualityReader {
    * and waits for the answers.
    */
   ask(document: QualityDocument, dataPoints: string[], typed?: TypedAsk): Promise<QualityAnswers>;
+  /**
+   * API mode only (DESIGN §14): submits the document for review (learning on or off), lets
+   * simulated reviewers submit `correct` for every field, as many as the task needs, and waits
+   * for the request to complete. Answers the AI's answers as the reviewers saw them.
+   */
+  askReviewed?(
+    document: QualityDocument,
+    dataPoints: string[],
+    correct: Record<string, unknown>,
+    options?: { learning?: boolean },
+  ): Promise<QualityAnswers>;
   close(): Promise<void>;
 }
 
@@ -238,7 +251,7 @@ export async function startApiReader(): Promise<QualityReader> {
     const api = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
 
     const call = async <T>(
-      method: 'GET' | 'POST',
+      method: 'GET' | 'POST' | 'PUT',
       route: string,
       what: string,
       options: { token?: string; json?: unknown; form?: FormData; idempotencyKey?: string } = {},
@@ -296,15 +309,55 @@ export async function startApiReader(): Promise<QualityReader> {
       })
     ).secret;
 
+    // Reviewers for the learning stream (DESIGN §14): signed up, then activated by the admin.
+    let reviewerTokens: Promise<string[]> | undefined;
+    const reviewers = () => {
+      reviewerTokens ??= Promise.all(
+        [1, 2].map(async (n) => {
+          const { invite_code } = await call<{ invite_code: string }>(
+            'POST',
+            '/admin/generate_invite',
+            'invite',
+            {
+              token: adminToken,
+              json: { role: 'worker' },
+            },
+          );
+          const worker = await call<{ token: string; user_id: string }>(
+            'POST',
+            '/auth/register',
+            'reviewer sign-up',
+            {
+              json: {
+                email: `quality-reviewer-${n}-${randomBytes(4).toString('hex')}@sieve-quality.io`,
+                password: `quality-${randomBytes(8).toString('hex')}`,
+                full_name: `Quality Reviewer ${n}`,
+                user_type: 'worker',
+                invite_code,
+              },
+            },
+          );
+          await call('PUT', `/admin/workers/${worker.user_id}/status`, 'activate reviewer', {
+            token: adminToken,
+            json: { active: true },
+          });
+          return worker.token;
+        }),
+      );
+      return reviewerTokens;
+    };
+
     const submitOne = async (
       document: QualityDocument,
       dataPoints: string[],
       fileId?: string,
       typed: TypedAsk = {},
+      review?: { correct: Record<string, unknown> },
     ) => {
       const common = {
         data_points: dataPoints,
-        ai_only_mode: true,
+        ai_only_mode: !review,
+        ...(typed.learning === false ? { learning: false } : {}),
         ...(typed.fields?.length ? { fields: typed.fields } : {}),
         ...(typed.checks?.length ? { checks: typed.checks } : {}),
       };
@@ -333,9 +386,10 @@ export async function startApiReader(): Promise<QualityReader> {
               };
       const created = await call<{ request_id: string }>('POST', '/admin/requests', 'submit', {
         token: adminToken,
-        json: { ...body, priority: 'medium', on_behalf_of: requester.email, ai_only: true },
+        json: { ...body, priority: 'medium', on_behalf_of: requester.email, ai_only: !review },
       });
       const deadline = Date.now() + REQUEST_TIMEOUT_MS;
+      const reviewed = new Set<string>();
       for (;;) {
         const detail = await call<z.infer<typeof RequestDetail>>(
           'GET',
@@ -345,6 +399,23 @@ export async function startApiReader(): Promise<QualityReader> {
         );
         if (detail.status === 'completed' || detail.status === 'failed')
           return { detail, requestId: created.request_id };
+        // Each routed task gets as many reviews as it needs, every field set to its right value.
+        for (const task of review ? detail.tasks : []) {
+          if (reviewed.has(task.task_id) || !task.ai_result || !review) continue;
+          reviewed.add(task.task_id);
+          const result = Object.fromEntries(
+            Object.keys(task.ai_result.result).map((field) => [
+              field,
+              { value: review.correct[field] ?? null },
+            ]),
+          );
+          const tokens = await reviewers();
+          for (const token of tokens.slice(0, task.required_reviews))
+            await call('POST', `/worker/tasks/${task.task_id}/review`, 'review', {
+              token,
+              json: { response: { confidence_score: -0.1, result } },
+            });
+        }
         if (Date.now() > deadline)
           return {
             detail: { ...detail, status: 'failed' as const, error: 'timed out' },
@@ -362,6 +433,31 @@ export async function startApiReader(): Promise<QualityReader> {
           return await askApi(document, dataPoints, started, typed);
         } catch (error) {
           // One document the harness could not send is a failed case, not a failed run.
+          return {
+            status: 'failed',
+            error: (error as Error).message,
+            items: {},
+            notes: [],
+            seconds: (performance.now() - started) / 1000,
+          };
+        }
+      },
+      async askReviewed(document, dataPoints, correct, options = {}) {
+        const started = performance.now();
+        try {
+          if (document.form === 'upload')
+            throw new Error('askReviewed sends pages by URL or filing, not uploads');
+          const typed = options.learning === false ? { learning: false } : {};
+          const { detail, requestId } = await submitOne(document, dataPoints, undefined, typed, { correct });
+          return {
+            status: detail.status,
+            error: detail.error,
+            items: (detail.ai_result?.result ?? {}) as Record<string, QualityAnswer>,
+            notes: detail.ai_result?.notes ?? [],
+            seconds: (performance.now() - started) / 1000,
+            requestId,
+          };
+        } catch (error) {
           return {
             status: 'failed',
             error: (error as Error).message,

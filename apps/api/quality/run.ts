@@ -6,6 +6,7 @@ import { closeQualityReaders, qualityMode, qualityReader } from './api-harness';
 import { runChartSuite } from './charts';
 import { runGridSuite } from './grids';
 import { runInvoiceSuite } from './invoices';
+import { runLearningSuite } from './learning';
 import { runChecksSuite, runLineItemSuite } from './line-items';
 import { runNoiseSuite } from './noise';
 import { runReceiptSuite } from './receipts';
@@ -31,6 +32,7 @@ import { type QualityCase, type QualitySuiteReport, sameAnswer } from './types';
  *   QUALITY_INVOICES=96          generated invoices (and the hand-written ones; every other one scanned too)
  *   QUALITY_CONCURRENCY=2        documents in flight (and the product's JOB_CONCURRENCY)
  *   QUALITY_PDF_ENGINE=pdfjs     in-process mode: read PDF text with pdf.js alone (default: PDFium)
+ *   QUALITY_SUITES=learning      the learning stream (API mode only): QUALITY_LEARNING_SOURCES=20 QUALITY_LEARNING_DOCUMENTS=10
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -185,7 +187,7 @@ async function main() {
   if (process.env.QUALITY_PDF_ENGINE === 'pdfjs') await setPdfTextEngine('pdfjs');
   const wanted = (
     process.env.QUALITY_SUITES ??
-    'tables,grids,receipts,invoices,scanned-tables,tables-real,receipts-real,noise,line-items,checks'
+    'tables,grids,receipts,invoices,scanned-tables,tables-real,receipts-real,noise,line-items,checks,learning'
   ).split(',');
   const pages = Number(process.env.QUALITY_PAGES ?? 170);
   const out = path.join(ROOT, 'bench/results');
@@ -237,9 +239,24 @@ async function main() {
       'scanned-tables',
       () => runScannedTableSuite({ pages: Number(process.env.QUALITY_SCANNED_PAGES ?? 24) }),
     ],
+    // DESIGN §14: reviews teach the next document of a source; reviews need the API.
+    [
+      'learning',
+      () =>
+        runLearningSuite({
+          sources: Number(process.env.QUALITY_LEARNING_SOURCES ?? 20),
+          documents: Number(process.env.QUALITY_LEARNING_DOCUMENTS ?? 10),
+        }),
+    ],
   ] as const;
   for (const [name, run] of otherSuites) {
     if (!wanted.includes(name)) continue;
+    if (name === 'learning' && mode !== 'api') {
+      console.log(
+        '\n=== learning: skipped (the stream reviews through the API; run without QUALITY_MODE=inprocess)',
+      );
+      continue;
+    }
     const report = await run();
     summaries.push(summarise(report));
     writeFileSync(

@@ -17,6 +17,7 @@ import { docsRoutes } from './modules/docs/docs.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import { learningRoutes } from './modules/learning/learning.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use('/api/v1', requestsRoutes(services.requests, deps.database.db));
   app.use('/api/v1', integrationsRoutes(services));
   app.use('/api/v1', templatesRoutes(services.templates));
+  app.use('/api/v1', learningRoutes(services.learning));
   app.use('/api/v1', tasksRoutes(services.tasks));
   app.use('/api/v1', adminRoutes(services.admin));
   app.use('/api/v1', billingRoutes(services.billing, config.appDomain));

@@ -9,6 +9,7 @@ import { createStripeClient } from './modules/billing/stripe-client';
 import { createFilesService } from './modules/files/files.service';
 import { createApiKeysService } from './modules/integrations/api-keys';
 import { createWebhooksService } from './modules/integrations/webhooks.service';
+import { createLearningService } from './modules/learning/learning.service';
 import { createMailer } from './modules/mail/mailer';
 import { createMetrics, type Metrics } from './modules/metrics/metrics';
 import { createRequestsService } from './modules/requests/requests.service';
@@ -67,6 +68,7 @@ export function createServices(deps: AppDeps, metrics: Metrics = createMetrics()
     requests,
     tasks,
     templates,
+    learning: createLearningService({ db }),
     apiKeys: createApiKeysService({ db }),
     webhooks,
     billing: createBillingService({

@@ -4,6 +4,7 @@ import { billingEndpoints } from './billing';
 import type { Endpoint } from './endpoint';
 import { healthEndpoints } from './health';
 import { integrationEndpoints } from './integrations';
+import { learningEndpoints } from './learning';
 import { requestEndpoints } from './requests';
 import { templateEndpoints } from './templates';
 import { workerEndpoints } from './worker';
@@ -15,6 +16,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...Object.values(requestEndpoints),
   ...Object.values(integrationEndpoints),
   ...Object.values(templateEndpoints),
+  ...Object.values(learningEndpoints),
   ...Object.values(workerEndpoints),
   ...Object.values(adminEndpoints),
   ...Object.values(billingEndpoints),

@@ -103,6 +103,7 @@ export const ERROR_CATALOGUE = {
   },
   API_KEY_NOT_FOUND: { status: 404, message: 'The API key could not be found.' },
   TEMPLATE_NOT_FOUND: { status: 404, message: 'The template could not be found.' },
+  HINT_NOT_FOUND: { status: 404, message: 'The learned hint could not be found.' },
   TEMPLATE_READ_ONLY: {
     status: 409,
     message: 'Built-in templates cannot be changed. Save a copy and edit that instead.',

@@ -10,6 +10,7 @@ export * from './errors';
 export * from './fields';
 export * from './health';
 export * from './integrations';
+export * from './learning';
 export * from './normalise';
 export * from './requests';
 export * from './templates';

@@ -66,6 +66,8 @@ const CommonFields = {
   fields: FieldList.optional(),
   checks: CheckList.optional(),
   template_id: TemplateId.optional(),
+  /** DESIGN §14: false keeps this request from using learned hints and from teaching. */
+  learning: z.boolean().optional(),
 };
 
 /**
@@ -238,6 +240,8 @@ export const ResultItem = z
     type: z.enum(FIELD_TYPES).optional(),
     /** money: the ISO 4217 code of the amount. */
     currency: z.string().optional(),
+    /** DESIGN §14: answered from a learned hint ("learned from 3 reviews"). */
+    learned: z.object({ hint_id: z.string(), reviews: z.number().int() }).optional(),
   })
   .meta({ id: 'ResultItem' });
 

@@ -13,6 +13,19 @@ export {
 } from './errors';
 export { fitsType, runChecks, typedValue } from './fields';
 export { tableCandidates } from './match/table-match';
+// DESIGN §14: fingerprints, teaching and answers from memory.
+export {
+  type LayoutFingerprint,
+  layoutFingerprint,
+  type Place,
+  placeKey,
+  type RememberedHint,
+  recallAnswers,
+  type SourceHint,
+  type StoredReading,
+  storedReadings,
+  teachingPlace,
+} from './memory';
 export type { Box, LayoutPage, LayoutTable } from './model/layout';
 export type {
   ExtractedDocument,

@@ -10,7 +10,9 @@ import {
 import { addChartTables } from './charts';
 import { DocumentError } from './errors';
 import { applyFields, providerDataPoints, type TypedFields } from './fields';
+import { hintExamples, layoutFingerprint, type SourceHint } from './memory';
 import { type Box, type LayoutPage, storedBox } from './model/layout';
+import { NOTHING_FOUND } from './model/notes';
 import type { ExtractedDocument, ExtractionProvider, ExtractionResult } from './model/types';
 import { type CsvOptions, loadCsv } from './readers/csv';
 import { sniffFileType } from './readers/detect';
@@ -344,10 +346,8 @@ export function emptyResultNotes(
       ? `no table row or labelled value matches ${wanted}`
       : `no labelled value in its text matches ${wanted}`;
   if (part.lines.length === 0 && tables === 0)
-    return [
-      `Nothing was found: ${thing} was read but holds no text (it may be an image or built by scripts)`,
-    ];
-  return [`Nothing was found: ${thing} was read (${read}) but ${missing}`];
+    return [`${NOTHING_FOUND}: ${thing} was read but holds no text (it may be an image or built by scripts)`];
+  return [`${NOTHING_FOUND}: ${thing} was read (${read}) but ${missing}`];
 }
 
 /** The linked pages a website crawl could not load, and why. */
@@ -362,7 +362,13 @@ export function failedPageNotes(document: ExtractedDocument): string[] {
 /** Loads the source and runs the provider on each task document, in order. */
 export async function extractFromSource(
   source: DocumentSource,
-  request: { dataPoints: string[]; documentType: string; customPrompt?: string } & TypedFields,
+  request: {
+    dataPoints: string[];
+    documentType: string;
+    customPrompt?: string;
+    /** DESIGN §14: the requester's hints; those of a document's layout reach LLM providers as examples. */
+    hints?: SourceHint[];
+  } & TypedFields,
   deps: LoadDocumentDeps & { provider: ExtractionProvider },
 ): Promise<{ document: ExtractedDocument; tasks: TaskExtraction[] }> {
   refuseWhatCannotRun(source, request.documentType);
@@ -386,9 +392,13 @@ export async function extractFromSource(
   }
   const tasks: TaskExtraction[] = [];
   for (const part of taskDocuments(document)) {
+    const examples = request.hints?.length
+      ? hintExamples(request.hints, layoutFingerprint(part).fingerprint)
+      : [];
     const result = await deps.provider.extract(part, providerDataPoints(request.dataPoints, request), {
       documentType: request.documentType,
       ...(request.customPrompt ? { customPrompt: request.customPrompt } : {}),
+      ...(examples.length ? { examples } : {}),
       ...(deps.signal ? { signal: deps.signal } : {}),
     });
     // DESIGN §13: typed answers, line items and checks, after the provider has read the values.

@@ -3,6 +3,7 @@ export * from './billing';
 export * from './figures';
 export * from './integrations';
 export * from './jobs';
+export * from './learning';
 export * from './requests';
 export * from './settings';
 export * from './templates';

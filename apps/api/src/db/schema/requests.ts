@@ -61,6 +61,8 @@ export const requests = pgTable(
     finalResult: jsonb('final_result').$type<Record<string, unknown>>(),
     /** DESIGN §13: the checks run on the final result, with reviewers' reasons for failed ones. */
     finalChecks: jsonb('final_checks').$type<unknown[]>(),
+    /** DESIGN §14: the layout fingerprint of its (first) document. */
+    fingerprint: text('fingerprint'),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     dataExpiration: date('data_expiration'),
@@ -116,6 +118,8 @@ export const tasks = pgTable(
     finalResult: jsonb('final_result').$type<Record<string, unknown>>(),
     /** DESIGN §13: the checks run on the final result, with reviewers' reasons for failed ones. */
     finalChecks: jsonb('final_checks').$type<unknown[]>(),
+    /** DESIGN §14: the layout fingerprint of the task's document. */
+    fingerprint: text('fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

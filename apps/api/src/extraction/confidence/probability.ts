@@ -123,6 +123,18 @@ export function derivedConfidence(parts: number[]): number {
   return Math.min(DERIVED_CONFIDENCE_CAP, ...parts);
 }
 
+/**
+ * An answer read from where reviews put the field on earlier documents of the same layout
+ * (memory/, DESIGN §14). One review is a Medium answer (a second person looks); two or more that
+ * agreed make it High. A memory whose last answer was corrected is weakened to Low until a
+ * review confirms it again. Provisional points until `pnpm quality`'s learning stream measures them.
+ */
+export const REMEMBERED_CONFIDENCE = { one: 0.9, several: 0.97, weakened: 0.6 } as const;
+export function rememberedConfidence(reviews: number, corrections: number): number {
+  if (corrections > 0) return REMEMBERED_CONFIDENCE.weakened;
+  return reviews >= 2 ? REMEMBERED_CONFIDENCE.several : REMEMBERED_CONFIDENCE.one;
+}
+
 /** A chart's value (charts/): at most this, by how it was read. */
 export const CHART_CONFIDENCE = {
   /** Printed, and the mark measured against the axis agrees. */

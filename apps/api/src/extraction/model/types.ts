@@ -79,6 +79,8 @@ export interface ExtractedItem {
   type?: FieldType;
   /** money: the ISO 4217 code. */
   currency?: string;
+  /** DESIGN §14: answered from where reviews put this field on earlier documents of the layout. */
+  learned?: { hint_id: string; reviews: number };
 }
 
 /** A value after the fields step: a scalar of its type, or line-item rows. */
@@ -99,6 +101,11 @@ export interface ExtractionResult {
 export interface ExtractionOptions {
   documentType: string;
   customPrompt?: string;
+  /**
+   * DESIGN §14: where reviews found fields on earlier documents of this source ("Amount due:
+   * Account summary · Balance payable · This period"), for LLM providers as examples.
+   */
+  examples?: string[];
   signal?: AbortSignal;
 }
 

@@ -60,7 +60,7 @@ export class AnthropicProvider implements ExtractionProvider {
           {
             model: this.options.model,
             max_tokens: this.options.maxTokens ?? 8192,
-            system: systemPrompt(options.documentType, options.customPrompt),
+            system: systemPrompt(options.documentType, options.customPrompt, options.examples),
             messages: [{ role: 'user', content }],
             tools: [
               {

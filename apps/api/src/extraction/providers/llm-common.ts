@@ -40,7 +40,7 @@ const GUIDELINES = [
   'A value not found in the document is null (never guess).',
 ];
 
-export function systemPrompt(documentType: string, customPrompt?: string): string {
+export function systemPrompt(documentType: string, customPrompt?: string, examples: string[] = []): string {
   return [
     'You extract structured data from documents for a data-extraction service whose results human reviewers verify.',
     `Document type: ${documentType}.`,
@@ -48,6 +48,13 @@ export function systemPrompt(documentType: string, customPrompt?: string): strin
     'Formatting guidelines for values:',
     ...GUIDELINES.map((g) => `- ${g}`),
     ...(customPrompt?.trim() ? ['Instructions from the requester:', customPrompt.trim()] : []),
+    // DESIGN §14: what reviewers taught about this source's layout.
+    ...(examples.length
+      ? [
+          'On earlier documents from this same source, reviewers found these values here (look there first):',
+          ...examples.map((e) => `- ${e}`),
+        ]
+      : []),
   ].join('\n');
 }
 

@@ -127,7 +127,11 @@ describe('OpenAiProvider', () => {
     const result = await provider.extract(
       { kind: 'image', lines: [], image: { mediaType: 'image/png', base64: 'iVBORw0KGgo=' } },
       [],
-      { documentType: 'receipt_mapping', customPrompt: 'Only the total.' },
+      {
+        documentType: 'receipt_mapping',
+        customPrompt: 'Only the total.',
+        examples: ['Amount due: the value labelled "Please pay", after it (2 reviews)'],
+      },
     );
     const body = fake.requests[0]?.body as {
       messages: { content: unknown }[];
@@ -135,6 +139,8 @@ describe('OpenAiProvider', () => {
     };
     expect(JSON.stringify(body.messages[1]?.content)).toContain('data:image/png;base64,iVBORw0KGgo=');
     expect(JSON.stringify(body.messages[0]?.content)).toContain('Only the total.');
+    // DESIGN §14: what reviewers taught about this source, as examples.
+    expect(JSON.stringify(body.messages[0]?.content)).toContain('the value labelled \\"Please pay\\"');
     expect(JSON.stringify(body.response_format.json_schema.schema)).not.toContain('enum');
     expect(result.result).toEqual({
       amount_due: { value: 12.5, location: 'image', source_text: '', source_url: null, confidence: 0.8 },

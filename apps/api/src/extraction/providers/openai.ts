@@ -60,7 +60,10 @@ export class OpenAiProvider implements ExtractionProvider {
           {
             model: this.options.model,
             messages: [
-              { role: 'system', content: systemPrompt(options.documentType, options.customPrompt) },
+              {
+                role: 'system',
+                content: systemPrompt(options.documentType, options.customPrompt, options.examples),
+              },
               { role: 'user', content },
             ],
             response_format: {

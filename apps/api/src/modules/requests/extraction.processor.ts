@@ -16,6 +16,13 @@ import type { Logger } from '../../logger';
 import type { FileStorage } from '../../storage/file-storage';
 import { fileUrlOf } from '../files/files.service';
 import { noWebhooks, type WebhookEmitter } from '../integrations/webhook-events';
+import {
+  hintsOfRequester,
+  keepTaskPlaces,
+  learningOn,
+  recall,
+  type TaskMemory,
+} from '../learning/learning.teach';
 import { extractionJob } from './extraction.job';
 import type { Extract } from './extraction-thread';
 import { readableFailure, unreadableReason } from './failure-message';
@@ -148,13 +155,38 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
         metadata as Parameters<typeof sourceFromRequest>[1],
         file,
       );
+      // DESIGN §14: an LLM provider reads the hints of the document's layout as examples.
+      const hints =
+        learningOn(metadata) && deps.provider.name !== 'heuristic'
+          ? await hintsOfRequester(db, request.requesterId)
+          : [];
       const extraction = await extract(source, {
         dataPoints: metadata.data_points ?? [],
+        ...(hints.length ? { hints } : {}),
         documentType: request.documentType,
         ...(metadata.custom_prompt ? { customPrompt: metadata.custom_prompt } : {}),
         ...(metadata.fields?.length ? { fields: metadata.fields } : {}),
         ...(metadata.checks?.length ? { checks: metadata.checks } : {}),
       });
+      // DESIGN §14: each document's fingerprint; hints of this requester and layout answer first.
+      const isLearning = learningOn(metadata);
+      const memories: TaskMemory[] = [];
+      for (const part of extraction.tasks) {
+        memories.push(
+          await recall(
+            db,
+            request.requesterId,
+            part,
+            {
+              ...(metadata.fields?.length ? { fields: metadata.fields } : {}),
+              ...(metadata.checks?.length ? { checks: metadata.checks } : {}),
+            },
+            // An AI-only result is never reviewed, so it teaches nothing; it may still use hints.
+            { isOn: isLearning, willBeReviewed: !request.aiOnly },
+          ),
+        );
+      }
+      const fingerprint = memories[0]?.fingerprint ?? null;
       const aiResult = combine(
         extraction.tasks.map((t) => t.result),
         metadata.checks ?? [],
@@ -208,6 +240,7 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
                   : {}),
                 aiResult: aiResult as unknown as Record<string, unknown>,
                 finalResult: aiResult.result as unknown as Record<string, unknown>,
+                fingerprint,
                 finalChecks: aiResult.checks ?? null,
                 error: null,
                 updatedAt: now,
@@ -223,7 +256,7 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
               `${metadata.ticker} ${metadata.filing_type ?? ''}`.trim()) ||
             (typeof metadata.url === 'string' && metadata.url) ||
             null;
-          await tx
+          const inserted = await tx
             .insert(tasks)
             .values(
               extraction.tasks.map((part, index) => {
@@ -237,6 +270,7 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
                   priority: PRIORITY_RANK[request.priority],
                   requiredReviews: requiredReviewsFor(part.result),
                   aiResult: part.result as unknown as Record<string, unknown>,
+                  fingerprint: memories[index]?.fingerprint ?? null,
                   metadata: {
                     name: extraction.tasks.length > 1 ? (part.name ?? baseName) : (baseName ?? part.name),
                     ticker: (metadata.ticker as string | undefined) ?? null,
@@ -264,10 +298,20 @@ export function createExtractionProcessor(deps: ExtractionProcessorDeps) {
                 };
               }),
             )
-            .onConflictDoNothing();
+            .onConflictDoNothing()
+            .returning({ id: tasks.id, part: tasks.part });
+          for (const task of inserted) {
+            const memory = memories[task.part];
+            if (memory) await keepTaskPlaces(tx, task.id, request.requesterId, memory);
+          }
           await tx
             .update(requests)
-            .set({ aiResult: aiResult as unknown as Record<string, unknown>, error: null, updatedAt: now })
+            .set({
+              aiResult: aiResult as unknown as Record<string, unknown>,
+              fingerprint,
+              error: null,
+              updatedAt: now,
+            })
             .where(eq(requests.id, requestId));
           await webhooks.record(tx, 'request.needs_review', requestId);
         }),

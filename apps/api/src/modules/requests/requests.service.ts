@@ -1,7 +1,7 @@
 import { type BatchResponse, CreateRequestBody, type RequestRecord } from '@sieve/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Db, searchPattern } from '../../db/client';
-import { assignments, requests, tasks, webhookEvents } from '../../db/schema';
+import { assignments, requests, taskPlaces, tasks, webhookEvents } from '../../db/schema';
 import { AppError } from '../../http/app-error';
 import { toCsv } from '../../http/csv';
 import { zodFields } from '../../http/error-handler';
@@ -251,6 +251,10 @@ export function createRequestsService(deps: RequestsServiceDeps) {
             .where(eq(tasks.requestId, request.id));
           await tx.execute(
             sql`update ${assignments} set response = null where task_id in (select id from ${tasks} where request_id = ${request.id})`,
+          );
+          // DESIGN §14: the places kept for teaching hold the document's text.
+          await tx.execute(
+            sql`delete from ${taskPlaces} where task_id in (select id from ${tasks} where request_id = ${request.id})`,
           );
           // Webhook payloads carried the values too (DESIGN §12): the event stays, its request goes.
           await tx.execute(

@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error';
 import type { Logger } from '../../logger';
 import { periodStarts } from '../billing/usage';
 import { noWebhooks, type WebhookEmitter } from '../integrations/webhook-events';
+import { teachFromConsensus } from '../learning/learning.teach';
 import type { Metrics } from '../metrics/metrics';
 import { decideConsensus } from './consensus';
 import { withEvidence } from './evidence';
@@ -402,6 +403,8 @@ export function createTasksService(deps: TasksServiceDeps) {
       .where(eq(tasks.id, task.id))
       .prepare('complete_task')
       .execute();
+    // DESIGN §14: only a consensus teaches the extractor where this layout keeps its values.
+    await teachFromConsensus(tx, task, finalResult);
     await taskFinal(tx, task.requestId);
     return 'completed' as const;
   }

@@ -201,7 +201,13 @@ export function createTemplatesService(deps: { db: Db }) {
           Object.fromEntries(problems.map((p) => [`metadata.checks.${p.path.join('.')}`, p.message])),
         );
       }
-      return { ...metadata, fields: merged.fields, checks: merged.checks };
+      return {
+        ...metadata,
+        fields: merged.fields,
+        checks: merged.checks,
+        // DESIGN §14: a template that does not learn keeps its requests from learning.
+        ...(template.learning ? {} : { learning: false }),
+      };
     },
   };
 }

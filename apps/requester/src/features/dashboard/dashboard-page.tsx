@@ -26,6 +26,7 @@ const NewRequestForm = lazy(() => import('../new-request/new-request-form'));
 const BillingView = lazy(() => import('../billing/billing-view'));
 const SettingsView = lazy(() => import('../settings/settings-view'));
 const TemplatesView = lazy(() => import('../templates/templates-view'));
+const LearnedView = lazy(() => import('../learning/learned-view'));
 const RequestDetailsDialog = lazy(() => import('../requests/request-details-dialog'));
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -232,6 +233,8 @@ export default function DashboardPage() {
             <HistoryView search={search} onView={setSelected} onClearSearch={() => setSearchText('')} />
           ) : view === 'templates' ? (
             <TemplatesView />
+          ) : view === 'learned' ? (
+            <LearnedView />
           ) : view === 'billing' ? (
             <BillingView />
           ) : (

@@ -7,6 +7,7 @@ export const DASHBOARD_VIEWS = [
   'active',
   'history',
   'templates',
+  'learned',
   'billing',
   'settings',
 ] as const;
@@ -25,6 +26,11 @@ export const VIEW_INFO: Record<DashboardView, { label: string; glyph: GlyphName;
     label: 'Templates',
     glyph: 'columns',
     description: 'Fields, line items and checks you define once for a kind of document.',
+  },
+  learned: {
+    label: 'Learned',
+    glyph: 'sparkles',
+    description: 'What reviews taught the extractor about your sources.',
   },
   billing: { label: 'Billing', glyph: 'credit-card', description: 'Your plan, usage and upgrades.' },
   settings: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   displayText,
+  learnedText,
   needsJsonEditor,
   parseEditedJson,
   parseInlineText,
@@ -70,7 +71,16 @@ describe('review table columns (spec 01 §5: 30 % rule and order)', () => {
       sourceUrl: null,
       confidence: null,
       anchor: null,
+      learnedReviews: null,
     });
+  });
+
+  it('reads how many reviews taught a remembered answer (DESIGN §14), and keeps it out of the columns', () => {
+    const result = { Total: { value: 5, learned: { hint_id: 'h', reviews: 3 } } };
+    expect(reviewColumns(result)).toEqual(['value']);
+    expect(sourceOf(result.Total)?.learnedReviews).toBe(3);
+    expect(learnedText(3)).toBe('learned from 3 reviews');
+    expect(learnedText(1)).toBe('learned from 1 review');
   });
 
   it('reads source_text also as sourceText', () => {

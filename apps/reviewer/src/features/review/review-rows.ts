@@ -17,6 +17,7 @@ export const PROVENANCE_FIELDS = [
   'disputed',
   'anchor',
   'corrected',
+  'learned',
 ] as const;
 
 /** spec 01 §5: the fixed order of the known sub-fields; others follow alphabetically. */
@@ -33,6 +34,8 @@ export interface ItemSource {
   /** The AI's confidence in this item, 0–1. */
   confidence: number | null;
   anchor: ItemAnchor | null;
+  /** DESIGN §14: the AI answered from where reviews put this field on earlier documents: how many reviews. */
+  learnedReviews: number | null;
 }
 
 function isUnit(value: unknown): value is number {
@@ -100,12 +103,15 @@ export function sourceOf(item: unknown): ItemSource | null {
     sourceUrl: textOrNull(item.source_url),
     confidence: typeof item.confidence === 'number' ? item.confidence : null,
     anchor: anchorOf(item.anchor),
+    learnedReviews:
+      isPlainObject(item.learned) && typeof item.learned.reviews === 'number' ? item.learned.reviews : null,
   };
   return source.location ||
     source.sourceText ||
     source.sourceUrl ||
     source.confidence !== null ||
-    source.anchor
+    source.anchor ||
+    source.learnedReviews !== null
     ? source
     : null;
 }
@@ -225,4 +231,9 @@ export function emptyRow(): ReviewRow {
     otherFields: '',
     source: null,
   };
+}
+
+/** "learned from 3 reviews" (DESIGN §14). */
+export function learnedText(reviews: number): string {
+  return `learned from ${reviews} ${reviews === 1 ? 'review' : 'reviews'}`;
 }

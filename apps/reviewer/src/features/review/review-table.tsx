@@ -16,6 +16,7 @@ import { reviewCellText } from './line-items';
 import {
   displayText,
   jsonEditorText,
+  learnedText,
   needsJsonEditor,
   OTHER_FIELDS_COLUMN,
   parseEditedJson,
@@ -627,6 +628,14 @@ function RowSource({ row, name, onShow }: { row: ReviewRow; name: string; onShow
         <span className="sv-cell__empty">—</span>
       )}
       {isCorrected ? <span className="sv-row-source__corrected">Corrected</span> : null}
+      {!isCorrected && source?.learnedReviews ? (
+        <span
+          className="sv-row-source__learned"
+          title="Read where reviews found this field on earlier documents"
+        >
+          {learnedText(source.learnedReviews)}
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { REVIEWER, type WorkerTask } from '@sieve/contracts';
 import { Button, DocumentPreview, Icon, type LoadedDocument, type PreviewTarget } from '@sieve/ui';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { openUrlOf, previewUrlOf } from './document-source';
-import type { ItemSource } from './review-rows';
+import { type ItemSource, learnedText } from './review-rows';
 
 export interface GroundingTarget {
   /** The row's id and a counter, so selecting the same row again finds it again. */
@@ -60,6 +60,9 @@ function SourcePassage({ grounding, outcome }: { grounding: GroundingTarget; out
           <span className="sv-source__passage-location">{grounding.source.location}</span>
         ) : null}
         {grounding.isCorrected ? <span className="sv-row-source__corrected">Corrected</span> : null}
+        {!grounding.isCorrected && grounding.source?.learnedReviews ? (
+          <span className="sv-row-source__learned">{learnedText(grounding.source.learnedReviews)}</span>
+        ) : null}
         {outcome ? <span className="sv-source__passage-outcome">{outcome}</span> : null}
       </div>
       {text ? (

@@ -15,6 +15,7 @@ const source = {
   sourceUrl: null,
   confidence: 0.97,
   anchor: null,
+  learnedReviews: null,
 };
 
 function row(partial: Partial<ReviewRow>): ReviewRow {

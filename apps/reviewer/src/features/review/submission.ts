@@ -79,7 +79,14 @@ function sourceOfSubmitted(row: ReviewRow, value: unknown): ItemSource | null {
   const isAiValue = row.aiValue !== undefined && valuesAgree(row.aiValue, value, row.key);
   if (isAiValue) return row.source;
   if (!row.pickedText) return null;
-  return { location: null, sourceText: row.pickedText, sourceUrl: null, confidence: null, anchor: null };
+  return {
+    location: null,
+    sourceText: row.pickedText,
+    sourceUrl: null,
+    confidence: null,
+    anchor: null,
+    learnedReviews: null,
+  };
 }
 
 export interface RowProvenance {
