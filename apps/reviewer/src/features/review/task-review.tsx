@@ -153,6 +153,7 @@ export function TaskReview({ task }: { task: WorkerTask }) {
               sourceUrl: null,
               confidence: null,
               anchor: shownItem.anchor,
+              learnedReviews: null,
             },
             valueText: shownItem.valueText,
             value: shownItem.valueText,
