@@ -1,4 +1,5 @@
 import { mapPool, QUALITY_CONCURRENCY, type QualityAnswers, qualityReader } from './api-harness';
+import { MONTH_NAMES } from './corpus/report-pages';
 import { isCorrect, type QualityCase, type QualitySuiteReport } from './types';
 
 /**
@@ -58,25 +59,11 @@ const reference =
     const id = `${prefix}${String(Math.floor(10000 + rand() * 89999))}`;
     return { printed: id, value: id };
   };
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const date: Field['make'] = (_rand, index) => {
   const month = (index % 12) + 1;
   const day = 1 + ((index * 7) % 27);
   return {
-    printed: `${MONTHS[month - 1]} ${day}, 2025`,
+    printed: `${MONTH_NAMES[month - 1]} ${day}, 2025`,
     value: `2025${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`,
   };
 };

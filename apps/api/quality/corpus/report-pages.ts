@@ -55,7 +55,7 @@ const COMPANIES = [
   'Redfern Utilities',
   'Solstice Airlines',
 ];
-const MONTH_NAMES = [
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',
