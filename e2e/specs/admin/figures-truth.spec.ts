@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { AdminApi } from '../../support/admin-api';
 import { openView, rowWith, searchFor, signInAsAdmin } from '../../support/admin-dashboard';
+import { stopTime } from '../../support/clock';
 import { serverPort } from '../../support/env';
 import { shootThemes } from '../../support/screens';
 import { expect, test } from '../../support/test';
@@ -28,7 +29,7 @@ test('the overview counts a sign-up and an approval within a second, on its own'
   await page.clock.install();
   await signInAsAdmin(page);
   await expect(figure(page, 'Requesters')).toHaveText(/^\d[\d,]*$/);
-  await page.clock.pauseAt(Date.now() + 2_000);
+  await stopTime(page);
   const reviewersDetail = page
     .locator('.adm-shortcut')
     .filter({ hasText: 'Reviewers' })
