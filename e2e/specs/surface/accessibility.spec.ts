@@ -221,7 +221,7 @@ test.describe('admin', () => {
   test.skip(({ app }) => app.host !== 'admin', 'the Admin app');
 
   test('every admin view and the request detail, light and dark, at 1440 and 1280 px', async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     await createApprovedWorker('a11y-admin');
     const requester = await createUser('requester');
     const { token } = await login(requester.email, requester.password);
