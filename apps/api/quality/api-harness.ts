@@ -425,6 +425,15 @@ export async function startApiReader(): Promise<QualityReader> {
       }
     };
 
+    // One document the harness could not send is a failed case, not a failed run.
+    const failedAnswer = (error: unknown, started: number) => ({
+      status: 'failed' as const,
+      error: (error as Error).message,
+      items: {},
+      notes: [],
+      seconds: (performance.now() - started) / 1000,
+    });
+
     return {
       mode: 'api',
       async ask(document, dataPoints, typed) {
@@ -432,14 +441,7 @@ export async function startApiReader(): Promise<QualityReader> {
         try {
           return await askApi(document, dataPoints, started, typed);
         } catch (error) {
-          // One document the harness could not send is a failed case, not a failed run.
-          return {
-            status: 'failed',
-            error: (error as Error).message,
-            items: {},
-            notes: [],
-            seconds: (performance.now() - started) / 1000,
-          };
+          return failedAnswer(error, started);
         }
       },
       async askReviewed(document, dataPoints, correct, options = {}) {
@@ -458,13 +460,7 @@ export async function startApiReader(): Promise<QualityReader> {
             requestId,
           };
         } catch (error) {
-          return {
-            status: 'failed',
-            error: (error as Error).message,
-            items: {},
-            notes: [],
-            seconds: (performance.now() - started) / 1000,
-          };
+          return failedAnswer(error, started);
         }
       },
       close,

@@ -211,6 +211,7 @@ export function fitsReceiptField(dataPoint: string, value: string | number | nul
 const AMOUNT_AFTER = String.raw`\s?-?\d`;
 // The currencies a receipt may be in, the likeliest first where a receipt shows two; a bare "$" is
 // the country's dollar (below). OCR reads "S$" as "$$".
+const OCR_SGD = new RegExp(String.raw`\$\$${AMOUNT_AFTER}`);
 const CURRENCIES: [RegExp, string][] = [
   'MYR',
   'SGD',
@@ -222,8 +223,14 @@ const CURRENCIES: [RegExp, string][] = [
   'INR',
   'JPY',
   'USD',
-].map((code) => [printedCurrency(code), code]);
-CURRENCIES.splice(2, 0, [new RegExp(String.raw`\$\$${AMOUNT_AFTER}`), 'SGD']);
+].flatMap((code): [RegExp, string][] =>
+  code === 'SGD'
+    ? [
+        [printedCurrency(code), code],
+        [OCR_SGD, code],
+      ]
+    : [[printedCurrency(code), code]],
+);
 
 function findCurrency(lines: RLine[], text: string): Found | undefined {
   const country = countryCurrency(lines);
