@@ -34,7 +34,7 @@ export async function extractionSpeed() {
     console.log('ok');`);
   const ours = JSON.parse(
     tsx(`const { readFileSync } = await import('node:fs');
-      const { loadPdf } = await import('./src/extraction/readers/pdf');
+      const { loadPdf } = await import('./src/extraction');
       const bytes = readFileSync(${JSON.stringify(file)});
       await loadPdf(bytes); // warm
       const runs = 3; const t0 = performance.now();

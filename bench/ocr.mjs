@@ -31,9 +31,7 @@ export async function ocrSpeed() {
       const { receiptSpecs, renderReceipt } = await import('./quality/corpus/receipts');
       const { reportPages } = await import('./quality/corpus/report-pages');
       const { scannedReport } = await import('./quality/corpus/scanned-reports');
-      const { loadImage } = await import('./src/extraction/readers/image');
-      const { closeOcrWorkers } = await import('./src/extraction/ocr/ocr');
-      const { closePdfWorkers, loadPdf } = await import('./src/extraction/readers/pdf');
+      const { closeOcrWorkers, closePdfWorkers, loadImage, loadPdf } = await import('./src/extraction');
       const specs = receiptSpecs(${JOBS + 1});
       const receipts = [];
       for (const spec of specs) receipts.push(await renderReceipt(spec));
