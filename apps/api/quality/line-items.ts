@@ -1,6 +1,7 @@
 import type { CheckSpec, FieldSpec } from '@sieve/contracts';
-import { mapPool, QUALITY_CONCURRENCY, qualityReader } from './api-harness';
+import { mapPool, QUALITY_CONCURRENCY, type QualityAnswers, qualityReader } from './api-harness';
 import type { InvoiceSpec, InvoiceTruth } from './corpus/invoices';
+import { receiptSpecs, renderReceipt } from './corpus/receipts';
 import { type InvoiceSuiteOptions, renderInvoices } from './invoices';
 import type { QualityCase, QualitySuiteReport } from './types';
 
@@ -9,8 +10,10 @@ import type { QualityCase, QualitySuiteReport } from './types';
  * every suite: the generated invoices (digital and scanned) asked for a line-items field and the
  * totals with their checks.
  *
- * - line-items: one case per item row of the truth; prints row-level precision, recall and F1 (a
- *   row is found when a returned row has its description and amount) and amount accuracy (rows
+ * - line-items: the invoices, then generated receipt images (till receipts in the classic and the
+ *   Malaysian GST styles and invoice-style receipts, degraded like scans, `receipt_mapping`). One
+ *   case per item row of the truth; prints, per document kind, row-level precision, recall and F1
+ *   (a row is found when a returned row has its description and amount) and amount accuracy (rows
  *   whose description was found and whose amount is right).
  * - checks: each invoice as printed and with one item's amount altered (a digit changed); the
  *   checks should flag the altered ones and leave the untouched ones alone.
@@ -73,12 +76,64 @@ function withItems(
   return Array.isArray(spec.truth.items) && spec.truth.items.length > 0;
 }
 
-export async function runLineItemSuite(options: InvoiceSuiteOptions): Promise<QualitySuiteReport> {
+type Tally = { truth: number; returned: number; found: number; amountRight: number };
+
+/** Scores one document's returned rows against its printed items: one case per item row. */
+function scoreRows(
+  answers: QualityAnswers,
+  truth: { description: string; amount: number }[],
+  where: { suite: string; document: string; kind: string },
+  tally: Tally,
+): QualityCase[] {
+  const returned = rowsOf(answers.items.Items?.value);
+  tally.truth += truth.length;
+  tally.returned += returned.length;
+  const used = new Set<number>();
+  return truth.map((row, i) => {
+    const at = returned.findIndex((r, j) => !used.has(j) && sameText(r.description, row.description));
+    const byPlace = at < 0 && returned.length === truth.length ? i : at;
+    if (at >= 0) used.add(at);
+    const got = byPlace >= 0 ? returned[byPlace] : undefined;
+    const found = at >= 0 && sameAmount(got?.amount, row.amount);
+    if (found) tally.found++;
+    if (got && sameAmount(got.amount, row.amount)) tally.amountRight++;
+    return {
+      ...where,
+      caseType: 'item row',
+      dataPoint: `Items[${i + 1}]`,
+      expected: `${row.description} · ${row.amount}`,
+      value: got ? `${String(got.description ?? '')} · ${String(got.amount ?? '')}` : null,
+      correct: found,
+      confidence: answers.items.Items?.confidence ?? 0,
+      hasSourceText: Boolean(answers.items.Items?.source_text),
+    };
+  });
+}
+
+function report(what: string, tally: Tally): void {
+  const precision = tally.returned ? tally.found / tally.returned : 0;
+  const recall = tally.truth ? tally.found / tally.truth : 0;
+  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
+  console.log(
+    `line items, ${what}: ${tally.truth} rows; precision ${(precision * 100).toFixed(1)} %, recall ${(recall * 100).toFixed(1)} %, row F1 ${f1.toFixed(3)}; amount accuracy ${((tally.amountRight / Math.max(1, tally.truth)) * 100).toFixed(1)} %`,
+  );
+}
+
+const emptyTally = (): Tally => ({ truth: 0, returned: 0, found: 0, amountRight: 0 });
+
+export async function runLineItemSuite(
+  options: InvoiceSuiteOptions & { receipts?: number },
+): Promise<QualitySuiteReport> {
   const reader = await qualityReader();
   const rendered = (await renderInvoices(options)).filter((r) => withItems(r.spec));
   const cases: QualityCase[] = [];
   const documentSeconds: number[] = [];
-  const tally = { truth: 0, returned: 0, found: 0, amountRight: 0, described: 0 };
+  const tallies = new Map<string, Tally>();
+  const tallyOf = (kind: string) => {
+    const tally = tallies.get(kind) ?? emptyTally();
+    tallies.set(kind, tally);
+    return tally;
+  };
   await mapPool(rendered, QUALITY_CONCURRENCY, async ({ spec, form, pdf }) => {
     const answers = await reader.ask(
       { form: 'upload', documentType: 'pdf', bytes: pdf, filename: `${spec.id}.${form}.pdf` },
@@ -86,42 +141,32 @@ export async function runLineItemSuite(options: InvoiceSuiteOptions): Promise<Qu
       { fields: LINE_ITEM_FIELDS },
     );
     documentSeconds.push(answers.seconds);
-    const returned = rowsOf(answers.items.Items?.value);
-    const truth = spec.truth.items ?? [];
-    tally.truth += truth.length;
-    tally.returned += returned.length;
-    const used = new Set<number>();
-    for (const [i, row] of truth.entries()) {
-      const at = returned.findIndex((r, j) => !used.has(j) && sameText(r.description, row.description));
-      const byPlace = at < 0 && returned.length === truth.length ? i : at;
-      if (at >= 0) {
-        used.add(at);
-        tally.described++;
-      }
-      const got = byPlace >= 0 ? returned[byPlace] : undefined;
-      const found = at >= 0 && sameAmount(got?.amount, row.amount);
-      if (found) tally.found++;
-      if (got && sameAmount(got.amount, row.amount)) tally.amountRight++;
-      cases.push({
-        suite: `line-items-${form}`,
-        document: `${spec.id}.${form}.pdf`,
-        kind: `${spec.lang}/${form}`,
-        caseType: 'item row',
-        dataPoint: `Items[${i + 1}]`,
-        expected: `${row.description} · ${row.amount}`,
-        value: got ? `${String(got.description ?? '')} · ${String(got.amount ?? '')}` : null,
-        correct: found,
-        confidence: answers.items.Items?.confidence ?? 0,
-        hasSourceText: Boolean(answers.items.Items?.source_text),
-      });
-    }
+    const where = {
+      suite: `line-items-${form}`,
+      document: `${spec.id}.${form}.pdf`,
+      kind: `${spec.lang}/${form}`,
+    };
+    cases.push(...scoreRows(answers, spec.truth.items ?? [], where, tallyOf(`invoices ${form}`)));
   });
-  const precision = tally.returned ? tally.found / tally.returned : 0;
-  const recall = tally.truth ? tally.found / tally.truth : 0;
-  const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-  console.log(
-    `line items: ${tally.truth} rows in ${rendered.length} invoices; precision ${(precision * 100).toFixed(1)} %, recall ${(recall * 100).toFixed(1)} %, row F1 ${f1.toFixed(3)}; amount accuracy ${((tally.amountRight / Math.max(1, tally.truth)) * 100).toFixed(1)} %`,
-  );
+  // Receipts: every generated receipt that prints items (card slips print none).
+  const receipts = receiptSpecs(options.receipts ?? 0).filter((spec) => spec.truth.items.length > 0);
+  await mapPool(receipts, QUALITY_CONCURRENCY, async (spec) => {
+    const bytes = await renderReceipt(spec);
+    const answers = await reader.ask(
+      { form: 'upload', documentType: 'receipt_mapping', bytes, filename: `${spec.id}.jpg` },
+      [],
+      { fields: LINE_ITEM_FIELDS },
+    );
+    documentSeconds.push(answers.seconds);
+    const where = { suite: 'line-items-receipt', document: spec.id, kind: `${spec.style}/${spec.kind}` };
+    cases.push(...scoreRows(answers, spec.truth.items, where, tallyOf(`receipts ${spec.style}`)));
+  });
+  const all = emptyTally();
+  for (const [kind, tally] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
+    report(kind, tally);
+    for (const key of Object.keys(all) as (keyof Tally)[]) all[key] += tally[key];
+  }
+  report(`all ${rendered.length} invoices and ${receipts.length} receipts`, all);
   return { suite: 'line-items', cases, documentSeconds };
 }
 

@@ -29,6 +29,7 @@ import { type QualityCase, type QualitySuiteReport, sameAnswer } from './types';
  *   QUALITY_PAGES=60 pnpm quality   a smaller table corpus
  *   QUALITY_SUITES=tables        only some suites (tables, grids, receipts, invoices, scanned-tables, tables-real, line-items, checks)
  *   QUALITY_RECEIPTS=160 QUALITY_SCANNED_PAGES=24 QUALITY_GRIDS=40   sizes of the other suites
+ *   QUALITY_LINE_ITEM_RECEIPTS=60   generated receipts (of the first n) in the line-items suite
  *   QUALITY_INVOICES=96          generated invoices (and the hand-written ones; every other one scanned too)
  *   QUALITY_CONCURRENCY=2        documents in flight (and the product's JOB_CONCURRENCY)
  *   QUALITY_PDF_ENGINE=pdfjs     in-process mode: read PDF text with pdf.js alone (default: PDFium)
@@ -229,7 +230,12 @@ async function main() {
     ['charts', () => runChartSuite()],
     [
       'line-items',
-      () => runLineItemSuite({ count: Number(process.env.QUALITY_INVOICES ?? 96), chromiumPath: CHROMIUM }),
+      () =>
+        runLineItemSuite({
+          count: Number(process.env.QUALITY_INVOICES ?? 96),
+          receipts: Number(process.env.QUALITY_LINE_ITEM_RECEIPTS ?? 60),
+          chromiumPath: CHROMIUM,
+        }),
     ],
     [
       'checks',

@@ -28,6 +28,13 @@ export interface ReceiptTruth {
   currency: string | null;
   receiptNumber: string;
   cardLastFour: string | null;
+  /** The items as printed: each one's description (cut where the paper cut it) and amount. */
+  items: PrintedItem[];
+}
+
+export interface PrintedItem {
+  description: string;
+  amount: number;
 }
 
 export interface ReceiptSpec {
@@ -413,9 +420,10 @@ function thermalLayout(
   locale: Locale,
   kind: ReceiptKind,
   fontSize: number,
-): { runs: Run[]; width: number } {
+): { runs: Run[]; width: number; items: PrintedItem[] } {
   const charW = fontSize * 0.6;
   const cols = kind === 'card-slip' ? 32 : int(r, 34, 42);
+  const printed: PrintedItem[] = [];
   const width = cols * charW + 24;
   const runs: Run[] = [];
   let y = 12;
@@ -465,6 +473,7 @@ function thermalLayout(
     rule();
     for (const item of c.items) {
       const name = item.name.length > cols - 16 ? item.name.slice(0, cols - 16) : item.name;
+      printed.push({ description: name, amount: item.amount });
       if (item.qty > 1) {
         left(name);
         pair(`  ${item.qty} x ${money(item.unit)}`, money(item.amount));
@@ -508,12 +517,17 @@ function thermalLayout(
       'Have a nice day!',
     ]),
   );
-  return { runs: runs.map((run) => ({ ...run, size: fontSize })), width: Math.ceil(width) };
+  return { runs: runs.map((run) => ({ ...run, size: fontSize })), width: Math.ceil(width), items: printed };
 }
 
-function invoiceLayout(r: Rand, c: Content, locale: Locale): { runs: Run[]; width: number } {
+function invoiceLayout(
+  r: Rand,
+  c: Content,
+  locale: Locale,
+): { runs: Run[]; width: number; items: PrintedItem[] } {
   const width = 520;
   const runs: Run[] = [];
+  const printed: PrintedItem[] = [];
   const money = (n: number) => formatMoney(n, locale, false);
   let y = 24;
   runs.push({ text: c.company, x: 32, y, bold: true, size: 15 });
@@ -552,6 +566,7 @@ function invoiceLayout(r: Rand, c: Content, locale: Locale): { runs: Run[]; widt
   y += 18;
   for (const item of c.items) {
     runs.push({ text: titleCase(item.name), x: cols[0] as number, y, size: 9.5 });
+    printed.push({ description: titleCase(item.name), amount: item.amount });
     runs.push({ text: String(item.qty), x: cols[1] as number, y, size: 9.5, align: 'right' });
     runs.push({ text: money(item.unit), x: (cols[2] as number) + 40, y, size: 9.5, align: 'right' });
     runs.push({ text: money(item.amount), x: cols[3] as number, y, size: 9.5, align: 'right' });
@@ -577,7 +592,7 @@ function invoiceLayout(r: Rand, c: Content, locale: Locale): { runs: Run[]; widt
     y,
     size: 9,
   });
-  return { runs, width };
+  return { runs, width, items: printed };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -625,6 +640,7 @@ interface MyGstReceipt {
   tax: number;
   receiptNumber: string;
   card: string | null;
+  items: PrintedItem[];
   fontSize: number;
 }
 
@@ -787,6 +803,7 @@ function myGstReceipt(r: Rand): MyGstReceipt {
   const count = r() < 0.25 ? int(r, 12, 24) : int(r, 1, 8);
   let subtotal = 0;
   let qtyTotal = 0;
+  const printed: PrintedItem[] = [];
   const gstCoded = r() < 0.7;
   for (let i = 0; i < count; i++) {
     const name = pick(r, ITEMS);
@@ -800,7 +817,11 @@ function myGstReceipt(r: Rand): MyGstReceipt {
     if (r() < 0.5) {
       left(name);
       pair(`  ${qty} x ${unitPrice.toFixed(2)}`, `${amount.toFixed(2)}${code}`);
-    } else pair(`${name.slice(0, cols - 18)} ${qty}`, `${amount.toFixed(2)}${code}`);
+      printed.push({ description: name, amount });
+    } else {
+      pair(`${name.slice(0, cols - 18)} ${qty}`, `${amount.toFixed(2)}${code}`);
+      printed.push({ description: name.slice(0, cols - 18), amount });
+    }
   }
   subtotal = Math.round(subtotal * 100) / 100;
   rule();
@@ -871,6 +892,7 @@ function myGstReceipt(r: Rand): MyGstReceipt {
     tax,
     receiptNumber,
     card,
+    items: printed,
     fontSize,
   };
 }
@@ -894,7 +916,7 @@ export function receiptSpecs(count = 160, seed = 20_181_225): ReceiptSpec[] {
     const font =
       kind === 'invoice' ? pick(r, ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Condensed']) : pick(r, FONTS);
     const fontSize = kind === 'invoice' ? 10 : Math.round(between(r, 8, 10) * 2) / 2;
-    const { runs, width } =
+    const { runs, width, items } =
       kind === 'invoice' ? invoiceLayout(r, c, locale) : thermalLayout(r, c, locale, kind, fontSize);
     // The address as printed: its lines joined with a space, the printed commas kept.
     const address = c.addressLines.join(' ');
@@ -921,6 +943,7 @@ export function receiptSpecs(count = 160, seed = 20_181_225): ReceiptSpec[] {
         receiptNumber: c.receiptNumber,
         // Invoices do not print how they were paid.
         cardLastFour: kind === 'invoice' ? null : c.card,
+        items,
       },
       degrade: {
         angle: r() < 0.7 ? between(r, -5, 5) : 0,
@@ -968,6 +991,7 @@ function myGstSpec(r: Rand, i: number): ReceiptSpec {
       currency: 'MYR',
       receiptNumber: receipt.receiptNumber,
       cardLastFour: receipt.card,
+      items: receipt.items,
     },
     degrade: {
       angle: r() < 0.6 ? between(r, -3, 3) : 0,

@@ -129,4 +129,52 @@ describe('line items from a receipt’s lines', () => {
       { description: 'Orange juice', quantity: 1, unit_price: null, amount: 4.5 },
     ]);
   });
+
+  const itemColumns = {
+    name: 'items',
+    type: 'line_items' as const,
+    columns: [
+      { name: 'description', type: 'text' as const },
+      { name: 'quantity', type: 'number' as const },
+      { name: 'unit_price', type: 'money' as const },
+      { name: 'amount', type: 'money' as const },
+    ],
+  };
+  const cells = (item: ReturnType<typeof readLineItems>) =>
+    (item.value ?? []).map(({ anchor: _a, confidence: _c, ...rest }) => rest);
+
+  it('reads a till’s two-line items: the name, then its count, price and amount below it', async () => {
+    const doc = await loadText(
+      [
+        'HARBOUR MART',
+        'ITEM   QTY   AMOUNT',
+        'BANANA CAKE   6.40',
+        'DISH SOAP 500ML',
+        '3 x 4.15     12.45',
+        '9556001234567',
+        'TOOTH BRUSH',
+        '2x2.90   5.80 SR',
+        'SUBTOTAL  24.65',
+        'TOTAL  24.65',
+      ].join('\n'),
+    );
+    expect(cells(readLineItems(doc, itemColumns))).toEqual([
+      { description: 'BANANA CAKE', quantity: 1, unit_price: null, amount: 6.4 },
+      { description: 'DISH SOAP 500ML', quantity: 3, unit_price: 4.15, amount: 12.45 },
+      { description: 'TOOTH BRUSH', quantity: 2, unit_price: 2.9, amount: 5.8 },
+    ]);
+  });
+
+  it('takes a count closing the description as the quantity only under a QTY heading', async () => {
+    const underQty = await loadText(
+      ['DESCRIPTION   QTY   AMT', 'PAINT ROLLER 9IN 2    31.80', 'TOTAL  31.80'].join('\n'),
+    );
+    expect(cells(readLineItems(underQty, itemColumns))).toEqual([
+      { description: 'PAINT ROLLER 9IN', quantity: 2, unit_price: 15.9, amount: 31.8 },
+    ]);
+    const noQty = await loadText(['ITEM   AMOUNT', 'BATTERY PACK 4    9.90', 'TOTAL  9.90'].join('\n'));
+    expect(cells(readLineItems(noQty, itemColumns))).toEqual([
+      { description: 'BATTERY PACK 4', quantity: 1, unit_price: null, amount: 9.9 },
+    ]);
+  });
 });

@@ -148,6 +148,12 @@ function bestTable(doc: ExtractedDocument, columns: ColumnSpec[]) {
 
 const QTY_LEAD = /^(\d{1,3})\s*(?:x|×|@|pcs?|ea)?$/i;
 const QTY_TIMES = /^(\d{1,3})\s*[x×@]$/i;
+/** A till's second line of an item: "6 x 36.28   217.68", "1x76.48 76.48 SR", "2 @ 3.50 7.00". */
+const QTY_BY_PRICE = /^\s*(\d{1,3})\s*[x×@]\s*\d/i;
+/** A bare count closing a description printed under a QTY heading: "PAINT BRUSH 2IN 4". */
+const TRAILING_COUNT = /^\d{1,3}$/;
+/** A product code on a line of its own (an EAN above a name): neither a description nor an amount. */
+const CODE_LINE = /^\s*\d{8,14}\s*$/;
 
 /** The words of a line before its first figure: an item's description. */
 function describe(
@@ -198,22 +204,61 @@ function joinDigitGroups(segment: RWord[]): RWord[] {
 function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemRow[]; lines: RLine[] } {
   const roles = new Map(columns.map((c) => [c.name, roleOf(c)]));
   // Items sit between the heading line (if any) and the first total.
+  // A heading names two columns by its segments, or (before any figure) by its words: OCR may read
+  // "DESCRIPTION QTY" as one segment.
+  const firstFigure = lines.findIndex((l) => moneyIn(l.words).length > 0);
+  const wordRoles = (l: RLine) => new Set(l.words.map((w) => lineItemRole(w.text)).filter(Boolean));
   const headed = lines.findIndex(
-    (l) => l.segments.filter((s) => lineItemRole(s.map((w) => w.text).join(' '))).length >= 2,
+    (l, i) =>
+      l.segments.filter((s) => lineItemRole(s.map((w) => w.text).join(' '))).length >= 2 ||
+      ((firstFigure < 0 || i < firstFigure) && wordRoles(l).size >= 2),
   );
+  // "ITEM  QTY  AMOUNT": a count may close a description, in the heading's quantity column.
+  const countColumn = headed >= 0 && wordRoles(lines[headed] as RLine).has('quantity');
   const rows: LineItemRow[] = [];
   const used: RLine[] = [];
+  // A description printed alone, waiting for its figures on the next line (a till's two-line item).
+  let pending: { line: RLine; words: RWord[] } | undefined;
   for (const line of lines.slice(headed + 1)) {
     if (ITEM_LIST_END.test(line.text.trim())) {
       if (rows.length) break;
+      pending = undefined;
       continue;
     }
+    if (CODE_LINE.test(line.text)) continue;
     const lineWords = line.segments.flatMap(joinDigitGroups);
     const money = moneyIn(lineWords);
-    if (money.length === 0 || letterCount(line.text) < 2) continue;
+    if (money.length === 0) {
+      pending = letterCount(line.text) >= 2 ? { line, words: lineWords } : undefined;
+      continue;
+    }
     const firstMoney = money[0]?.index ?? 0;
-    const { text, quantity, words } = describe(lineWords, firstMoney);
-    if (letterCount(text) < 2) continue;
+    let { text, quantity, words } = describe(lineWords, firstMoney);
+    const anchorWords = [...lineWords];
+    if (letterCount(text) < 2) {
+      // "MINERAL WATER 1.5L" / "6 x 36.28   217.68": the figures' line takes the name above it.
+      const byPrice = QTY_BY_PRICE.exec(line.text);
+      const figuresOnly = letterCount(line.text.replace(/\b(?:[x×@]|SR|ZR|[A-Z])\b/gi, '')) === 0;
+      if (!pending || !(byPrice || figuresOnly)) {
+        pending = undefined;
+        continue;
+      }
+      text = pending.words
+        .map((w) => w.text)
+        .join(' ')
+        .trim();
+      words = pending.words;
+      quantity = byPrice ? Number(byPrice[1]) : quantity;
+      anchorWords.unshift(...pending.words);
+    } else if (countColumn && quantity === null && words.length > 1) {
+      const last = words.at(-1) as RWord;
+      if (TRAILING_COUNT.test(last.text) && Number(last.text) > 0) {
+        quantity = Number(last.text);
+        words = words.slice(0, -1);
+        text = words.map((w) => w.text).join(' ');
+      }
+    }
+    pending = undefined;
     const amount = money.at(-1)?.value ?? null;
     const unit =
       money.length > 1
@@ -248,7 +293,7 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
           ? 0
           : Math.round(LINE_CELL_CONFIDENCE * (0.6 + 0.4 * wordConfidence(ws)) * 1000) / 1000;
     }
-    const boxes = lineWords.map((w) => w.box).filter((b): b is Box => b !== undefined);
+    const boxes = anchorWords.map((w) => w.box).filter((b): b is Box => b !== undefined);
     const box = boxes.length ? unionBox(boxes) : line.box;
     if (box) row.anchor = { page: line.page, box: roundBox(box) };
     rows.push(row);
@@ -295,6 +340,17 @@ function visualLines(doc: ExtractedDocument): RLine[] {
   return out;
 }
 
+/** Rows read by place that hold every amount of the table's rows, and more of them. */
+function coversAndMore(byPlace: LineItemRow[], table: LineItemRow[], columns: ColumnSpec[]): boolean {
+  const amount = columns.find((c) => roleOf(c) === 'amount');
+  if (!amount || byPlace.length <= table.length) return false;
+  const placed = byPlace.map((r) => r[amount.name]).filter((v) => typeof v === 'number');
+  return (
+    placed.length > withAmounts(table, columns) &&
+    table.every((r) => typeof r[amount.name] !== 'number' || placed.includes(r[amount.name]))
+  );
+}
+
 const withAmounts = (rows: LineItemRow[], columns: ColumnSpec[]) => {
   const amount = columns.find((c) => roleOf(c) === 'amount');
   return amount ? rows.filter((r) => typeof r[amount.name] === 'number').length : rows.length;
@@ -320,11 +376,13 @@ export function readLineItems(
     ).filter(Boolean);
     sourceText = headings.join(' · ');
   }
-  // A table the layout split (descriptions apart from figures) reads worse than the page's rows.
+  // A table the layout split (descriptions apart from figures) reads worse than the page's rows,
+  // and so does one the layout cut short (a till's heading and its first item, the rest printed
+  // over two lines each): the rows read by place win when they hold every amount the table has.
   const tableScore = withAmounts(rows, columns);
-  if (rows.length === 0 || tableScore < rows.length) {
-    const byPlace = doc.layout?.length ? rowsFromLines(visualLines(doc), columns) : { rows: [], lines: [] };
-    const read = byPlace.rows.length ? byPlace : rowsFromLines(linesOf(doc), columns);
+  const byPlace = doc.layout?.length ? rowsFromLines(visualLines(doc), columns) : { rows: [], lines: [] };
+  const read = byPlace.rows.length ? byPlace : rowsFromLines(linesOf(doc), columns);
+  if (rows.length === 0 || tableScore < rows.length || coversAndMore(read.rows, rows, columns)) {
     if (rows.length === 0 || withAmounts(read.rows, columns) > tableScore) {
       rows = read.rows;
       page = read.lines[0]?.page;
