@@ -165,6 +165,22 @@ describe('line items from a receipt’s lines', () => {
     ]);
   });
 
+  it('ends the items at an invoice’s amount label in its own language ("Netto", "USt.")', async () => {
+    const doc = await loadText(
+      [
+        'Leistung        Menge    E-Preis     Gesamt',
+        'Wartung         2        36,38       72,76',
+        'Montage         3        56,63       169,89',
+        'Netto                                242,65 €',
+        'USt. 7 %                             16,99 €',
+      ].join('\n'),
+    );
+    expect(cells(readLineItems(doc, itemColumns)).map((r) => [r.description, r.amount])).toEqual([
+      ['Wartung', 72.76],
+      ['Montage', 169.89],
+    ]);
+  });
+
   it('takes a count closing the description as the quantity only under a QTY heading', async () => {
     const underQty = await loadText(
       ['DESCRIPTION   QTY   AMT', 'PAINT ROLLER 9IN 2    31.80', 'TOTAL  31.80'].join('\n'),

@@ -1,4 +1,5 @@
 import type { ColumnSpec, FieldSpec, ItemAnchor } from '@sieve/contracts';
+import { invoiceLabelOf } from '../lexicon/invoice-labels';
 import { ITEM_LIST_END, type LineItemRole, lineItemRole } from '../lexicon/line-item-columns';
 import { type Box, cellAt, type LayoutTable, roundBox, unionBox } from '../model/layout';
 import { formatLocation } from '../model/location';
@@ -72,11 +73,20 @@ function mapColumns(table: LayoutTable, columns: ColumnSpec[]): Map<string, numb
   return mapped;
 }
 
+/** The invoice labels whose row closes an item list: "Netto", "USt. 7 %", "Gesamtbetrag", "Bereits bezahlt". */
+const AMOUNT_LABELS = new Set(['subtotal', 'tax', 'total', 'other_amount']);
+
+/** A cell or a line's first segment that closes an item list: a total, a tax, a payment. */
+function closesItemList(text: string): boolean {
+  const label = invoiceLabelOf(text)?.label;
+  return ITEM_LIST_END.test(text) || (label !== undefined && AMOUNT_LABELS.has(label));
+}
+
 function isTotalRow(table: LayoutTable, row: number): boolean {
   if (table.rowLabels[row]?.isTotal) return true;
   for (let c = 0; c < table.columnCount; c++) {
     const text = cellAt(table, row, c)?.text.trim() ?? '';
-    if (text && ITEM_LIST_END.test(text)) return true;
+    if (text && closesItemList(text)) return true;
   }
   return false;
 }
@@ -220,7 +230,9 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
   // A description printed alone, waiting for its figures on the next line (a till's two-line item).
   let pending: { line: RLine; words: RWord[] } | undefined;
   for (const line of lines.slice(headed + 1)) {
-    if (ITEM_LIST_END.test(line.text.trim())) {
+    // The words before the line's first figure: "Netto", "USt." of "USt. 7 %   16,99 €".
+    const lead = /^[^\d]*/.exec(line.text)?.[0].trim() ?? '';
+    if (ITEM_LIST_END.test(line.text.trim()) || (lead !== '' && closesItemList(lead))) {
       if (rows.length) break;
       pending = undefined;
       continue;
@@ -340,14 +352,29 @@ function visualLines(doc: ExtractedDocument): RLine[] {
   return out;
 }
 
-/** Rows read by place that hold every amount of the table's rows, and more of them. */
-function coversAndMore(byPlace: LineItemRow[], table: LineItemRow[], columns: ColumnSpec[]): boolean {
+/** Rows whose description names something: letters, not a count by a price ("2x 29.97"). */
+function described(rows: LineItemRow[], columns: ColumnSpec[]): number {
+  const description = columns.find((c) => roleOf(c) === 'description');
+  if (!description) return 0;
+  return rows.filter((r) => {
+    const text = r[description.name];
+    return typeof text === 'string' && letterCount(text) >= 2 && !QTY_BY_PRICE.test(text);
+  }).length;
+}
+
+/**
+ * Rows read by place that hold every amount of the table's rows, and either more amounts or more
+ * rows that name their item (a till's name printed over its count and price, which a table reads
+ * as a figure-less row joined to the item above).
+ */
+function betterByPlace(byPlace: LineItemRow[], table: LineItemRow[], columns: ColumnSpec[]): boolean {
   const amount = columns.find((c) => roleOf(c) === 'amount');
-  if (!amount || byPlace.length <= table.length) return false;
+  if (!amount || byPlace.length === 0) return false;
   const placed = byPlace.map((r) => r[amount.name]).filter((v) => typeof v === 'number');
+  const covers = table.every((r) => typeof r[amount.name] !== 'number' || placed.includes(r[amount.name]));
   return (
-    placed.length > withAmounts(table, columns) &&
-    table.every((r) => typeof r[amount.name] !== 'number' || placed.includes(r[amount.name]))
+    covers &&
+    (placed.length > withAmounts(table, columns) || described(byPlace, columns) > described(table, columns))
   );
 }
 
@@ -382,8 +409,9 @@ export function readLineItems(
   const tableScore = withAmounts(rows, columns);
   const byPlace = doc.layout?.length ? rowsFromLines(visualLines(doc), columns) : { rows: [], lines: [] };
   const read = byPlace.rows.length ? byPlace : rowsFromLines(linesOf(doc), columns);
-  if (rows.length === 0 || tableScore < rows.length || coversAndMore(read.rows, rows, columns)) {
-    if (rows.length === 0 || withAmounts(read.rows, columns) > tableScore) {
+  const splitTable = tableScore < rows.length && withAmounts(read.rows, columns) > tableScore;
+  if (rows.length === 0 || splitTable || betterByPlace(read.rows, rows, columns)) {
+    if (read.rows.length > 0 || rows.length === 0) {
       rows = read.rows;
       page = read.lines[0]?.page;
       location = read.lines[0] ? formatLocation({ page: read.lines[0].page, line: read.lines[0].line }) : '';
