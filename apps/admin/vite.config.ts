@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 // @ts-expect-error a plain ESM build helper without types
+import { earlyEntry } from '../../scripts/vite-early-entry.mjs';
+// @ts-expect-error a plain ESM build helper without types
 import { preloadFirstScreen } from '../../scripts/vite-preload-first-screen.mjs';
 
 // The API runs on :8080 in development (`pnpm dev`); the apps reach it same-origin through /api.
@@ -15,6 +17,8 @@ export default defineConfig({
       'src/features/dashboard/dashboard-page.tsx',
       'src/features/overview/overview-view.tsx',
     ]),
+    // The dashboard's first data call starts from the page's first script (issue 15, issue 42).
+    earlyEntry('src/first-data-entry.ts'),
   ],
   server: { port: 5175, proxy: api },
   preview: { port: 4175, proxy: api },

@@ -6,7 +6,8 @@ import { APP } from './app-config';
 
 /**
  * issue 15: with a stored admin session on the dashboard, the stats call starts now, in parallel
- * with the page's chunks, instead of after them; the dashboard's SWR hook picks up the answer.
+ * with the page's chunks, instead of after them; the dashboard's SWR hook picks up the answer. The
+ * call itself began with the page (src/first-data-entry.ts), which `apiRequest` takes up.
  */
 export function warmStart(): void {
   const session = readStoredSession();

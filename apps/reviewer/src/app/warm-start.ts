@@ -5,7 +5,8 @@ import { APP } from './app-config';
 
 /**
  * issue 15: with a stored reviewer session on the dashboard, the queue's first page is asked for
- * now, in parallel with the page's chunks, instead of after them.
+ * now, in parallel with the page's chunks, instead of after them; the call itself began with the
+ * page (src/first-data-entry.ts), which `apiRequest` takes up.
  */
 export function warmStart(): void {
   const session = readStoredSession();

@@ -279,24 +279,3 @@ export function weeklyRankSql(workerId: string, from: Date, to: Date): SQL {
     select coalesce((select n from counts where worker_id = ${workerId}), 0)::int as mine,
       (1 + (select count(*) from counts where n > coalesce((select n from counts where worker_id = ${workerId}), 0)))::int as rank`;
 }
-
-/**
- * A listed task's `ai_result` (spec 01 §7), built in the list statement from the stored one: its
- * confidence score and each data point's value and confidence, leaving source texts and locations
- * (up to many KB each) in the table. A malformed stored result lists as no data points.
- */
-export function listedAiResultSql(): SQL {
-  return sql`jsonb_build_object(
-    'confidence_score', t.ai_confidence_score,
-    'result', coalesce((
-      select jsonb_object_agg(item.key, case when jsonb_typeof(item.value) = 'object'
-        then jsonb_build_object(
-          'value', coalesce(item.value -> 'value', 'null'::jsonb),
-          'confidence', case when jsonb_typeof(item.value -> 'confidence') = 'number'
-            then item.value -> 'confidence' else 'null'::jsonb end)
-        else jsonb_build_object('value', item.value, 'confidence', null) end)
-      from jsonb_each(case when jsonb_typeof(t.ai_result -> 'result') = 'object'
-        then t.ai_result -> 'result' else '{}'::jsonb end) item
-    ), '{}'::jsonb)
-  )`;
-}

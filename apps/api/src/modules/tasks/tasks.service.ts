@@ -27,7 +27,6 @@ import {
   type FilterShape,
   filterShape,
   filterValues,
-  listedAiResultSql,
   lockTaskFor,
   qualityScores,
   refreshTaskStatus,
@@ -117,7 +116,7 @@ const listStatement = hotStatement<
       select total.n as total, total.all_available, listed.* from total left join (
         select t.id, t.request_id, t.document_type, t.created_at, t.status, t.priority, t.required_reviews,
           t.metadata, page.lease_expires_at, page.ord, t.ai_confidence_score, t.ai_field_count,
-          ${listedAiResultSql()} as ai_result
+          t.ai_listed_result
         from page join ${tasks} t on t.id = page.id
       ) listed on true
       order by listed.ord`;
@@ -161,7 +160,8 @@ interface ListedTaskRow {
   metadata: Record<string, unknown>;
   ai_confidence_score: number;
   ai_field_count: number;
-  ai_result: ListedAiResult;
+  /** The AI result's values and confidences, kept with it (tasks.ai_listed_result), never its source texts. */
+  ai_listed_result: ListedAiResult['result'];
   lease_expires_at: string | Date | null;
 }
 
@@ -192,7 +192,8 @@ function toSummary(row: ListedTaskRow): WorkerTaskSummary {
     metadata: row.metadata,
     ai_confidence_score: row.ai_confidence_score,
     ai_field_count: row.ai_field_count,
-    ai_result: row.ai_result,
+    // spec 01 §7: a listed task's AI result is its confidence score and each value's confidence.
+    ai_result: { confidence_score: row.ai_confidence_score, result: row.ai_listed_result },
     claim: row.lease_expires_at ? { lease_expires_at: new Date(row.lease_expires_at).toISOString() } : null,
   };
 }
