@@ -29,23 +29,37 @@ export const PHONE_LINE = /^(?:ph|tel|t)?\.?:?\s*\+?\(?\d{2,4}\)?[\s.-]?\d{3,4}[
 export const REG_NUMBER =
   /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?(?:\d{3,}|(?=(?:[A-Z]*\d){4})[\dA-Z]{5,9})[-\s]?[A-Z]?\s*\)?\.?$/i;
 export const ADDRESS_WORD =
-  /\b(?:no\.?\s*\d|lot|jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|blvd|boulevard|way|square|place|court|floor|suite|unit|level|block|blk|building|plaza|mall|centre|center|park|strasse|straße|platz|weg|allee|\d{4,6})\b/i;
+  /\b(?:no\.?\s*\d|lot|jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|blvd|boulevard|way|square|place|court|floor|suite|unit|level|block|blk|building|plaza|mall|centre|center|park|strasse|straße|platz|weg|allee|rue|route|autoroute|chemin|calle|avenida|\d{4,6})\b/i;
 
 export const STREET_WORD = /\b(?:lot|jalan|jln|lorong|taman|tmn|persiaran|lebuh|street|road|avenue)\b/i;
 
-/** OCR's usual slips in a Malaysian legal suffix: "SON BHD", "SDN, BHB", "SDH. BHD.", "(My", "SIB". */
+/**
+ * OCR's usual slips in a Malaysian legal suffix: "SON BHD", "SDN, BHB", "SDH. BHD.", "SONBID"
+ * (glued, its H read as I), "(My", "SIB", "5/8" and "S/8" for S/B at the end of a name.
+ */
 export function normaliseLegalSuffix(text: string): string {
   return text
     .replace(
-      /\bS[DO0QE][NHM]([.,]?)(\s*)B[HN][DO0B]([.,]?)(?=[\s)]|$)/gi,
-      (_m, a: string, gap: string, b: string) => `SDN${a ? '.' : ''}${gap}BHD${b ? '.' : ''}`,
+      /\bS[DO0QE][NHM]([.,]?)(\s*)B[HNI1][DO0B]([.,]?)(?=[\s)]|$)/gi,
+      (_m, a: string, gap: string, b: string) => `SDN${a ? '.' : ''}${gap || ' '}BHD${b ? '.' : ''}`,
     )
     .replace(/\(M[y\]}|]?(?=\s+SDN)/g, '(M)')
-    .replace(/\bS[I1l|]B\b/g, 'S/B');
+    .replace(/\bS[I1l|]B\b/g, 'S/B')
+    .replace(/(?<=\p{L}.*\s)[S5]\s?[/|]\s?[B8]\.?$/u, 'S/B');
+}
+
+/**
+ * Initials OCR read with a digit for a letter: "D.1.Y." is D.I.Y., "A.0.K." A.O.K. — a run of
+ * single characters each closed by a point, all letters but the look-alike digits.
+ */
+export function fixInitials(text: string): string {
+  return text.replace(/\b(?:[\p{L}01]\.){2,}/gu, (run) =>
+    /\p{L}/u.test(run) ? run.replace(/1/g, 'I').replace(/0/g, 'O') : run,
+  );
 }
 
 export function cleanName(text: string): string {
-  return normaliseLegalSuffix(correctOcrWords(text))
+  return normaliseLegalSuffix(fixInitials(correctOcrWords(text)))
     .replace(/^[^\p{L}\p{N}(]+/u, '')
     .replace(/^(?:owned|operated|managed)\s+by\b\s*:?\s*/i, '')
     .replace(/[\s,;:*_~-]+$/u, '')
@@ -95,6 +109,9 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
       // A centred name OCR split at a wide gap ("KEDAI MUTIARA HOME || DECO || (SEKSYEN") is one
       // name; a title, a number or a phone beside it is not part of it.
       for (const more of line.segments.slice(j + 1)) {
+        // A name ends at its company form: what stands apart after "SDN BHD" is a speck or a logo.
+        if (/(?:SDN\.?\s*BHD|BERHAD|S\/B|PTE\.?\s*LTD|PTY\.?\s*LTD|LTD|GMBH)\.?$/i.test(cleanName(lineText(segment))))
+          break;
         const part = cleanName(lineText(more));
         if (!namePart(part) || hasPrice(more) || datesIn({ ...line, words: more }, 0).length) break;
         segment = [...segment, ...more];
@@ -206,6 +223,8 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
     words = [...previous.words, ...words];
     first = previous.index;
   }
+  // "HOLDINGS SDN." with its "BHD." lost to OCR (or to the paper's edge): SDN is never printed alone.
+  text = text.replace(/\bSDN(\.?)$/i, (_m, dot: string) => `SDN${dot} BHD${dot}`);
   const line = top[first] as RLine;
   const hasSuffix = LEGAL_SUFFIX.test(text);
   return {
@@ -240,7 +259,7 @@ export function stripRegNumber(text: string): string {
   return (
     text
       .replace(
-        /\s*\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*)?(?:no\.?\s*:?\s*)?\d{4,}[-\s]?[A-Z]?\s*\)?\s*$/i,
+        /\s*\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*)?(?:no\.?\s*:?\s*)?(?:\d{1,3}\s)?\d{4,}[-\s]?[A-Z]?\s*\)?\s*$/i,
         '',
       )
       .trim() || text

@@ -52,12 +52,12 @@ export function validYmd(y: number, m: number, d: number): string | null {
 }
 
 /**
- * A labelled date's day or month OCR misread with a 6, 8 or 9 for its leading 0 ("28-61-17"):
- * the 0 back when the part cannot be a day or month as read.
+ * A labelled date's day or month OCR misread with a 3, 6, 8 or 9 for its leading 0 ("28-61-17",
+ * "32/02/2018"): the 0 back when the part cannot be a day or month as read.
  */
 export function repairDatePart(part: string, max: number): number {
   const n = Number(part);
-  if (n <= max || part.length !== 2 || !/^[689]/.test(part)) return n;
+  if (n <= max || part.length !== 2 || !/^[3689]/.test(part)) return n;
   return Number(`0${part.slice(1)}`);
 }
 
@@ -77,8 +77,11 @@ export function datesIn(line: RLine, index: number): DateHit[] {
   const label = labelText(line.text);
   const labelled = /\b(?:date|dated|tarikh|datum|fecha|issued|dt)\b/.test(label);
   const words = line.words;
-  const add = (y: number, a: number, b: number, order: DateHit['order'], taken: RWord[], repaired = false) =>
+  const add = (y: number, a: number, b: number, order: DateHit['order'], taken: RWord[], repaired = false) => {
+    // "UNIT 1.1-0448": a unit number, not a date of the year 448.
+    if (y < 1990 || y > 2099) return;
     hits.push({ y, a, b, order, words: taken, line, labelled, index, ...(repaired ? { repaired } : {}) });
+  };
   for (let i = 0; i < words.length; i++) {
     // "DATE:25/12/2018": a label glued to its date.
     const raw = (words[i] as RWord).text
@@ -86,6 +89,9 @@ export function datesIn(line: RLine, index: number): DateHit[] {
       .replace(/^[^\d\p{L}]+|[^\d\p{L}]+$/gu, '');
     // "28/10/17.08:23:36", "25/12/2018(TUE)": the time or the weekday glued after the date.
     const fixed = fixDigits(raw);
+    // "05.22.95.66.66": a phone number's groups go on past the year; a time glued to a date has
+    // its colons ("28/10/17.08:23:36").
+    if (/^\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}[-/.]\d+(?:[-/.]\d+)*$/.test(fixed)) continue;
     // A labelled date with a digit or two OCR doubled after its year ("05/21/201821").
     const token =
       /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4})(?=[^\d]|$)/.exec(fixed)?.[1] ??

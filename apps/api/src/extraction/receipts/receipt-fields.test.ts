@@ -515,6 +515,59 @@ DATE: 15/05/2916 17:01
     expect(values(numeric, ['Date']).Date).toBe('20160515');
   });
 
+  it('reads a day OCR misread with a 3 for its 0, and takes no phone number or unit number for a date', () => {
+    const threeForZero = receipt(`
+KEDAI BUNGA MEKAR SDN BHD
+Do: No      Date:      32/04/2018
+`);
+    expect(values(threeForZero, ['Date']).Date).toBe('20180402');
+    // A phone's groups run on past what looks like a year: the date is the one printed below.
+    const phone = receipt(`
+RELAIS DES PINS
+Tel. :      06.21.94.55.31
+Le 14/03/2018 a 09:12
+`);
+    expect(values(phone, ['Date']).Date).toBe('20180314');
+    // "1.1-0448" is a unit number (a year 448 is none): the address keeps that line.
+    const unit = receipt(`
+KEDAI KECANTIKAN MAWAR
+UNIT 1.1-0448, MAWAR MEGAMALL,
+93350 KUCHING, SARAWAK.
+`);
+    expect(values(unit, ['Address']).Address).toBe('UNIT 1.1-0448, MAWAR MEGAMALL, 93350 KUCHING, SARAWAK.');
+  });
+
+  it('reads a company form OCR slipped on, initials with a digit for a letter, and no speck after the form', () => {
+    const cases: [string, string][] = [
+      ['SAUJANA MAJU SONBID', 'SAUJANA MAJU SDN BHD'],
+      ['KEDAI RUNCIT MAJU 5/8', 'KEDAI RUNCIT MAJU S/B'],
+      ['MR. K.1.T. (M) SDN BHD', 'MR. K.I.T. (M) SDN BHD'],
+      // A speck standing apart after the company form is no part of the name.
+      ['SAUJANA PRINT SDN BHD      bh', 'SAUJANA PRINT SDN BHD'],
+      // The registration number OCR split, and the "BHD." lost: SDN is never printed alone.
+      ['RIANG HOLDINGS SDN.      (3 14425-T)', 'RIANG HOLDINGS SDN. BHD.'],
+    ];
+    for (const [printed, name] of cases) {
+      const doc = receipt(`
+${printed}
+NO 12, JALAN MAWAR 3,
+43000 KAJANG, SELANGOR
+TOTAL      RM 9.00
+`);
+      expect(values(doc, ['Company']).Company).toBe(name);
+    }
+  });
+
+  it('reads a French street line as the start of an address', () => {
+    const doc = receipt(`
+RELAIS DES PINS
+AUTOROUTE FES TAZA
+35000 FES
+Tel. : 06.21.94.55.31
+`);
+    expect(values(doc, ['Address']).Address).toBe('AUTOROUTE FES TAZA 35000 FES');
+  });
+
   it('checks the total against cash less change, and takes the total that agrees', () => {
     // The grand total's 2 read as 8; cash less change says 25.95, which the nett total shows.
     const doc = receipt(`
