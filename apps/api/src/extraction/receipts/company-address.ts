@@ -22,7 +22,7 @@ export const LEGAL_SUFFIX =
 export const COMPANY_FORM =
   /\b(?:SDN\.?\s*BHD|BHD|S\/B|BERHAD|PTE\.?\s*LTD|PTY\.?\s*LTD|LTD|LIMITED|PLC|LLC|INC|CORP|CORPORATION|GMBH)\b/i;
 export const NOT_COMPANY =
-  /^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|cash sales?|credit sales?|cash invoice|tax receipt|quotation|statement|order)\b|^\W*$/i;
+  /\b(?:goods sold|returnable|exchangeable|refund|feedback|complaint|please|come again|voucher)\b|^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|cash sales?|credit sales?|cash invoice|tax receipt|quotation|statement|order)\b|^\W*$/i;
 /** A phone number on a line of its own, under a short label or none ("(217) 555-0142", "Ph 330-555-0177"). */
 export const PHONE_LINE = /^(?:ph|tel|t)?\.?:?\s*\+?\(?\d{2,4}\)?[\s.-]?\d{3,4}[\s.-]\d{4}$/i;
 /** "(627189-M)", also as OCR reads it: "(627E89-M)", a digit taken for a letter. */
@@ -137,7 +137,7 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
   if (!best) return undefined;
   const title = /\s+(?:simplified\s+)?(?:tax\s+)?(?:invoice|receipt)\s*$/i.exec(best.text);
   let text = title ? best.text.slice(0, title.index) : best.text;
-  text = stripRegNumber(text);
+  text = stripAfterForm(stripRegNumber(text));
   let words = title ? best.words.slice(0, text.split(/\s+/).length) : best.words;
   let first = best.index;
   let last = best.index;
@@ -264,6 +264,17 @@ export function stripRegNumber(text: string): string {
       )
       .trim() || text
   );
+}
+
+/**
+ * "KING'S CONFECTIONERY S/B 273500-U (6X7)": after the company form only numbers follow (its
+ * registration, a code), words of three letters or more are none of them.
+ */
+export function stripAfterForm(text: string): string {
+  const form = new RegExp(`^(.*${COMPANY_FORM.source}\\.?)\\s+(.+)$`, 'i').exec(text);
+  if (!form?.[1] || !form[2]) return text;
+  const tail = form[2];
+  return /\d/.test(tail) && !/\p{L}{3}/u.test(tail) ? form[1] : text;
 }
 
 export function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | undefined {

@@ -85,7 +85,7 @@ export function datesIn(line: RLine, index: number): DateHit[] {
   for (let i = 0; i < words.length; i++) {
     // "DATE:25/12/2018": a label glued to its date.
     const raw = (words[i] as RWord).text
-      .replace(/^[A-Za-z]{2,}[:.]+(?=\d)/, '')
+      .replace(/^[A-Za-z]{2,}[:.]+(?=[\dODQ]\d)/, '')
       .replace(/^[^\d\p{L}]+|[^\d\p{L}]+$/gu, '');
     // "28/10/17.08:23:36", "25/12/2018(TUE)": the time or the weekday glued after the date.
     const fixed = fixDigits(raw);
@@ -109,13 +109,14 @@ export function datesIn(line: RLine, index: number): DateHit[] {
       continue;
     }
     if (numeric) {
-      add(
-        year4(numeric[3] ?? ''),
-        labelled ? repairDatePart(numeric[1] ?? '', 31) : Number(numeric[1]),
-        labelled ? repairDatePart(numeric[2] ?? '', 31) : Number(numeric[2]),
-        'xy',
-        [words[i] as RWord],
-      );
+      // Unlabelled, a part is put back only beside a four-digit year ("17/83/2817": 0 read as 8),
+      // and the date is then second to any read as printed.
+      const a = Number(numeric[1]);
+      const b = Number(numeric[2]);
+      const repairs = labelled || numeric[3]?.length === 4;
+      const ra = repairs ? repairDatePart(numeric[1] ?? '', 31) : a;
+      const rb = repairs ? repairDatePart(numeric[2] ?? '', 31) : b;
+      add(year4(numeric[3] ?? ''), ra, rb, 'xy', [words[i] as RWord], !labelled && (ra !== a || rb !== b));
       continue;
     }
     // "15/0516", "1505/16": OCR lost one separator of a two-digit year's date.

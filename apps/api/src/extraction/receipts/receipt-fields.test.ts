@@ -558,6 +558,53 @@ TOTAL      RM 9.00
     }
   });
 
+  it('reads an unlabelled date with a 0 read as 8 beside a four-digit year, and a date whose label ends on a look-alike', () => {
+    const eights = receipt(`
+KEDAI BUKU CERIA SDN BHD
+CASH1 H18-82      17/83/2817 21:35
+`);
+    expect(values(eights, ['Date']).Date).toBe('20170317');
+    const glued = receipt(`
+KEDAI ROTI SEDAP S/B
+Inv No      :6KJ30785499      Date:D3/02/17 19:46
+`);
+    expect(values(glued, ['Date']).Date).toBe('20170203');
+  });
+
+  it('takes no return-policy or feedback line for the company, and drops the numbers after its form', () => {
+    const policy = receipt(`
+Goods Sold Are Not Returnable.
+For feedback or complaint, please call:
+KEDAI RUNCIT SENANG SDN BHD
+NO 3, JALAN MAWAR 2,
+43000 KAJANG, SELANGOR
+`);
+    expect(values(policy, ['Company']).Company).toBe('KEDAI RUNCIT SENANG SDN BHD');
+    const trailing = receipt(`
+ROTI MANIS BAKERY S/B 112233-U      (5X9)
+LOT 7, JALAN MAWAR 2,
+`);
+    expect(values(trailing, ['Company']).Company).toBe('ROTI MANIS BAKERY S/B');
+  });
+
+  it('reads a total labelled "Due" or only "inclusive GST", never the subtotal', () => {
+    const due = receipt(`
+KEDAI ROTI SEDAP S/B
+SCONE      1      7.50
+Due      7.50
+Fay      20.00
+Change      12.50
+`);
+    expect(values(due, ['Total']).Total).toBe(7.5);
+    const inclusive = receipt(`
+KEDAI UBAT SIHAT SDN BHD
+Subtotal:      281.00
+Rounding Adj :      0.00
+Tox! inclusive GST.      217.00
+`);
+    expect(values(inclusive, ['Total']).Total).toBe(217);
+  });
+
   it('reads a French street line as the start of an address', () => {
     const doc = receipt(`
 RELAIS DES PINS
