@@ -110,7 +110,11 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
       // name; a title, a number or a phone beside it is not part of it.
       for (const more of line.segments.slice(j + 1)) {
         // A name ends at its company form: what stands apart after "SDN BHD" is a speck or a logo.
-        if (/(?:SDN\.?\s*BHD|BERHAD|S\/B|PTE\.?\s*LTD|PTY\.?\s*LTD|LTD|GMBH)\.?$/i.test(cleanName(lineText(segment))))
+        if (
+          /(?:SDN\.?\s*BHD|BERHAD|S\/B|PTE\.?\s*LTD|PTY\.?\s*LTD|LTD|GMBH)\.?$/i.test(
+            cleanName(lineText(segment)),
+          )
+        )
           break;
         const part = cleanName(lineText(more));
         if (!namePart(part) || hasPrice(more) || datesIn({ ...line, words: more }, 0).length) break;
@@ -352,8 +356,20 @@ export function findAddress(lines: RLine[], company: CompanyHit | undefined): Fo
   };
 }
 
+/**
+ * OCR's slips in Malaysian section codes: "JALAN $521/58" for SS21/58 (an address holds no money)
+ * and "SEKSYEN US", "JALAN NOVA US/N" for U5 (Shah Alam's sections are U1–U20).
+ */
+export function fixSectionCodes(text: string): string {
+  return text
+    .replace(/\$5(?=\d{1,3}[A-Z]?\/)/g, 'SS')
+    .replace(/\bUS(?=\/|,|\s|$)/g, (m, at: number) =>
+      /\b(?:JALAN|JLN|SEKSYEN|SEK|SECTION)\b/i.test(text.slice(0, at)) ? 'U5' : m,
+    );
+}
+
 export function cleanAddressPart(text: string): string {
-  return correctOcrWords(text)
+  return fixSectionCodes(correctOcrWords(text))
     .replace(/^[^\p{L}\p{N}(]+/u, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -77,7 +77,14 @@ export function datesIn(line: RLine, index: number): DateHit[] {
   const label = labelText(line.text);
   const labelled = /\b(?:date|dated|tarikh|datum|fecha|issued|dt)\b/.test(label);
   const words = line.words;
-  const add = (y: number, a: number, b: number, order: DateHit['order'], taken: RWord[], repaired = false) => {
+  const add = (
+    y: number,
+    a: number,
+    b: number,
+    order: DateHit['order'],
+    taken: RWord[],
+    repaired = false,
+  ) => {
     // "UNIT 1.1-0448": a unit number, not a date of the year 448.
     if (y < 1990 || y > 2099) return;
     hits.push({ y, a, b, order, words: taken, line, labelled, index, ...(repaired ? { repaired } : {}) });
@@ -121,7 +128,12 @@ export function datesIn(line: RLine, index: number): DateHit[] {
     }
     // "15/0516", "1505/16": OCR lost one separator of a two-digit year's date.
     // Not with a point: "2.0550" is a price per litre.
-    const lost = /^(\d{1,2})[-/](\d{2})(\d{2})$/.exec(token) ?? /^(\d{2})(\d{2})[-/](\d{2})$/.exec(token);
+    // "2703/2018", "27/032018": the same with a four-digit year.
+    const lost =
+      /^(\d{1,2})[-/](\d{2})(\d{2})$/.exec(token) ??
+      /^(\d{2})(\d{2})[-/](\d{2})$/.exec(token) ??
+      /^(\d{2})(\d{2})[-/](\d{4})$/.exec(token) ??
+      /^(\d{1,2})[-/](\d{2})(\d{4})$/.exec(token);
     if (
       lost &&
       // "PHONE: 07-2700 3990" is no date.

@@ -605,6 +605,28 @@ Tox! inclusive GST.      217.00
     expect(values(inclusive, ['Total']).Total).toBe(217);
   });
 
+  it('reads a date whose separator OCR lost beside a four-digit year, and section codes OCR slipped on', () => {
+    const lost = receipt(`
+KEDAI KRAF INDAH
+Date :      1604/2018 16.34
+`);
+    expect(values(lost, ['Date']).Date).toBe('20180416');
+    const sections = receipt(`
+KEDAI UBAT SIHAT SDN BHD
+NO 7, JALAN MELATI US/M, SEKSYEN US,
+40150 SHAH ALAM, SELANGOR
+`);
+    expect(values(sections, ['Address']).Address).toBe(
+      'NO 7, JALAN MELATI U5/M, SEKSYEN U5, 40150 SHAH ALAM, SELANGOR',
+    );
+    const dollar = receipt(`
+KEDAI UBAT SIHAT SDN BHD
+12 JALAN $517/42 TAMAN MELATI
+47400 PETALING JAYA
+`);
+    expect(values(dollar, ['Address']).Address).toBe('12 JALAN SS17/42 TAMAN MELATI 47400 PETALING JAYA');
+  });
+
   it('reads a French street line as the start of an address', () => {
     const doc = receipt(`
 RELAIS DES PINS
