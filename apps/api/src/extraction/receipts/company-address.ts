@@ -45,7 +45,7 @@ export function normaliseLegalSuffix(text: string): string {
     )
     .replace(/\(M[y\]}|]?(?=\s+SDN)/g, '(M)')
     .replace(/\bS[I1l|]B\b/g, 'S/B')
-    .replace(/(?<=\p{L}.*\s)[S5]\s?[/|]\s?[B8]\.?$/u, 'S/B');
+    .replace(/(?<=\p{L}.*\s)[S5]\s?[/|]\s?[B8]\.?(?=\s*(?:\([^()]*\))?$)/u, 'S/B');
 }
 
 /**
@@ -140,7 +140,11 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
   const best = candidates[0];
   if (!best) return undefined;
   const title = /\s+(?:simplified\s+)?(?:tax\s+)?(?:invoice|receipt)\s*$/i.exec(best.text);
-  let text = title ? best.text.slice(0, title.index) : best.text;
+  // "gg) HERO DISTRIBUTION SDN BHD": a logo's garble, a bracket closed that nothing opened.
+  let text = (title ? best.text.slice(0, title.index) : best.text).replace(
+    /^\p{Ll}{1,3}\)\s+(?=\p{Lu})/u,
+    '',
+  );
   text = stripAfterForm(stripRegNumber(text));
   let words = title ? best.words.slice(0, text.split(/\s+/).length) : best.words;
   let first = best.index;
@@ -200,7 +204,14 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
     const above = top[first - 1];
     const closing = above && cleanName(above.text);
     // "13)": the end of a bracket opened on the line above it, too short to be a candidate.
-    if (!candidateAt(first - 1) && closing && /^[\p{L}\p{N}\s-]{1,12}\)$/u.test(closing) && first - 1 > 0) {
+    // Only when a bracket is open on the line above it: "gg)" alone is a logo's garble.
+    if (
+      !candidateAt(first - 1) &&
+      closing &&
+      /^[\p{L}\p{N}\s-]{1,12}\)$/u.test(closing) &&
+      first - 1 > 0 &&
+      /\([^)]*$/.test(top[first - 2]?.text ?? '')
+    ) {
       text = `${closing} ${text}`;
       words = [...above.words, ...words];
       first -= 1;
@@ -262,6 +273,8 @@ export function containsWords(text: string, part: string): boolean {
 export function stripRegNumber(text: string): string {
   return (
     text
+      // "(S19537-X)": a number OCR read with a letter for its first digit.
+      .replace(/\s*\(\s*[A-Z]\d{4,}[-\s]?[A-Z]?\s*\)$/i, '')
       .replace(
         /\s*\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*)?(?:no\.?\s*:?\s*)?(?:\d{1,3}\s)?\d{4,}[-\s]?[A-Z]?\s*\)?\s*$/i,
         '',

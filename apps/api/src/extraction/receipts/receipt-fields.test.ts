@@ -627,6 +627,38 @@ KEDAI UBAT SIHAT SDN BHD
     expect(values(dollar, ['Address']).Address).toBe('12 JALAN SS17/42 TAMAN MELATI 47400 PETALING JAYA');
   });
 
+  it('reads a name after a logo garble, with P read as F, and an S/B OCR slipped on before its number', () => {
+    const garble = receipt(`
+. gg)
+MAJU BEKALAN SDN BHD
+NO 3, JALAN MAWAR 2,
+`);
+    expect(values(garble, ['Company']).Company).toBe('MAJU BEKALAN SDN BHD');
+    const pf = receipt(`
+FERNIAGAAN SENANG HATI
+NO 3, JALAN MAWAR 2,
+`);
+    expect(values(pf, ['Company']).Company).toBe('PERNIAGAAN SENANG HATI');
+    const sb = receipt(`
+3
+POSTE; 11g
+88 KEDAI MART 5/8 (S12345-X)
+LOT 12, JALAN ANGSA,
+`);
+    expect(values(sb, ['Company']).Company).toBe('88 KEDAI MART S/B');
+  });
+
+  it('takes no rate for an amount, and reads an amount whose RM OCR glued to it', () => {
+    const doc = receipt(`
+PARKING MAJU SDN BHD
+Parking Fee      RMD. 84
+GST(Included)      6.00      %
+Total      fTMM1.00
+Paid      M1.00
+`);
+    expect(values(doc, ['Total']).Total).toBe(1);
+  });
+
   it('reads a French street line as the start of an address', () => {
     const doc = receipt(`
 RELAIS DES PINS
