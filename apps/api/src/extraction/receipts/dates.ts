@@ -1,4 +1,5 @@
 import { monthNumber, RECEIPT_MONTH_LANGUAGES } from '../lexicon/month-names';
+import { MALAYSIAN_REGION } from '../lexicon/places';
 import { OCR_YEAR, YEAR } from '../lexicon/years';
 import { CONTACT, type Found, fixDigits, labelText, type RLine, type RWord } from './receipt-lines';
 
@@ -85,8 +86,8 @@ export function datesIn(line: RLine, index: number): DateHit[] {
     taken: RWord[],
     repaired = false,
   ) => {
-    // "UNIT 1.1-0448": a unit number, not a date of the year 448.
-    if (y < 1990 || y > 2099) return;
+    // "UNIT 1.1-0448": a unit number, not a date of the year 448; no receipt is dated years ahead.
+    if (y < 1990 || y > new Date().getUTCFullYear() + 1) return;
     hits.push({ y, a, b, order, words: taken, line, labelled, index, ...(repaired ? { repaired } : {}) });
   };
   for (let i = 0; i < words.length; i++) {
@@ -248,6 +249,15 @@ export function findDate(lines: RLine[], text: string): Found | undefined {
     })
     .filter((x) => x !== undefined);
   if (resolved.length === 0) return undefined;
+  for (const r of resolved) {
+    const year = gstEraYear(Number(r.ymd.slice(0, 4)), text);
+    if (year === undefined) continue;
+    const ymd = validYmd(year, Number(r.ymd.slice(4, 6)), Number(r.ymd.slice(6, 8)));
+    if (!ymd) continue;
+    r.ymd = ymd;
+    r.sure = false;
+    r.hit = { ...r.hit, repaired: true };
+  }
   const printed = resolved.filter((r) => !r.hit.repaired);
   const pool = printed.length > 0 ? printed : resolved;
   const best = pool.find((r) => r.hit.labelled) ?? (pool[0] as (typeof pool)[number]);
@@ -259,6 +269,30 @@ export function findDate(lines: RLine[], text: string): Found | undefined {
     (best.hit.repaired ? 0.85 : 1);
   return { value: best.ymd, line: best.hit.line, words: best.hit.words, base };
 }
+
+/** Malaysia's GST was charged from April 2015 to August 2018 (then SST). */
+const GST_ERA = { from: 2015, to: 2018 };
+/** A year's last digit as OCR misreads it on thermal print: 3 and 0 for 8, 1 for 7. */
+const YEAR_LOOKALIKE: Record<string, string> = { '3': '8', '0': '8', '1': '7' };
+
+/**
+ * A Malaysian receipt that charges GST was printed in the GST era: a year outside it ("2013" for
+ * 2018) is put back by its last digit's look-alike when that lands inside the era, else left.
+ */
+export function gstEraYear(year: number, text: string): number | undefined {
+  if (year >= GST_ERA.from && year <= GST_ERA.to) return undefined;
+  if (!/\bGST\b/i.test(text) || !MALAYSIAN.test(text)) return undefined;
+  const last = String(year).slice(-1);
+  const swapped = YEAR_LOOKALIKE[last];
+  if (!swapped) return undefined;
+  const repaired = Number(`${String(year).slice(0, -1)}${swapped}`);
+  return repaired >= GST_ERA.from && repaired <= GST_ERA.to ? repaired : undefined;
+}
+
+const MALAYSIAN = new RegExp(
+  `\\bRM\\s?\\d|\\bMYR\\b|\\bSDN\\.?\\s*BHD\\b|\\bMALAYSIA\\b|${MALAYSIAN_REGION.source}`,
+  'i',
+);
 
 export function findTime(lines: RLine[], date: Found | undefined): Found | undefined {
   const ordered = date ? [date.line, ...lines.filter((l) => l !== date.line)] : lines;

@@ -659,6 +659,29 @@ Paid      M1.00
     expect(values(doc, ['Total']).Total).toBe(1);
   });
 
+  it('puts back a year OCR misread outside the GST era on a Malaysian GST receipt, and takes no date years ahead', () => {
+    const era = receipt(`
+KEDAI PERKAKAS JAYA SDN BHD
+(GST ID No :000123456789)
+14-02-13 15:12 SH01 ZJ86
+Total Incl. GST@6%      RM 12.60
+`);
+    const found = extractReceiptFields(era, ['Date']).Date;
+    expect(found?.value).toBe('20180214');
+    expect(found?.confidence).toBeLessThan(0.85);
+    // Without GST the year stands as printed.
+    const plain = receipt(`
+KEDAI PERKAKAS JAYA
+14-02-13 15:12
+`);
+    expect(values(plain, ['Date']).Date).toBe('20130214');
+    const ahead = receipt(`
+KEDAI PERKAKAS JAYA SDN BHD
+N4-Fd 27 Marsh 2042
+`);
+    expect(values(ahead, ['Date']).Date ?? null).toBeNull();
+  });
+
   it('reads a French street line as the start of an address', () => {
     const doc = receipt(`
 RELAIS DES PINS
