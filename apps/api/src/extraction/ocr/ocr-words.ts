@@ -61,6 +61,7 @@ const CONFUSED = [
   'EC',
   'AR',
   'AO',
+  'FP',
 ];
 const confused = (a: string, b: string) => CONFUSED.some((p) => p === a + b || p === b + a);
 

@@ -22,30 +22,44 @@ export const LEGAL_SUFFIX =
 export const COMPANY_FORM =
   /\b(?:SDN\.?\s*BHD|BHD|S\/B|BERHAD|PTE\.?\s*LTD|PTY\.?\s*LTD|LTD|LIMITED|PLC|LLC|INC|CORP|CORPORATION|GMBH)\b/i;
 export const NOT_COMPANY =
-  /^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|cash sales?|credit sales?|cash invoice|tax receipt|quotation|statement|order)\b|^\W*$/i;
+  /\b(?:goods sold|returnable|exchangeable|refund|feedback|complaint|please|come again|voucher)\b|^(?:tax invoice|simplified tax invoice|invoice|receipt|cash receipt|official receipt|sales receipt|customer copy|merchant copy|cardholder copy|sale|welcome|welcome to|thank you|copy|duplicate|original|bill|cash bill|cash sales?|credit sales?|cash invoice|tax receipt|quotation|statement|order)\b|^\W*$/i;
 /** A phone number on a line of its own, under a short label or none ("(217) 555-0142", "Ph 330-555-0177"). */
 export const PHONE_LINE = /^(?:ph|tel|t)?\.?:?\s*\+?\(?\d{2,4}\)?[\s.-]?\d{3,4}[\s.-]\d{4}$/i;
 /** "(627189-M)", also as OCR reads it: "(627E89-M)", a digit taken for a letter. */
 export const REG_NUMBER =
   /^\(?\s*(?:co\.?\s*(?:no|reg)\.?:?\s*)?(?:\d{3,}|(?=(?:[A-Z]*\d){4})[\dA-Z]{5,9})[-\s]?[A-Z]?\s*\)?\.?$/i;
 export const ADDRESS_WORD =
-  /\b(?:no\.?\s*\d|lot|jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|blvd|boulevard|way|square|place|court|floor|suite|unit|level|block|blk|building|plaza|mall|centre|center|park|strasse|straße|platz|weg|allee|\d{4,6})\b/i;
+  /\b(?:no\.?\s*\d|lot|jalan|jln|lorong|taman|tmn|bandar|kampung|kg|persiaran|lebuh|street|st\.|road|rd\.?|avenue|ave\.?|lane|drive|blvd|boulevard|way|square|place|court|floor|suite|unit|level|block|blk|building|plaza|mall|centre|center|park|strasse|straße|platz|weg|allee|rue|route|autoroute|chemin|calle|avenida|\d{4,6})\b/i;
 
 export const STREET_WORD = /\b(?:lot|jalan|jln|lorong|taman|tmn|persiaran|lebuh|street|road|avenue)\b/i;
 
-/** OCR's usual slips in a Malaysian legal suffix: "SON BHD", "SDN, BHB", "SDH. BHD.", "(My", "SIB". */
+/**
+ * OCR's usual slips in a Malaysian legal suffix: "SON BHD", "SDN, BHB", "SDH. BHD.", "SONBID"
+ * (glued, its H read as I), "(My", "SIB", "5/8" and "S/8" for S/B at the end of a name.
+ */
 export function normaliseLegalSuffix(text: string): string {
   return text
     .replace(
-      /\bS[DO0QE][NHM]([.,]?)(\s*)B[HN][DO0B]([.,]?)(?=[\s)]|$)/gi,
-      (_m, a: string, gap: string, b: string) => `SDN${a ? '.' : ''}${gap}BHD${b ? '.' : ''}`,
+      /\bS[DO0QE][NHM]([.,]?)(\s*)B[HNI1][DO0B]([.,]?)(?=[\s)]|$)/gi,
+      (_m, a: string, gap: string, b: string) => `SDN${a ? '.' : ''}${gap || ' '}BHD${b ? '.' : ''}`,
     )
     .replace(/\(M[y\]}|]?(?=\s+SDN)/g, '(M)')
-    .replace(/\bS[I1l|]B\b/g, 'S/B');
+    .replace(/\bS[I1l|]B\b/g, 'S/B')
+    .replace(/(?<=\p{L}.*\s)[S5]\s?[/|]\s?[B8]\.?(?=\s*(?:\([^()]*\))?$)/u, 'S/B');
+}
+
+/**
+ * Initials OCR read with a digit for a letter: "D.1.Y." is D.I.Y., "A.0.K." A.O.K. — a run of
+ * single characters each closed by a point, all letters but the look-alike digits.
+ */
+export function fixInitials(text: string): string {
+  return text.replace(/\b(?:[\p{L}01]\.){2,}/gu, (run) =>
+    /\p{L}/u.test(run) ? run.replace(/1/g, 'I').replace(/0/g, 'O') : run,
+  );
 }
 
 export function cleanName(text: string): string {
-  return normaliseLegalSuffix(correctOcrWords(text))
+  return normaliseLegalSuffix(fixInitials(correctOcrWords(text)))
     .replace(/^[^\p{L}\p{N}(]+/u, '')
     .replace(/^(?:owned|operated|managed)\s+by\b\s*:?\s*/i, '')
     .replace(/[\s,;:*_~-]+$/u, '')
@@ -95,6 +109,13 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
       // A centred name OCR split at a wide gap ("KEDAI MUTIARA HOME || DECO || (SEKSYEN") is one
       // name; a title, a number or a phone beside it is not part of it.
       for (const more of line.segments.slice(j + 1)) {
+        // A name ends at its company form: what stands apart after "SDN BHD" is a speck or a logo.
+        if (
+          /(?:SDN\.?\s*BHD|BERHAD|S\/B|PTE\.?\s*LTD|PTY\.?\s*LTD|LTD|GMBH)\.?$/i.test(
+            cleanName(lineText(segment)),
+          )
+        )
+          break;
         const part = cleanName(lineText(more));
         if (!namePart(part) || hasPrice(more) || datesIn({ ...line, words: more }, 0).length) break;
         segment = [...segment, ...more];
@@ -119,8 +140,12 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
   const best = candidates[0];
   if (!best) return undefined;
   const title = /\s+(?:simplified\s+)?(?:tax\s+)?(?:invoice|receipt)\s*$/i.exec(best.text);
-  let text = title ? best.text.slice(0, title.index) : best.text;
-  text = stripRegNumber(text);
+  // "gg) HERO DISTRIBUTION SDN BHD": a logo's garble, a bracket closed that nothing opened.
+  let text = (title ? best.text.slice(0, title.index) : best.text).replace(
+    /^\p{Ll}{1,3}\)\s+(?=\p{Lu})/u,
+    '',
+  );
+  text = stripAfterForm(stripRegNumber(text));
   let words = title ? best.words.slice(0, text.split(/\s+/).length) : best.words;
   let first = best.index;
   let last = best.index;
@@ -179,7 +204,14 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
     const above = top[first - 1];
     const closing = above && cleanName(above.text);
     // "13)": the end of a bracket opened on the line above it, too short to be a candidate.
-    if (!candidateAt(first - 1) && closing && /^[\p{L}\p{N}\s-]{1,12}\)$/u.test(closing) && first - 1 > 0) {
+    // Only when a bracket is open on the line above it: "gg)" alone is a logo's garble.
+    if (
+      !candidateAt(first - 1) &&
+      closing &&
+      /^[\p{L}\p{N}\s-]{1,12}\)$/u.test(closing) &&
+      first - 1 > 0 &&
+      /\([^)]*$/.test(top[first - 2]?.text ?? '')
+    ) {
       text = `${closing} ${text}`;
       words = [...above.words, ...words];
       first -= 1;
@@ -206,6 +238,8 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
     words = [...previous.words, ...words];
     first = previous.index;
   }
+  // "HOLDINGS SDN." with its "BHD." lost to OCR (or to the paper's edge): SDN is never printed alone.
+  text = text.replace(/\bSDN(\.?)$/i, (_m, dot: string) => `SDN${dot} BHD${dot}`);
   const line = top[first] as RLine;
   const hasSuffix = LEGAL_SUFFIX.test(text);
   return {
@@ -239,12 +273,25 @@ export function containsWords(text: string, part: string): boolean {
 export function stripRegNumber(text: string): string {
   return (
     text
+      // "(S19537-X)": a number OCR read with a letter for its first digit.
+      .replace(/\s*\(\s*[A-Z]\d{4,}[-\s]?[A-Z]?\s*\)$/i, '')
       .replace(
-        /\s*\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*)?(?:no\.?\s*:?\s*)?\d{4,}[-\s]?[A-Z]?\s*\)?\s*$/i,
+        /\s*\(?\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*)?(?:no\.?\s*:?\s*)?(?:\d{1,3}\s)?\d{4,}[-\s]?[A-Z]?\s*\)?\s*$/i,
         '',
       )
       .trim() || text
   );
+}
+
+/**
+ * "KING'S CONFECTIONERY S/B 273500-U (6X7)": after the company form only numbers follow (its
+ * registration, a code), words of three letters or more are none of them.
+ */
+export function stripAfterForm(text: string): string {
+  const form = new RegExp(`^(.*${COMPANY_FORM.source}\\.?)\\s+(.+)$`, 'i').exec(text);
+  if (!form?.[1] || !form[2]) return text;
+  const tail = form[2];
+  return /\d/.test(tail) && !/\p{L}{3}/u.test(tail) ? form[1] : text;
 }
 
 export function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | undefined {
@@ -322,8 +369,20 @@ export function findAddress(lines: RLine[], company: CompanyHit | undefined): Fo
   };
 }
 
+/**
+ * OCR's slips in Malaysian section codes: "JALAN $521/58" for SS21/58 (an address holds no money)
+ * and "SEKSYEN US", "JALAN NOVA US/N" for U5 (Shah Alam's sections are U1–U20).
+ */
+export function fixSectionCodes(text: string): string {
+  return text
+    .replace(/\$5(?=\d{1,3}[A-Z]?\/)/g, 'SS')
+    .replace(/\bUS(?=\/|,|\s|$)/g, (m, at: number) =>
+      /\b(?:JALAN|JLN|SEKSYEN|SEK|SECTION)\b/i.test(text.slice(0, at)) ? 'U5' : m,
+    );
+}
+
 export function cleanAddressPart(text: string): string {
-  return correctOcrWords(text)
+  return fixSectionCodes(correctOcrWords(text))
     .replace(/^[^\p{L}\p{N}(]+/u, '')
     .replace(/\s+/g, ' ')
     .trim();

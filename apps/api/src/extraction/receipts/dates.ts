@@ -1,4 +1,5 @@
 import { monthNumber, RECEIPT_MONTH_LANGUAGES } from '../lexicon/month-names';
+import { MALAYSIAN_REGION } from '../lexicon/places';
 import { OCR_YEAR, YEAR } from '../lexicon/years';
 import { CONTACT, type Found, fixDigits, labelText, type RLine, type RWord } from './receipt-lines';
 
@@ -52,12 +53,12 @@ export function validYmd(y: number, m: number, d: number): string | null {
 }
 
 /**
- * A labelled date's day or month OCR misread with a 6, 8 or 9 for its leading 0 ("28-61-17"):
- * the 0 back when the part cannot be a day or month as read.
+ * A labelled date's day or month OCR misread with a 3, 6, 8 or 9 for its leading 0 ("28-61-17",
+ * "32/02/2018"): the 0 back when the part cannot be a day or month as read.
  */
 export function repairDatePart(part: string, max: number): number {
   const n = Number(part);
-  if (n <= max || part.length !== 2 || !/^[689]/.test(part)) return n;
+  if (n <= max || part.length !== 2 || !/^[3689]/.test(part)) return n;
   return Number(`0${part.slice(1)}`);
 }
 
@@ -77,15 +78,28 @@ export function datesIn(line: RLine, index: number): DateHit[] {
   const label = labelText(line.text);
   const labelled = /\b(?:date|dated|tarikh|datum|fecha|issued|dt)\b/.test(label);
   const words = line.words;
-  const add = (y: number, a: number, b: number, order: DateHit['order'], taken: RWord[], repaired = false) =>
+  const add = (
+    y: number,
+    a: number,
+    b: number,
+    order: DateHit['order'],
+    taken: RWord[],
+    repaired = false,
+  ) => {
+    // "UNIT 1.1-0448": a unit number, not a date of the year 448; no receipt is dated years ahead.
+    if (y < 1990 || y > new Date().getUTCFullYear() + 1) return;
     hits.push({ y, a, b, order, words: taken, line, labelled, index, ...(repaired ? { repaired } : {}) });
+  };
   for (let i = 0; i < words.length; i++) {
     // "DATE:25/12/2018": a label glued to its date.
     const raw = (words[i] as RWord).text
-      .replace(/^[A-Za-z]{2,}[:.]+(?=\d)/, '')
+      .replace(/^[A-Za-z]{2,}[:.]+(?=[\dODQ]\d)/, '')
       .replace(/^[^\d\p{L}]+|[^\d\p{L}]+$/gu, '');
     // "28/10/17.08:23:36", "25/12/2018(TUE)": the time or the weekday glued after the date.
     const fixed = fixDigits(raw);
+    // "05.22.95.66.66": a phone number's groups go on past the year; a time glued to a date has
+    // its colons ("28/10/17.08:23:36").
+    if (/^\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}[-/.]\d+(?:[-/.]\d+)*$/.test(fixed)) continue;
     // A labelled date with a digit or two OCR doubled after its year ("05/21/201821").
     const token =
       /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4})(?=[^\d]|$)/.exec(fixed)?.[1] ??
@@ -103,18 +117,24 @@ export function datesIn(line: RLine, index: number): DateHit[] {
       continue;
     }
     if (numeric) {
-      add(
-        year4(numeric[3] ?? ''),
-        labelled ? repairDatePart(numeric[1] ?? '', 31) : Number(numeric[1]),
-        labelled ? repairDatePart(numeric[2] ?? '', 31) : Number(numeric[2]),
-        'xy',
-        [words[i] as RWord],
-      );
+      // Unlabelled, a part is put back only beside a four-digit year ("17/83/2817": 0 read as 8),
+      // and the date is then second to any read as printed.
+      const a = Number(numeric[1]);
+      const b = Number(numeric[2]);
+      const repairs = labelled || numeric[3]?.length === 4;
+      const ra = repairs ? repairDatePart(numeric[1] ?? '', 31) : a;
+      const rb = repairs ? repairDatePart(numeric[2] ?? '', 31) : b;
+      add(year4(numeric[3] ?? ''), ra, rb, 'xy', [words[i] as RWord], !labelled && (ra !== a || rb !== b));
       continue;
     }
     // "15/0516", "1505/16": OCR lost one separator of a two-digit year's date.
     // Not with a point: "2.0550" is a price per litre.
-    const lost = /^(\d{1,2})[-/](\d{2})(\d{2})$/.exec(token) ?? /^(\d{2})(\d{2})[-/](\d{2})$/.exec(token);
+    // "2703/2018", "27/032018": the same with a four-digit year.
+    const lost =
+      /^(\d{1,2})[-/](\d{2})(\d{2})$/.exec(token) ??
+      /^(\d{2})(\d{2})[-/](\d{2})$/.exec(token) ??
+      /^(\d{2})(\d{2})[-/](\d{4})$/.exec(token) ??
+      /^(\d{1,2})[-/](\d{2})(\d{4})$/.exec(token);
     if (
       lost &&
       // "PHONE: 07-2700 3990" is no date.
@@ -229,6 +249,15 @@ export function findDate(lines: RLine[], text: string): Found | undefined {
     })
     .filter((x) => x !== undefined);
   if (resolved.length === 0) return undefined;
+  for (const r of resolved) {
+    const year = gstEraYear(Number(r.ymd.slice(0, 4)), text);
+    if (year === undefined) continue;
+    const ymd = validYmd(year, Number(r.ymd.slice(4, 6)), Number(r.ymd.slice(6, 8)));
+    if (!ymd) continue;
+    r.ymd = ymd;
+    r.sure = false;
+    r.hit = { ...r.hit, repaired: true };
+  }
   const printed = resolved.filter((r) => !r.hit.repaired);
   const pool = printed.length > 0 ? printed : resolved;
   const best = pool.find((r) => r.hit.labelled) ?? (pool[0] as (typeof pool)[number]);
@@ -240,6 +269,30 @@ export function findDate(lines: RLine[], text: string): Found | undefined {
     (best.hit.repaired ? 0.85 : 1);
   return { value: best.ymd, line: best.hit.line, words: best.hit.words, base };
 }
+
+/** Malaysia's GST was charged from April 2015 to August 2018 (then SST). */
+const GST_ERA = { from: 2015, to: 2018 };
+/** A year's last digit as OCR misreads it on thermal print: 3 and 0 for 8, 1 for 7. */
+const YEAR_LOOKALIKE: Record<string, string> = { '3': '8', '0': '8', '1': '7' };
+
+/**
+ * A Malaysian receipt that charges GST was printed in the GST era: a year outside it ("2013" for
+ * 2018) is put back by its last digit's look-alike when that lands inside the era, else left.
+ */
+export function gstEraYear(year: number, text: string): number | undefined {
+  if (year >= GST_ERA.from && year <= GST_ERA.to) return undefined;
+  if (!/\bGST\b/i.test(text) || !MALAYSIAN.test(text)) return undefined;
+  const last = String(year).slice(-1);
+  const swapped = YEAR_LOOKALIKE[last];
+  if (!swapped) return undefined;
+  const repaired = Number(`${String(year).slice(0, -1)}${swapped}`);
+  return repaired >= GST_ERA.from && repaired <= GST_ERA.to ? repaired : undefined;
+}
+
+const MALAYSIAN = new RegExp(
+  `\\bRM\\s?\\d|\\bMYR\\b|\\bSDN\\.?\\s*BHD\\b|\\bMALAYSIA\\b|${MALAYSIAN_REGION.source}`,
+  'i',
+);
 
 export function findTime(lines: RLine[], date: Found | undefined): Found | undefined {
   const ordered = date ? [date.line, ...lines.filter((l) => l !== date.line)] : lines;

@@ -515,6 +515,183 @@ DATE: 15/05/2916 17:01
     expect(values(numeric, ['Date']).Date).toBe('20160515');
   });
 
+  it('reads a day OCR misread with a 3 for its 0, and takes no phone number or unit number for a date', () => {
+    const threeForZero = receipt(`
+KEDAI BUNGA MEKAR SDN BHD
+Do: No      Date:      32/04/2018
+`);
+    expect(values(threeForZero, ['Date']).Date).toBe('20180402');
+    // A phone's groups run on past what looks like a year: the date is the one printed below.
+    const phone = receipt(`
+RELAIS DES PINS
+Tel. :      06.21.94.55.31
+Le 14/03/2018 a 09:12
+`);
+    expect(values(phone, ['Date']).Date).toBe('20180314');
+    // "1.1-0448" is a unit number (a year 448 is none): the address keeps that line.
+    const unit = receipt(`
+KEDAI KECANTIKAN MAWAR
+UNIT 1.1-0448, MAWAR MEGAMALL,
+93350 KUCHING, SARAWAK.
+`);
+    expect(values(unit, ['Address']).Address).toBe('UNIT 1.1-0448, MAWAR MEGAMALL, 93350 KUCHING, SARAWAK.');
+  });
+
+  it('reads a company form OCR slipped on, initials with a digit for a letter, and no speck after the form', () => {
+    const cases: [string, string][] = [
+      ['SAUJANA MAJU SONBID', 'SAUJANA MAJU SDN BHD'],
+      ['KEDAI RUNCIT MAJU 5/8', 'KEDAI RUNCIT MAJU S/B'],
+      ['MR. K.1.T. (M) SDN BHD', 'MR. K.I.T. (M) SDN BHD'],
+      // A speck standing apart after the company form is no part of the name.
+      ['SAUJANA PRINT SDN BHD      bh', 'SAUJANA PRINT SDN BHD'],
+      // The registration number OCR split, and the "BHD." lost: SDN is never printed alone.
+      ['RIANG HOLDINGS SDN.      (3 14425-T)', 'RIANG HOLDINGS SDN. BHD.'],
+    ];
+    for (const [printed, name] of cases) {
+      const doc = receipt(`
+${printed}
+NO 12, JALAN MAWAR 3,
+43000 KAJANG, SELANGOR
+TOTAL      RM 9.00
+`);
+      expect(values(doc, ['Company']).Company).toBe(name);
+    }
+  });
+
+  it('reads an unlabelled date with a 0 read as 8 beside a four-digit year, and a date whose label ends on a look-alike', () => {
+    const eights = receipt(`
+KEDAI BUKU CERIA SDN BHD
+CASH1 H18-82      17/83/2817 21:35
+`);
+    expect(values(eights, ['Date']).Date).toBe('20170317');
+    const glued = receipt(`
+KEDAI ROTI SEDAP S/B
+Inv No      :6KJ30785499      Date:D3/02/17 19:46
+`);
+    expect(values(glued, ['Date']).Date).toBe('20170203');
+  });
+
+  it('takes no return-policy or feedback line for the company, and drops the numbers after its form', () => {
+    const policy = receipt(`
+Goods Sold Are Not Returnable.
+For feedback or complaint, please call:
+KEDAI RUNCIT SENANG SDN BHD
+NO 3, JALAN MAWAR 2,
+43000 KAJANG, SELANGOR
+`);
+    expect(values(policy, ['Company']).Company).toBe('KEDAI RUNCIT SENANG SDN BHD');
+    const trailing = receipt(`
+ROTI MANIS BAKERY S/B 112233-U      (5X9)
+LOT 7, JALAN MAWAR 2,
+`);
+    expect(values(trailing, ['Company']).Company).toBe('ROTI MANIS BAKERY S/B');
+  });
+
+  it('reads a total labelled "Due" or only "inclusive GST", never the subtotal', () => {
+    const due = receipt(`
+KEDAI ROTI SEDAP S/B
+SCONE      1      7.50
+Due      7.50
+Fay      20.00
+Change      12.50
+`);
+    expect(values(due, ['Total']).Total).toBe(7.5);
+    const inclusive = receipt(`
+KEDAI UBAT SIHAT SDN BHD
+Subtotal:      281.00
+Rounding Adj :      0.00
+Tox! inclusive GST.      217.00
+`);
+    expect(values(inclusive, ['Total']).Total).toBe(217);
+  });
+
+  it('reads a date whose separator OCR lost beside a four-digit year, and section codes OCR slipped on', () => {
+    const lost = receipt(`
+KEDAI KRAF INDAH
+Date :      1604/2018 16.34
+`);
+    expect(values(lost, ['Date']).Date).toBe('20180416');
+    const sections = receipt(`
+KEDAI UBAT SIHAT SDN BHD
+NO 7, JALAN MELATI US/M, SEKSYEN US,
+40150 SHAH ALAM, SELANGOR
+`);
+    expect(values(sections, ['Address']).Address).toBe(
+      'NO 7, JALAN MELATI U5/M, SEKSYEN U5, 40150 SHAH ALAM, SELANGOR',
+    );
+    const dollar = receipt(`
+KEDAI UBAT SIHAT SDN BHD
+12 JALAN $517/42 TAMAN MELATI
+47400 PETALING JAYA
+`);
+    expect(values(dollar, ['Address']).Address).toBe('12 JALAN SS17/42 TAMAN MELATI 47400 PETALING JAYA');
+  });
+
+  it('reads a name after a logo garble, with P read as F, and an S/B OCR slipped on before its number', () => {
+    const garble = receipt(`
+. gg)
+MAJU BEKALAN SDN BHD
+NO 3, JALAN MAWAR 2,
+`);
+    expect(values(garble, ['Company']).Company).toBe('MAJU BEKALAN SDN BHD');
+    const pf = receipt(`
+FERNIAGAAN SENANG HATI
+NO 3, JALAN MAWAR 2,
+`);
+    expect(values(pf, ['Company']).Company).toBe('PERNIAGAAN SENANG HATI');
+    const sb = receipt(`
+3
+POSTE; 11g
+88 KEDAI MART 5/8 (S12345-X)
+LOT 12, JALAN ANGSA,
+`);
+    expect(values(sb, ['Company']).Company).toBe('88 KEDAI MART S/B');
+  });
+
+  it('takes no rate for an amount, and reads an amount whose RM OCR glued to it', () => {
+    const doc = receipt(`
+PARKING MAJU SDN BHD
+Parking Fee      RMD. 84
+GST(Included)      6.00      %
+Total      fTMM1.00
+Paid      M1.00
+`);
+    expect(values(doc, ['Total']).Total).toBe(1);
+  });
+
+  it('puts back a year OCR misread outside the GST era on a Malaysian GST receipt, and takes no date years ahead', () => {
+    const era = receipt(`
+KEDAI PERKAKAS JAYA SDN BHD
+(GST ID No :000123456789)
+14-02-13 15:12 SH01 ZJ86
+Total Incl. GST@6%      RM 12.60
+`);
+    const found = extractReceiptFields(era, ['Date']).Date;
+    expect(found?.value).toBe('20180214');
+    expect(found?.confidence).toBeLessThan(0.85);
+    // Without GST the year stands as printed.
+    const plain = receipt(`
+KEDAI PERKAKAS JAYA
+14-02-13 15:12
+`);
+    expect(values(plain, ['Date']).Date).toBe('20130214');
+    const ahead = receipt(`
+KEDAI PERKAKAS JAYA SDN BHD
+N4-Fd 27 Marsh 2042
+`);
+    expect(values(ahead, ['Date']).Date ?? null).toBeNull();
+  });
+
+  it('reads a French street line as the start of an address', () => {
+    const doc = receipt(`
+RELAIS DES PINS
+AUTOROUTE FES TAZA
+35000 FES
+Tel. : 06.21.94.55.31
+`);
+    expect(values(doc, ['Address']).Address).toBe('AUTOROUTE FES TAZA 35000 FES');
+  });
+
   it('checks the total against cash less change, and takes the total that agrees', () => {
     // The grand total's 2 read as 8; cash less change says 25.95, which the nett total shows.
     const doc = receipt(`

@@ -233,8 +233,12 @@ export function moneyIn(lineWords: RWord[]): Money[] {
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as RWord;
     // "TOTAL:9.00", "RM:12.50": a label glued to its amount.
-    const text = word.text.replace(/^[A-Za-z][A-Za-z ]*[:=]/, '').replace(/^[*:=]+|[*]+$/g, '');
-    if (/%$/.test(text)) continue;
+    let text = word.text.replace(/^[A-Za-z][A-Za-z ]*[:=]/, '').replace(/^[*:=]+|[*]+$/g, '');
+    // "6.00 %": a rate, its sign apart.
+    if (/%$/.test(text) || /^%/.test(words[i + 1]?.text ?? '')) continue;
+    // "fTMM1.00", "M1.00": RM misread and glued to the amount.
+    const glued = /^\p{L}{0,3}M(\d{1,6}\.\d{2})$/u.exec(text);
+    if (glued?.[1]) text = `RM${glued[1]}`;
     const parsed = parseAmount(text);
     if (!parsed) continue;
     const before = words[i - 1];

@@ -24,7 +24,7 @@ export const ROUNDING_ADJUSTMENT =
 export const TOTAL_STRONG =
   /grand total|amount due|total due|balance due|total payable|amount payable|amount to pay|invoice total|total amount|net total|nett total|total \(?incl|total inclusive|total sales \(?incl|total to pay|total \((?:rm|usd|\$|myr|sgd)|total (?:rm|usd|myr|sgd|eur|gbp)\b|please pay|amount \(?(?:rm|usd|\$|myr)|jumlah (?:besar|perlu dibayar|bayaran|keseluruhan)|total ttc|net (?:à|a) payer|total a pagar|gesamtbetrag|zu zahlen|te betalen/;
 export const TOTAL_PLAIN =
-  /\btotal\b|\btota1\b|\bt0tal\b|\bsumme\b|\bgesamt|\bbetrag\b|\btotal:|\bjumlah\b|\btotaal\b|\bimporte\b|\bmontant\b/;
+  /\btotal\b|^due\b|\binclusive (?:of )?(?:gst|vat|tax|sst)\b|\btota1\b|\bt0tal\b|\bsumme\b|\bgesamt|\bbetrag\b|\btotal:|\bjumlah\b|\btotaal\b|\bimporte\b|\bmontant\b/;
 export const AMOUNT_ONLY =
   /^(?:sale |purchase |transaction |payment )?amount\b|\bamt\b|\bpayment\b|\bvisa\b|\bmastercard\b|\bdebit\b|\bcredit card\b/;
 
@@ -172,7 +172,7 @@ export function findTotal(lines: RLine[]): Found | undefined {
   let best: { money: Money; line: RLine } | undefined;
   for (const line of lower) {
     if (
-      /\b(?:cash|change|tender|tendered|paid|balance|rounding|saving|discount|qty)\b/.test(
+      /\b(?:cash|change|tender|tendered|paid|balance|rounding|saving|discount|qty)\b|sub[\s-]?total/.test(
         labelText(line.text),
       )
     )
