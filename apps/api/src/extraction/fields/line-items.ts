@@ -370,8 +370,10 @@ function described(rows: LineItemRow[], columns: ColumnSpec[]): number {
 function betterByPlace(byPlace: LineItemRow[], table: LineItemRow[], columns: ColumnSpec[]): boolean {
   const amount = columns.find((c) => roleOf(c) === 'amount');
   if (!amount || byPlace.length === 0) return false;
-  const placed = byPlace.map((r) => r[amount.name]).filter((v) => typeof v === 'number');
-  const covers = table.every((r) => typeof r[amount.name] !== 'number' || placed.includes(r[amount.name]));
+  const placed = byPlace.map((r) => r[amount.name]).filter((v): v is number => typeof v === 'number');
+  const covers = table.every(
+    (r) => typeof r[amount.name] !== 'number' || placed.includes(r[amount.name] as number),
+  );
   return (
     covers &&
     (placed.length > withAmounts(table, columns) || described(byPlace, columns) > described(table, columns))
