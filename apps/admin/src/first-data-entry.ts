@@ -1,32 +1,13 @@
-import { STORAGE_KEYS } from '@sieve/contracts';
+import { startFirstDataCall } from '@sieve/auth/first-data-call';
 
 /**
  * issue 15 (first paint), issue 42: the page's first script, loaded async beside the app's entry,
  * starts the dashboard's stats (its first data call) before React and the app's code arrive;
  * warm-start's `apiRequest` of the same path takes the answer up (@sieve/auth early-get). It
  * imports nothing the app imports but the constants (a shared module would split the app's
- * chunks), so it reads the session and writes the call itself; first-data-entry.test.ts holds it
+ * chunks): the call is @sieve/auth's first-data-call; first-data-entry.test.ts holds it
  * to the app's own rules (warm-start, DASHBOARD_KEYS.stats).
  */
-
-const API_PREFIX = '/api/v1';
-const EARLY_GETS_KEY = '__sieveEarlyGets';
-
-/** The token of a stored admin session (spec 01 §4: localStorage, then this tab's). */
-function adminToken(): string | null {
-  for (const kind of ['localStorage', 'sessionStorage'] as const) {
-    try {
-      const storage = window[kind];
-      const token = storage.getItem(STORAGE_KEYS.authToken);
-      if (token && storage.getItem(STORAGE_KEYS.userId) && storage.getItem(STORAGE_KEYS.userType)) {
-        return storage.getItem(STORAGE_KEYS.userType) === 'admin' ? token : null;
-      }
-    } catch {
-      // storage unavailable (privacy mode): the app signs in as usual
-    }
-  }
-  return null;
-}
 
 /** The dashboard's first data call (the stats of its Overview), or null on another page. */
 export function firstDataPath(location: { pathname: string }): string | null {
@@ -35,24 +16,7 @@ export function firstDataPath(location: { pathname: string }): string | null {
 }
 
 export function startFirstData(): void {
-  const path = firstDataPath(window.location);
-  const token = adminToken();
-  if (!path || !token) return;
-  const holder = globalThis as unknown as Record<string, Map<string, unknown> | undefined>;
-  holder[EARLY_GETS_KEY] ??= new Map();
-  if (holder[EARLY_GETS_KEY].has(path)) return;
-  const response = fetch(`${API_PREFIX}${path}`, {
-    method: 'GET',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-    },
-    credentials: 'include',
-    priority: 'high',
-  });
-  response.catch(() => undefined);
-  holder[EARLY_GETS_KEY].set(path, { token, response });
+  startFirstDataCall('admin', firstDataPath(window.location));
 }
 
 startFirstData();

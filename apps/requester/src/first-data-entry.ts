@@ -1,31 +1,13 @@
-import { DASHBOARD_FETCH_LIMIT, STORAGE_KEYS } from '@sieve/contracts';
+import { startFirstDataCall } from '@sieve/auth/first-data-call';
+import { DASHBOARD_FETCH_LIMIT } from '@sieve/contracts';
 
 /**
  * issue 15 (first paint): the page's first script, loaded async beside the app's entry, starts
  * the Overview's request list (spec 02 §7: page 1 of 50) before React and the app's code arrive;
  * the app's `apiRequest` takes the answer up (@sieve/auth early-get). It imports nothing the app
- * imports but the constants (a shared module would split the app's chunks), so it reads the
- * session and writes the call itself; first-data-entry.test.ts holds it to the app's own rules.
+ * imports but the constants (a shared module would split the app's chunks), so the call is
+ * @sieve/auth's first-data-call; first-data-entry.test.ts holds it to the app's own rules.
  */
-
-const API_PREFIX = '/api/v1';
-const EARLY_GETS_KEY = '__sieveEarlyGets';
-
-/** The token of a stored requester session (spec 01 §4: localStorage, then this tab's). */
-function requesterToken(): string | null {
-  for (const kind of ['localStorage', 'sessionStorage'] as const) {
-    try {
-      const storage = window[kind];
-      const token = storage.getItem(STORAGE_KEYS.authToken);
-      if (token && storage.getItem(STORAGE_KEYS.userId) && storage.getItem(STORAGE_KEYS.userType)) {
-        return storage.getItem(STORAGE_KEYS.userType) === 'requester' ? token : null;
-      }
-    } catch {
-      // storage unavailable (privacy mode): the app signs in as usual
-    }
-  }
-  return null;
-}
 
 /** The Overview's first data call, when the page opened is the Overview; null otherwise. */
 export function firstDataPath(location: { pathname: string; search: string }): string | null {
@@ -35,24 +17,7 @@ export function firstDataPath(location: { pathname: string; search: string }): s
 }
 
 export function startFirstData(): void {
-  const path = firstDataPath(window.location);
-  const token = requesterToken();
-  if (!path || !token) return;
-  const holder = globalThis as unknown as Record<string, Map<string, unknown> | undefined>;
-  holder[EARLY_GETS_KEY] ??= new Map();
-  if (holder[EARLY_GETS_KEY].has(path)) return;
-  const response = fetch(`${API_PREFIX}${path}`, {
-    method: 'GET',
-    headers: {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${token}`,
-    },
-    credentials: 'include',
-    priority: 'high',
-  });
-  response.catch(() => undefined);
-  holder[EARLY_GETS_KEY].set(path, { token, response });
+  startFirstDataCall('requester', firstDataPath(window.location));
 }
 
 startFirstData();
