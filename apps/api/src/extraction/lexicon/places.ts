@@ -84,3 +84,19 @@ export function isRegionLine(text: string): boolean {
  * ("LOT 12345", "No. 10250") is no postcode.
  */
 export const POSTCODE_TOWN = /(?<!\b(?:LOT|NO|PTD|PT)\.?\s*)\b\d{5}(?:\s*,?\s+\p{L}{3,}|(?:-\d{4})?\s*$)/iu;
+
+/** What places a shop in Australia: a state with its four-digit postcode ("SYDNEY NSW 2000"), an ABN. */
+export const AUSTRALIAN_PLACE = /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \d{4}\b|\bABN\b/;
+/** What places a shop in Singapore: a PTE LTD company, the city with its six-digit postcode. */
+export const SINGAPORE_PLACE = /\bPTE\.?\s*LTD\b|\bSINGAPORE\s+\d{6}\b/i;
+
+/**
+ * The dollar a bare "$" means on a document that names where it was issued: Australia's and
+ * Singapore's by their places, else the US dollar ("US$", "A$", "S$" and the codes say it
+ * themselves and are read as printed).
+ */
+export function dollarOf(text: string): 'AUD' | 'SGD' | 'USD' {
+  if (AUSTRALIAN_PLACE.test(text)) return 'AUD';
+  if (SINGAPORE_PLACE.test(text)) return 'SGD';
+  return 'USD';
+}

@@ -150,6 +150,25 @@ const SPANISH: Run[] = [
 ];
 
 describe('invoices sent as a plain pdf', () => {
+  it('a bare "$" is the dollar of the place the invoice names', async () => {
+    const invoice = (place: string): Run[] => [
+      [40, 50, 'Tallwood Supplies', 16, true],
+      [40, 68, '12 George Street'],
+      [40, 82, place],
+      [400, 50, 'INVOICE', 20, true],
+      [400, 80, 'Invoice No.:'],
+      [480, 80, '5512'],
+      [300, 300, 'Subtotal'],
+      [480, 300, '$100.00'],
+      [300, 315, 'Total Due'],
+      [480, 315, '$110.00'],
+    ];
+    const currency = async (place: string) => (await answers(invoice(place), 'pdf', ['Currency'])).Currency;
+    expect(await currency('Sydney NSW 2000')).toBe('AUD');
+    expect(await currency('Singapore 520123')).toBe('SGD');
+    expect(await currency('Austin, TX 78701')).toBe('USD');
+  });
+
   it('an English invoice page answers every field from the invoice reader', async () => {
     expect(await answers(ENGLISH)).toEqual({
       'Invoice number': '000318',

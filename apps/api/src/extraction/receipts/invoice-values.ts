@@ -1,4 +1,5 @@
 import { type InvoiceLabel, invoiceLabelsIn, type LabelHit } from '../lexicon/invoice-labels';
+import { dollarOf } from '../lexicon/places';
 import type { LayoutWord } from '../model/layout';
 import { LABEL_FIELD } from './invoice-fields';
 import { below, type Found, isLabelOnly, type LabelAt, rightOf, WEAK } from './invoice-label-values';
@@ -288,7 +289,11 @@ export function findCurrency(
   fromTotal: string | undefined,
   total: Found | undefined,
 ): Found | undefined {
-  if (fromTotal && total) return { value: fromTotal, seg: total.seg, words: total.words ?? [], base: 0.95 };
+  // A bare "$" is the dollar of the place the invoice names (an Australian or Singapore address).
+  const printed = (code: string) =>
+    code === 'USD' && !/\bUSD\b|US\$/.test(r.text) ? dollarOf(r.text) : code;
+  if (fromTotal && total)
+    return { value: printed(fromTotal), seg: total.seg, words: total.words ?? [], base: 0.95 };
   // Codes and signs anywhere, most frequent first.
   const counts = new Map<string, { n: number; seg: Seg }>();
   for (const line of r.lines)
@@ -300,7 +305,7 @@ export function findCurrency(
           counts.set(h.currency, c);
         }
   const top = [...counts.entries()].sort((a, b) => b[1].n - a[1].n)[0];
-  if (top) return { value: top[0], seg: top[1].seg, base: 0.88 };
+  if (top) return { value: printed(top[0]), seg: top[1].seg, base: 0.88 };
   for (const line of r.lines) {
     const m = /\b(?:currency|währung|devise|moneda)\b[:\s]*([A-Z]{3})\b/i.exec(line.text);
     if (m?.[1]) return { value: m[1].toUpperCase(), seg: line.segs[0] as Seg, base: 0.9 };

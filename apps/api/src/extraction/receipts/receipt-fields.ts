@@ -1,5 +1,5 @@
 import { printedCurrency } from '../lexicon/currencies';
-import { MALAYSIAN_REGION } from '../lexicon/places';
+import { dollarOf, MALAYSIAN_REGION, SINGAPORE_PLACE } from '../lexicon/places';
 import type { ExtractedDocument, ExtractedItem } from '../model/types';
 import { type CompanyHit, cleanName, findAddress, findCompany } from './company-address';
 import { datesIn, findDate, findTime } from './dates';
@@ -246,7 +246,7 @@ function findCurrency(lines: RLine[], text: string): Found | undefined {
   }
   const sign = new RegExp(String.raw`\$${AMOUNT_AFTER}`);
   const dollar = lines.find((l) => sign.test(l.text));
-  const dollarCode = /\b(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \d{4}\b|\bABN\b/.test(text) ? 'AUD' : 'USD';
+  const dollarCode = dollarOf(text);
   if (dollar && !once(sign, dollarCode))
     return {
       value: dollarCode,
@@ -273,7 +273,7 @@ function countryCurrency(lines: RLine[]): Found | undefined {
 /** What names a shop's country on its receipt: a company form, a state, a postcode's shape. */
 const COUNTRY_CURRENCIES: [RegExp, string][] = [
   [new RegExp(`\\bSDN\\.?\\s*BHD\\b|${MALAYSIAN_REGION.source}`, 'i'), 'MYR'],
-  [/\bPTE\.?\s*LTD\b|\bSINGAPORE\s+\d{6}\b/i, 'SGD'],
+  [SINGAPORE_PLACE, 'SGD'],
 ];
 
 function findCardLastFour(lines: RLine[]): Found | undefined {
