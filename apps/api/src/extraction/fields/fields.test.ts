@@ -171,7 +171,7 @@ describe('line items from a receipt’s lines', () => {
         'Leistung        Menge    E-Preis     Gesamt',
         'Wartung         2        36,38       72,76',
         'Montage         3        56,63       169,89',
-        'Netto                                242,65 €',
+        'Netto                            CHF 242,65',
         'USt. 7 %                             16,99 €',
       ].join('\n'),
     );

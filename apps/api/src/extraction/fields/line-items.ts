@@ -1,4 +1,5 @@
 import type { ColumnSpec, FieldSpec, ItemAnchor } from '@sieve/contracts';
+import { CURRENCY_ALONE } from '../lexicon/currencies';
 import { invoiceLabelOf } from '../lexicon/invoice-labels';
 import { ITEM_LIST_END, type LineItemRole, lineItemRole } from '../lexicon/line-item-columns';
 import { type Box, cellAt, type LayoutTable, roundBox, unionBox } from '../model/layout';
@@ -230,8 +231,11 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
   // A description printed alone, waiting for its figures on the next line (a till's two-line item).
   let pending: { line: RLine; words: RWord[] } | undefined;
   for (const line of lines.slice(headed + 1)) {
-    // The words before the line's first figure: "Netto", "USt." of "USt. 7 %   16,99 €".
-    const lead = /^[^\d]*/.exec(line.text)?.[0].trim() ?? '';
+    // The words before the line's first figure, less a currency printed before it: "Netto" of
+    // "Netto  CHF 620.60", "USt." of "USt. 7 %   16,99 €".
+    const leadWords = (/^[^\d]*/.exec(line.text)?.[0].trim() ?? '').split(/\s+/);
+    while (leadWords.length > 1 && CURRENCY_ALONE.test(leadWords.at(-1) as string)) leadWords.pop();
+    const lead = leadWords.join(' ');
     if (ITEM_LIST_END.test(line.text.trim()) || (lead !== '' && closesItemList(lead))) {
       if (rows.length) break;
       pending = undefined;
