@@ -79,6 +79,18 @@ export function isRegionLine(text: string): boolean {
 }
 
 /**
+ * A line that finishes a place name the line before began ("50450 KUALA LUMPUR, W.P. KUALA" /
+ * "LUMPUR."): a narrow till wraps a region's name like any other words. The line has no figures
+ * and is not a place on its own.
+ */
+export function continuesPlace(before: string, text: string): boolean {
+  if (!/^[\p{L}\s,.'-]+$/u.test(text) || text.trim().split(/\s+/).length > 2 || isRegionLine(text))
+    return false;
+  const tail = before.trim().split(/\s+/).slice(-2).join(' ');
+  return ENDS_IN_PLACE.test(`${tail} ${text.trim()}`);
+}
+
+/**
  * A postcode with the town after it ("40150 SHAH ALAM", "81750 Masai") or a ZIP ending the line
  * ("Springfield, IL 62704"): what closes an address's lines. A lot or house number of five digits
  * ("LOT 12345", "No. 10250") is no postcode.

@@ -74,7 +74,7 @@ export class HeuristicProvider implements ExtractionProvider {
         const name = askedName(dataPoint);
         result[dataPoint] = receipt[name] ?? withOcrConfidence(doc, answer(doc, name, index));
         // A receipt field receipt-fields looked for and could not find: only a value of its kind.
-        if (isReceipt && !receipt[name] && !fitsReceiptField(name, result[dataPoint]?.value ?? null))
+        if (isReceipt && !receipt[name] && !fitsReceiptField(name, result[dataPoint]?.value ?? null, doc))
           result[dataPoint] = notFound();
         // An invoice field the invoice reader looked for and could not find: not another label's value.
         if (isInvoice && !receipt[name] && invoiceFieldOf(name)) result[dataPoint] = notFound();

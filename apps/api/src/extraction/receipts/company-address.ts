@@ -1,4 +1,4 @@
-import { isRegionLine, POSTCODE_TOWN } from '../lexicon/places';
+import { continuesPlace, isRegionLine, POSTCODE_TOWN } from '../lexicon/places';
 import { correctOcrWords } from '../ocr/ocr-words';
 import { datesIn } from './dates';
 import {
@@ -311,7 +311,8 @@ export function findAddress(lines: RLine[], company: CompanyHit | undefined): Fo
     if (text.length <= 2 && /^[^\p{L}\p{N}]*[\p{L}\p{N}][^\p{L}\p{N}]*$/u.test(text)) continue;
     // The postcode and town close the address: after them only a region or a country belongs to
     // it ("SELANGOR D.E.", "MALAYSIA"), not a branch name, an order note or a stray figure.
-    if (parts.some((p) => POSTCODE_TOWN.test(p.text)) && !isRegionLine(text)) {
+    const closed = parts.some((p) => POSTCODE_TOWN.test(p.text));
+    if (closed && !isRegionLine(text) && !continuesPlace(parts.at(-1)?.text ?? '', text)) {
       // A district on its own line before the region ("CAMERON HIGHLANDS," / "PAHANG").
       const below = cleanAddressPart(lines[i + 1]?.text ?? '');
       if (!(/^[\p{L}\s,.'-]+$/u.test(text) && text.split(/\s+/).length <= 3 && isRegionLine(below))) break;

@@ -829,6 +829,15 @@ No: 12045      27 NOV 2026
 TOTAL      103.00
 `);
     expect(values(unlabelled, ['Receipt number'])['Receipt number'] ?? null).toBeNull();
+    // A shop lot opening the address is no receipt number (before: "28-G").
+    const lot = receipt(`
+SYARIKAT RIVERSIDE KITCHEN SDN. BHD.
+NO. 28-G, LORONG BESAR 5/6,
+50450 KUALA LUMPUR
+BILL NO: INV33349748
+TOTAL      19.95
+`);
+    expect(values(lot, ['Receipt number'])).toEqual({ 'Receipt number': 'INV33349748' });
   });
 
   it('reads the tax from "Total GST", and from a summary row whose amount lost its decimal point', () => {
@@ -897,6 +906,18 @@ TOTAL      8.00
 `);
     expect(values(lot, ['Address'])).toEqual({
       Address: 'LOT 12345, JALAN KPB 6, KAWASAN PERINDUSTRIAN BALAKONG 43300 SERI KEMBANGAN SELANGOR D.E.',
+    });
+    // A region's name wrapped by a narrow till: its last word is still the address's.
+    const wrapped = receipt(`
+RESTORAN HILLTOP SDN BHD
+NO 100, PERSIARAN TAMPOI 10,
+50450 KUALA LUMPUR, W.P. KUALA
+LUMPUR.
+OUTLET BANGSAR
+TOTAL      8.00
+`);
+    expect(values(wrapped, ['Address'])).toEqual({
+      Address: 'NO 100, PERSIARAN TAMPOI 10, 50450 KUALA LUMPUR, W.P. KUALA LUMPUR.',
     });
   });
 
@@ -1079,5 +1100,49 @@ Member ID: 55123
     expect(result['Member ID']?.value).toBe('55123');
     // Asked and not on the receipt: blank, not a guess.
     expect(result['Card last four']?.value).toBeNull();
+  });
+
+  it('takes no total for the tax when the tax line itself was not read', async () => {
+    // Before: with its GST summary lost to OCR, "Total Inclusive GST: 233.70" answered Tax 233.7
+    // (and "Total Excl. GST 1535.55" Tax 1535.55).
+    for (const line of ['Total Inclusive GST:      233.70', 'Total Excl. GST      220.47']) {
+      const doc = receipt(`
+GOLDEN EMPIRE HARDWARE (M) SDN BHD
+TAX INVOICE
+PAINT BRUSH 2IN      1 x 220.47      220.47 SR
+${line}
+TOTAL (RM)      233.70
+`);
+      const { result } = await new HeuristicProvider().extract(doc, ['Total', 'Tax'], {
+        documentType: 'receipt_mapping',
+      });
+      expect(result.Total?.value, line).toBe(233.7);
+      expect(result.Tax?.value ?? null, line).toBeNull();
+    }
+    // A tax label with its amount lost: the total under it is not the tax (before: 330.3).
+    const lost = receipt(`
+ALPINE FURNITURE CORP
+209 OAK AVENUE
+DENVER, CO 80202
+Sub Total      305.13
+SALES TAX
+GRAND TOTAL      $330.30
+`);
+    const answered = await new HeuristicProvider().extract(lost, ['Total', 'Tax'], {
+      documentType: 'receipt_mapping',
+    });
+    expect(answered.result.Total?.value).toBe(330.3);
+    expect(answered.result.Tax?.value ?? null).toBeNull();
+    // A tax line the reader does not know still answers, below a third of the total.
+    const levy = receipt(`
+GOLDEN EMPIRE HARDWARE (M) SDN BHD
+PAINT BRUSH 2IN      1 x 220.47      220.47
+Tax      13.23
+TOTAL (RM)      233.70
+`);
+    const { result } = await new HeuristicProvider().extract(levy, ['Tax'], {
+      documentType: 'receipt_mapping',
+    });
+    expect(result.Tax?.value).toBe(13.23);
   });
 });

@@ -1,7 +1,7 @@
 import { printedCurrency } from '../lexicon/currencies';
 import { dollarOf, MALAYSIAN_REGION, SINGAPORE_PLACE } from '../lexicon/places';
 import type { ExtractedDocument, ExtractedItem } from '../model/types';
-import { type CompanyHit, cleanName, findAddress, findCompany } from './company-address';
+import { type CompanyHit, cleanName, findAddress, findCompany, STREET_WORD } from './company-address';
 import { datesIn, findDate, findTime } from './dates';
 import {
   type Found,
@@ -183,16 +183,32 @@ export function receiptFieldOf(dataPoint: string): ReceiptField | undefined {
   return undefined;
 }
 
-/** Whether a value another matcher found has the kind this receipt field needs (a date for Date, …). */
-export function fitsReceiptField(dataPoint: string, value: string | number | null): boolean {
+/** The most of a receipt's total its tax can be: 27 % charged on top is 21 % of the total. */
+const MAX_TAX_SHARE = 0.3;
+
+/**
+ * Whether a value another matcher found has the kind this receipt field needs (a date for Date, …).
+ * A tax is also less than a third of the receipt's total: a line that names the tax and a total
+ * ("Total Inclusive GST: 233.70", "Total Excl. GST 1535.55") gives the total's figure, not the tax.
+ */
+export function fitsReceiptField(
+  dataPoint: string,
+  value: string | number | null,
+  doc?: ExtractedDocument,
+): boolean {
   const field = receiptFieldOf(dataPoint);
   if (!field || value === null) return true;
   switch (field) {
     case 'date':
       return typeof value === 'string' && /^\d{8}$/.test(value);
+    case 'tax': {
+      if (typeof value !== 'number') return false;
+      const lines = doc ? linesOf(doc) : [];
+      const total = findTotal(lines)?.value;
+      return typeof total !== 'number' || value < MAX_TAX_SHARE * total;
+    }
     case 'total':
     case 'subtotal':
-    case 'tax':
       return typeof value === 'number';
     case 'company':
     case 'address':
@@ -320,10 +336,12 @@ function findReceiptNumber(lines: RLine[]): Found | undefined {
         read = glued[2];
       }
       // A line of its own opening with a bare "No:" ("No: INV65888696" under "TAX INVOICE") numbers
-      // the receipt, unless the line is a phone, fax or registration number's.
+      // the receipt, unless the line is a phone, fax or registration number's, or an address's
+      // ("NO. 28-G, LORONG BESAR 5/6,": a shop lot).
       const bare =
         /^\s*no\.?\s*[:#]\s*$|^\s*no\.\s*$/i.test(lineText(line.words.slice(0, i))) &&
-        !/\b(?:tel|phone|fax|reg|gst|co|company|roc)\b/i.test(line.text);
+        !/\b(?:tel|phone|fax|reg|gst|co|company|roc)\b/i.test(line.text) &&
+        !STREET_WORD.test(line.text);
       if (!NUMBER_LABEL.test(before) && !bare) continue;
       // OCR reads a C as "€" ("€S57327128"), and a bracket into the number ("(CS00012345").
       const token = read.replace(/^[:#([]+|[.,;)\]]+$/g, '').replace(/^€(?=[A-Z0-9])/, 'C');
