@@ -19,6 +19,7 @@ import type { Metrics } from '../metrics/metrics';
 import { decideConsensus } from './consensus';
 import { withEvidence } from './evidence';
 import { assertChecksExplained, finalChecks, taskChecks } from './review-checks';
+import { taskFields } from './task-fields';
 import {
   assignedAvailableCountSql,
   assignmentOf,
@@ -371,7 +372,11 @@ export function createTasksService(deps: TasksServiceDeps) {
       quality: quality.get(a.workerId) ?? 0,
     }));
     const canAskMore = task.requiredReviews < MAX_REVIEWS;
-    const outcome = decideConsensus(reviews, canAskMore ? MAX_REVIEWS : reviews.length);
+    const outcome = decideConsensus(
+      reviews,
+      canAskMore ? MAX_REVIEWS : reviews.length,
+      taskFields(task.metadata),
+    );
     if (outcome.kind === 'needs_more')
       return refreshTaskStatus(tx, task, Math.min(MAX_REVIEWS, task.requiredReviews + 1), usage);
     for (const review of submitted) {
