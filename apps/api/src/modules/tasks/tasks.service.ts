@@ -19,7 +19,7 @@ import type { Metrics } from '../metrics/metrics';
 import { decideConsensus } from './consensus';
 import { withEvidence } from './evidence';
 import { assertChecksExplained, finalChecks, taskChecks } from './review-checks';
-import { taskFields } from './task-fields';
+import { taskFields, withFieldTypes } from './task-fields';
 import {
   assignedAvailableCountSql,
   assignmentOf,
@@ -567,7 +567,9 @@ export function createTasksService(deps: TasksServiceDeps) {
           if (mine?.status === 'skipped' || mine?.status === 'rejected') throw new AppError('TASK_NOT_FOUND');
           if (mine && (mine.status === 'expired' || mine.leaseExpiresAt <= new Date()))
             throw new AppError('TASK_EXPIRED');
-          assertChecksExplained(taskChecks(task.metadata), body.response.result, body.check_reasons);
+          // DESIGN §13: each item keeps its field's type, whatever the reviewer's form sent.
+          const response = { ...body.response, result: withFieldTypes(body.response.result, task) };
+          assertChecksExplained(taskChecks(task.metadata), response.result, body.check_reasons);
           if (!mine) {
             await claimSlot(tx, task, workerId, undefined);
             mine = await assignmentOf(tx, taskId, workerId);
@@ -581,8 +583,8 @@ export function createTasksService(deps: TasksServiceDeps) {
             .set({
               status: 'submitted',
               response: body.check_reasons?.length
-                ? { ...body.response, check_reasons: body.check_reasons }
-                : body.response,
+                ? { ...response, check_reasons: body.check_reasons }
+                : response,
               confidence: body.confidence,
               timeSpentSeconds: timeSpent,
               finishedAt: now,

@@ -304,6 +304,49 @@ describe('line items', () => {
   });
 });
 
+describe('typed fields in review', () => {
+  const typedTask = () =>
+    createReviewTask(ctx.database.db, requester.id, {
+      requiredReviews: 1,
+      result: {
+        total: { value: 38.5, type: 'money', currency: 'USD', source_text: 'Total 38.50' },
+        invoice_number: { value: '004817', type: 'identifier' },
+      },
+    });
+
+  it('keeps each item’s type on the reviewed result when the reviewer’s form leaves it out', async () => {
+    const { task, request: req } = await typedTask();
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    const submit = await post(
+      w,
+      `${task.id}/review`,
+      reviewBody({ total: { value: 40, currency: 'USD', source_text: '' }, invoice_number: '004817' }),
+    );
+    expect(submit.body.task_status).toBe('completed');
+    const detail = await request(ctx.app)
+      .get(`/api/v1/requests/${req.id}`)
+      .set('Authorization', requester.auth);
+    expect(detail.body.final_result.total).toMatchObject({ value: 40, type: 'money', currency: 'USD' });
+    expect(detail.body.final_result.invoice_number).toMatchObject({ value: '004817', type: 'identifier' });
+  });
+
+  it('refuses a review that changes a field’s type, naming the field (400 INVALID_INPUT)', async () => {
+    const { task } = await typedTask();
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    const submit = await post(
+      w,
+      `${task.id}/review`,
+      reviewBody({ total: { value: 38.5, type: 'text' }, invoice_number: '004817' }),
+    );
+    expect(submit.status).toBe(400);
+    expect(submit.body.code).toBe('INVALID_INPUT');
+    expect(submit.body.fields).toHaveProperty(['response.result.total.type']);
+    expect((await taskRow(task.id))?.status).not.toBe('completed');
+  });
+});
+
 describe('skip and reject', () => {
   it('hides a skipped or not-qualified task from that worker only', async () => {
     const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 2 });
