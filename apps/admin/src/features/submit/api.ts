@@ -1,10 +1,19 @@
 import { apiRequest } from '@sieve/auth';
-import type { adminEndpoints, requestEndpoints, z } from '@sieve/contracts';
+import type {
+  adminEndpoints,
+  requestEndpoints,
+  Template,
+  TemplateListResponse,
+  templateEndpoints,
+  z,
+} from '@sieve/contracts';
+import useSWR from 'swr';
 import { apiFetch } from '../dashboard/api-fetch';
 import type { AdminSubmitPayload } from './submit-rules';
 
 const UPLOAD_PATH = '/files' satisfies (typeof requestEndpoints)['upload']['path'];
 const SUBMIT_PATH = '/admin/requests' satisfies (typeof adminEndpoints)['submit']['path'];
+const TEMPLATES_PATH = '/templates' satisfies (typeof templateEndpoints)['list']['path'];
 
 export type SubmitResponse = z.infer<(typeof adminEndpoints)['submit']['response']['schema']>;
 
@@ -25,4 +34,25 @@ export async function uploadFile(file: File): Promise<string> {
 
 export function submitOnBehalf(payload: AdminSubmitPayload): Promise<SubmitResponse> {
   return apiRequest<SubmitResponse>(SUBMIT_PATH, { method: 'POST', body: payload });
+}
+
+export type { Template };
+
+/**
+ * DESIGN §13: the templates a request for this requester may use — the built-ins and the
+ * requester's own (GET /templates?requester_id=, admins only for another's). Without a requester
+ * (the admin's own account) only the built-ins apply.
+ */
+export function useRequesterTemplates(requesterId: string | null) {
+  const key = requesterId
+    ? `${TEMPLATES_PATH}?${new URLSearchParams({ requester_id: requesterId }).toString()}`
+    : TEMPLATES_PATH;
+  const { data, error, isLoading } = useSWR<z.infer<typeof TemplateListResponse>>(key);
+  const templates = data?.templates ?? [];
+  return {
+    builtins: templates.filter((t) => t.builtin),
+    own: requesterId ? templates.filter((t) => !t.builtin && t.requester_id === requesterId) : [],
+    error,
+    isLoading,
+  };
 }

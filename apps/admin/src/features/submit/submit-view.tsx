@@ -1,5 +1,5 @@
 import { ApiError, apiRequest } from '@sieve/auth';
-import { ADMIN_DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from '@sieve/contracts';
+import { ADMIN_DOCUMENT_TYPES, BUILTIN_TEMPLATES, DOCUMENT_TYPE_LABELS } from '@sieve/contracts';
 import { Banner, Button, Card, Checkbox, Icon, SelectField, TextField } from '@sieve/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import useSWR from 'swr';
@@ -21,6 +21,7 @@ import {
   type SubmitFormValues,
   validateSubmit,
 } from './submit-rules';
+import { TemplateSelect } from './template-select';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'Choose a document type' },
@@ -35,9 +36,12 @@ const FIELD_ORDER: readonly SubmitField[] = [
   'file',
   'text',
   'customPrompt',
+  'templateId',
   'dataPoints',
   'dataExpiration',
 ];
+
+const isBuiltinTemplate = (id: string) => BUILTIN_TEMPLATES.some((t) => t.id === id);
 
 /** Requesters whose email matches what is typed, for the email box's suggestions. */
 function useRequesterSuggestions(typed: string) {
@@ -73,6 +77,8 @@ export default function SubmitView() {
   const ids = { file: useId(), text: useId(), prompt: useId(), points: useId(), emails: useId() };
   const visible = fieldsFor(values.documentType);
   const suggestions = useRequesterSuggestions(values.onBehalfOf);
+  const typedEmail = values.onBehalfOf.trim().toLowerCase();
+  const named = suggestions.find((requester) => requester.email.toLowerCase() === typedEmail);
   const today = localToday();
 
   const set = <K extends keyof SubmitFormValues>(key: K, value: SubmitFormValues[K]) => {
@@ -168,7 +174,11 @@ export default function SubmitView() {
               value={values.onBehalfOf}
               hint="Leave empty to submit under your own account."
               error={errors.onBehalfOf}
-              onChange={(event) => set('onBehalfOf', event.target.value)}
+              onChange={(event) => {
+                set('onBehalfOf', event.target.value);
+                // A requester's own template is theirs only: another requester starts without it.
+                if (values.templateId && !isBuiltinTemplate(values.templateId)) set('templateId', '');
+              }}
             />
             <datalist id={ids.emails}>
               {suggestions.map((requester) => (
@@ -326,13 +336,28 @@ export default function SubmitView() {
             </div>
           ) : null}
 
+          {values.documentType ? (
+            <TemplateSelect
+              value={values.templateId}
+              requester={named ? { id: named.requester_id, email: named.email } : null}
+              isEmailUnknown={typedEmail !== '' && !named}
+              documentType={values.documentType}
+              error={errors.templateId}
+              onChange={(templateId) => set('templateId', templateId)}
+            />
+          ) : null}
+
           {visible.dataPoints ? (
             <TextField
               label="Data points"
               data-field="dataPoints"
               placeholder="Total revenue, Net income, Fiscal year"
               value={values.dataPoints}
-              hint="Separate with commas. Leave empty to extract every labelled value."
+              hint={
+                values.templateId
+                  ? "Optional: asked for beside the template's fields. Separate with commas."
+                  : 'Separate with commas. Leave empty to extract every labelled value.'
+              }
               error={errors.dataPoints}
               onChange={(event) => set('dataPoints', event.target.value)}
             />
