@@ -53,6 +53,25 @@ function columnsOf(reviews: readonly RowReview[], spec: readonly ColumnSpec[] | 
   return [...names].sort().map((name) => ({ name, hint: name }));
 }
 
+/**
+ * Whether two lists say the same rows in the same order, cell by cell as consensus compares them:
+ * a row's box and cells' confidence do not count (a reviewer's API client may leave them out).
+ */
+export function rowListsAgree(a: readonly Row[], b: readonly Row[], spec?: readonly ColumnSpec[]): boolean {
+  if (a.length !== b.length) return false;
+  const columns = columnsOf(
+    [
+      { workerId: 'a', rows: [...a] },
+      { workerId: 'b', rows: [...b] },
+    ],
+    spec,
+  );
+  return a.every((row, i) => {
+    const other = b[i] ?? {};
+    return columns.every((c) => valuesAgree(row[c.name] ?? null, other[c.name] ?? null, c.hint));
+  });
+}
+
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 
 /** Placed rows of one reviewer in one slot. */

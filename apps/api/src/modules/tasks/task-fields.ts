@@ -43,7 +43,7 @@ export function withFieldTypes(
       continue;
     }
     const given = isPlainObject(item) ? item.type : undefined;
-    if (given !== undefined && given !== type) {
+    if (given !== undefined && given !== null && given !== type) {
       wrong[`response.result.${name}.type`] = `${name} is a ${type} field; its type cannot be changed`;
       continue;
     }
