@@ -164,6 +164,18 @@ describe('consensus', () => {
       expect(settled(outcome).matches.get('c')).toEqual({ total: 4, matched: 3 });
     });
 
+    it('keeps a settled row with its box when one of its reviewers sent it without', () => {
+      const outcome = decideConsensus(
+        [
+          review('a', { line_items: items({ description: 'Widget', quantity: 1, amount: 10 } as never) }),
+          review('b', { line_items: items(row('Widget', 10)) }),
+        ],
+        3,
+        fields,
+      );
+      expect(rowsOf(outcome)[0]).toMatchObject({ description: 'Widget', anchor: { page: 1 } });
+    });
+
     it('keeps two identical rows of one list as two rows', () => {
       const outcome = decideConsensus(
         [

@@ -164,9 +164,12 @@ export function settleRows(
     }
     if (disputed) isDisputed = true;
     if (!winner?.row) continue;
+    // The row as one of its reviewers sent it, one that kept its box if any did (DESIGN §13).
+    const sent = winner.members.map((id) => slot.get(id)?.row).filter((row) => row !== undefined);
+    const row = sent.find((r) => isPlainObject(r.anchor)) ?? winner.row;
     const positions = [...slot.values()].map((p) => p.index);
     kept.push({
-      row: disputed ? { ...winner.row, disputed: true } : winner.row,
+      row: disputed ? { ...row, disputed: true } : row,
       at: positions.reduce((sum, i) => sum + i, 0) / positions.length,
       order,
     });
