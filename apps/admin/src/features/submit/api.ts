@@ -39,20 +39,21 @@ export function submitOnBehalf(payload: AdminSubmitPayload): Promise<SubmitRespo
 export type { Template };
 
 /**
- * DESIGN §13: the templates a request for this requester may use — the built-ins and the
- * requester's own (GET /templates?requester_id=, admins only for another's). Without a requester
- * (the admin's own account) only the built-ins apply.
+ * DESIGN §13: the templates a request for this account may use — the built-ins and the account's
+ * own (GET /templates?requester_id=; only an admin may name another account). The id is always
+ * given: an admin's unfiltered list would hold every requester's templates.
  */
-export function useRequesterTemplates(requesterId: string | null) {
-  const key = requesterId
-    ? `${TEMPLATES_PATH}?${new URLSearchParams({ requester_id: requesterId }).toString()}`
-    : TEMPLATES_PATH;
-  const { data, error, isLoading } = useSWR<z.infer<typeof TemplateListResponse>>(key);
+export function useTemplatesOf(ownerId: string | null) {
+  const key = ownerId
+    ? `${TEMPLATES_PATH}?${new URLSearchParams({ requester_id: ownerId }).toString()}`
+    : null;
+  // The built-ins stay listed while another requester's list loads.
+  const { data, error } = useSWR<z.infer<typeof TemplateListResponse>>(key, { keepPreviousData: true });
   const templates = data?.templates ?? [];
   return {
     builtins: templates.filter((t) => t.builtin),
-    own: requesterId ? templates.filter((t) => !t.builtin && t.requester_id === requesterId) : [],
-    error,
-    isLoading,
+    // A previous requester's templates are never offered for this one.
+    own: templates.filter((t) => !t.builtin && t.requester_id === ownerId),
+    error: error as unknown,
   };
 }

@@ -1,12 +1,12 @@
-import { ApiError, apiRequest } from '@sieve/auth';
-import { ADMIN_DOCUMENT_TYPES, BUILTIN_TEMPLATES, DOCUMENT_TYPE_LABELS } from '@sieve/contracts';
+import { ApiError, apiRequest, useAuth } from '@sieve/auth';
+import { ADMIN_DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from '@sieve/contracts';
 import { Banner, Button, Card, Checkbox, Icon, SelectField, TextField } from '@sieve/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { useDashboard } from '../dashboard/dashboard-context';
 import { useDebouncedValue } from '../dashboard/use-debounced-value';
 import { listKey, normaliseList, type Requester } from '../tables/api';
-import { submitOnBehalf, uploadFile } from './api';
+import { submitOnBehalf, uploadFile, useTemplatesOf } from './api';
 import {
   buildPayload,
   EMPTY_FORM,
@@ -40,8 +40,6 @@ const FIELD_ORDER: readonly SubmitField[] = [
   'dataPoints',
   'dataExpiration',
 ];
-
-const isBuiltinTemplate = (id: string) => BUILTIN_TEMPLATES.some((t) => t.id === id);
 
 /** Requesters whose email matches what is typed, for the email box's suggestions. */
 function useRequesterSuggestions(typed: string) {
@@ -79,6 +77,9 @@ export default function SubmitView() {
   const suggestions = useRequesterSuggestions(values.onBehalfOf);
   const typedEmail = values.onBehalfOf.trim().toLowerCase();
   const named = suggestions.find((requester) => requester.email.toLowerCase() === typedEmail);
+  const { user } = useAuth();
+  // The named requester's templates; else the admin's own account's, which are the built-ins only.
+  const templates = useTemplatesOf(named?.requester_id ?? user?.uid ?? null);
   const today = localToday();
 
   const set = <K extends keyof SubmitFormValues>(key: K, value: SubmitFormValues[K]) => {
@@ -177,7 +178,7 @@ export default function SubmitView() {
               onChange={(event) => {
                 set('onBehalfOf', event.target.value);
                 // A requester's own template is theirs only: another requester starts without it.
-                if (values.templateId && !isBuiltinTemplate(values.templateId)) set('templateId', '');
+                if (templates.own.some((t) => t.template_id === values.templateId)) set('templateId', '');
               }}
             />
             <datalist id={ids.emails}>
@@ -339,7 +340,10 @@ export default function SubmitView() {
           {values.documentType ? (
             <TemplateSelect
               value={values.templateId}
-              requester={named ? { id: named.requester_id, email: named.email } : null}
+              own={templates.own}
+              builtins={templates.builtins}
+              loadError={templates.error}
+              requesterEmail={named?.email ?? null}
               isEmailUnknown={typedEmail !== '' && !named}
               documentType={values.documentType}
               error={errors.templateId}

@@ -1,11 +1,13 @@
-import { DOCUMENT_TYPE_LABELS, type DocumentType, FIELD_TYPE_LABELS } from '@sieve/contracts';
+import { DOCUMENT_TYPE_LABELS, type DocumentType } from '@sieve/contracts';
 import { SelectField } from '@sieve/ui';
-import { type Template, useRequesterTemplates } from './api';
+import type { Template } from './api';
 
+/**
+ * What a template extracts, in one line. "line items" is written out: FIELD_TYPE_LABELS would bring
+ * the contract's zod schemas into this view's chunk (a hundred kilobytes for two words).
+ */
 function fieldsLine(template: Template): string {
-  const names = template.fields.map((f) =>
-    f.type === 'line_items' ? `${f.name} (${FIELD_TYPE_LABELS.line_items.toLowerCase()})` : f.name,
-  );
+  const names = template.fields.map((f) => (f.type === 'line_items' ? `${f.name} (line items)` : f.name));
   const checks = template.checks.length;
   return `Extracts ${names.join(', ')}${checks ? `; ${checks} ${checks === 1 ? 'check' : 'checks'}` : ''}.`;
 }
@@ -16,22 +18,28 @@ function fieldsLine(template: Template): string {
  */
 export function TemplateSelect({
   value,
-  requester,
+  own,
+  builtins,
+  loadError,
+  requesterEmail,
   isEmailUnknown,
   documentType,
   error,
   onChange,
 }: {
   value: string;
+  /** The requester's own templates (none for the admin's own account). */
+  own: readonly Template[];
+  builtins: readonly Template[];
+  loadError: unknown;
   /** The requester the request is for, once the email names one; null for the admin's own account. */
-  requester: { id: string; email: string } | null;
+  requesterEmail: string | null;
   /** An email is typed that names no requester (yet): only the built-ins are offered. */
   isEmailUnknown: boolean;
   documentType: DocumentType | '';
   error?: string | undefined;
   onChange: (templateId: string) => void;
 }) {
-  const { own, builtins, error: loadError } = useRequesterTemplates(requester?.id ?? null);
   const chosen = [...own, ...builtins].find((t) => t.template_id === value);
   const options = [
     { value: '', label: 'No template: data points only' },
@@ -41,8 +49,8 @@ export function TemplateSelect({
   // A template chosen before the list loaded keeps its place.
   if (value && !chosen) options.push({ value, label: value });
   const isOtherType = chosen && documentType && chosen.document_type !== documentType;
-  const whose = requester
-    ? `${requester.email}’s templates and the built-in ones.`
+  const whose = requesterEmail
+    ? `${requesterEmail}’s templates and the built-in ones.`
     : isEmailUnknown
       ? 'Built-in templates; the requester’s own appear once the email names one.'
       : 'Built-in templates (no requester named).';
