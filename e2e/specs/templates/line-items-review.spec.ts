@@ -186,6 +186,12 @@ test('a template with line items and a sum check, a reviewer fixing a line item,
   const accept = reviewer.getByRole('button', { name: 'Accept AI Result' });
   await expect(accept).toBeDisabled();
 
+  // Each answer's type is the template's, not a value to edit (DESIGN §13).
+  const reviewTable = reviewer.getByRole('table', { name: 'Review & Edit Data' });
+  await expect(reviewTable.getByRole('columnheader', { name: 'Value', exact: true })).toBeVisible();
+  await expect(reviewTable.getByRole('columnheader', { name: 'Type', exact: true })).toHaveCount(0);
+  await expect(reviewTable).not.toContainText('line_items');
+
   const items = reviewer.getByRole('region', { name: 'Line items: Items' });
   await expect(items.getByText('3 items', { exact: false })).toBeVisible();
   await expect(items.getByLabel('description of Items item 2')).toHaveValue('Brass hinges');

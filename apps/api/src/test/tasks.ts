@@ -11,6 +11,8 @@ export async function createReviewTask(
     documentType?: string;
     name?: string;
     priority?: number;
+    /** Beside the name and URL: the request's typed fields and checks (DESIGN §13). */
+    metadata?: Record<string, unknown>;
   } = {},
 ) {
   const documentType = options.documentType ?? 'pdf';
@@ -37,7 +39,11 @@ export async function createReviewTask(
       requestId: request.id,
       documentType,
       priority: options.priority ?? 2,
-      metadata: { name: options.name ?? 'Annual report', url: 'https://acme-corp.io/report.pdf' },
+      metadata: {
+        name: options.name ?? 'Annual report',
+        url: 'https://acme-corp.io/report.pdf',
+        ...options.metadata,
+      },
       aiResult: { result, confidence_score: -0.2 },
       requiredReviews: options.requiredReviews ?? 2,
     })

@@ -159,6 +159,17 @@ describe('buildPayload', () => {
       filing_type: '10-Q',
     });
   });
+
+  it('sends the chosen template as metadata.template_id, and none when none is chosen (DESIGN §13)', () => {
+    const withTemplate = buildPayload(
+      form({ documentType: 'pdf', url: 'https://acme.io/inv.pdf', templateId: 'invoice' }),
+      null,
+    );
+    expect(withTemplate.metadata.template_id).toBe('invoice');
+    expect(
+      buildPayload(form({ documentType: 'pdf', url: 'https://acme.io/inv.pdf' }), null).metadata,
+    ).not.toHaveProperty('template_id');
+  });
 });
 
 describe('server field errors', () => {
@@ -166,6 +177,8 @@ describe('server field errors', () => {
     expect(fieldOfServerError('metadata.url')).toBe('url');
     expect(fieldOfServerError('metadata.data_points.2')).toBe('dataPoints');
     expect(fieldOfServerError('on_behalf_of')).toBe('onBehalfOf');
+    expect(fieldOfServerError('metadata.template_id')).toBe('templateId');
+    expect(fieldOfServerError('metadata.checks.0.equals')).toBe('templateId');
     expect(fieldOfServerError('metadata.mystery')).toBeNull();
   });
 });

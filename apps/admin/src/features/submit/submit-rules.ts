@@ -27,6 +27,8 @@ export interface SubmitFormValues {
   aiOnly: boolean;
   ticker: string;
   filingType: SecFilingType;
+  /** DESIGN §13: a built-in or the requester's own template (`metadata.template_id`); '' for none. */
+  templateId: string;
 }
 
 export type SubmitField = keyof SubmitFormValues | 'file';
@@ -43,6 +45,7 @@ export const EMPTY_FORM: SubmitFormValues = {
   aiOnly: false,
   ticker: '',
   filingType: '10-K',
+  templateId: '',
 };
 
 /** spec 02 §4/§5/§8 texts of the admin form. */
@@ -182,13 +185,14 @@ export interface AdminSubmitPayload {
     ai_only_mode: boolean;
     ticker?: string;
     filing_type?: SecFilingType;
+    template_id?: string;
   };
 }
 
 /**
  * The POST /admin/requests body: document_type plus metadata {url, file_url, text, custom_prompt,
- * data_expiration, data_points} with empty values left out (spec 02 §5), and ai_only_mode — the
- * 'Process with AI only' box is sent (DESIGN §7).
+ * data_expiration, data_points, template_id} with empty values left out (spec 02 §5), and
+ * ai_only_mode — the 'Process with AI only' box is sent (DESIGN §7).
  */
 export function buildPayload(values: SubmitFormValues, fileUrl: string | null): AdminSubmitPayload {
   if (!values.documentType) throw new Error(SUBMIT_MESSAGES.documentTypeRequired);
@@ -206,6 +210,7 @@ export function buildPayload(values: SubmitFormValues, fileUrl: string | null): 
     metadata.ticker = values.ticker.trim().toUpperCase();
     metadata.filing_type = values.filingType;
   }
+  if (values.templateId) metadata.template_id = values.templateId;
   const email = values.onBehalfOf.trim();
   return {
     ...(email ? { on_behalf_of: email } : {}),
@@ -229,6 +234,10 @@ export function fieldOfServerError(path: string): SubmitField | null {
     data_points: 'dataPoints',
     ticker: 'ticker',
     filing_type: 'filingType',
+    // DESIGN §13: the template's fields and checks are checked with it.
+    template_id: 'templateId',
+    fields: 'templateId',
+    checks: 'templateId',
   };
   return map[key.split('.')[0] ?? ''] ?? null;
 }

@@ -1,4 +1,4 @@
-import { ApiError, apiRequest } from '@sieve/auth';
+import { ApiError, apiRequest, useAuth } from '@sieve/auth';
 import { ADMIN_DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from '@sieve/contracts';
 import { Banner, Button, Card, Checkbox, Icon, SelectField, TextField } from '@sieve/ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { useDashboard } from '../dashboard/dashboard-context';
 import { useDebouncedValue } from '../dashboard/use-debounced-value';
 import { listKey, normaliseList, type Requester } from '../tables/api';
-import { submitOnBehalf, uploadFile } from './api';
+import { submitOnBehalf, uploadFile, useTemplatesOf } from './api';
 import {
   buildPayload,
   EMPTY_FORM,
@@ -21,6 +21,7 @@ import {
   type SubmitFormValues,
   validateSubmit,
 } from './submit-rules';
+import { TemplateSelect } from './template-select';
 
 const TYPE_OPTIONS = [
   { value: '', label: 'Choose a document type' },
@@ -35,6 +36,7 @@ const FIELD_ORDER: readonly SubmitField[] = [
   'file',
   'text',
   'customPrompt',
+  'templateId',
   'dataPoints',
   'dataExpiration',
 ];
@@ -73,6 +75,11 @@ export default function SubmitView() {
   const ids = { file: useId(), text: useId(), prompt: useId(), points: useId(), emails: useId() };
   const visible = fieldsFor(values.documentType);
   const suggestions = useRequesterSuggestions(values.onBehalfOf);
+  const typedEmail = values.onBehalfOf.trim().toLowerCase();
+  const named = suggestions.find((requester) => requester.email.toLowerCase() === typedEmail);
+  const { user } = useAuth();
+  // The named requester's templates; else the admin's own account's, which are the built-ins only.
+  const templates = useTemplatesOf(named?.requester_id ?? user?.uid ?? null);
   const today = localToday();
 
   const set = <K extends keyof SubmitFormValues>(key: K, value: SubmitFormValues[K]) => {
@@ -168,7 +175,11 @@ export default function SubmitView() {
               value={values.onBehalfOf}
               hint="Leave empty to submit under your own account."
               error={errors.onBehalfOf}
-              onChange={(event) => set('onBehalfOf', event.target.value)}
+              onChange={(event) => {
+                set('onBehalfOf', event.target.value);
+                // A requester's own template is theirs only: another requester starts without it.
+                if (templates.own.some((t) => t.template_id === values.templateId)) set('templateId', '');
+              }}
             />
             <datalist id={ids.emails}>
               {suggestions.map((requester) => (
@@ -326,13 +337,31 @@ export default function SubmitView() {
             </div>
           ) : null}
 
+          {values.documentType ? (
+            <TemplateSelect
+              value={values.templateId}
+              own={templates.own}
+              builtins={templates.builtins}
+              loadError={templates.error}
+              requesterEmail={named?.email ?? null}
+              isEmailUnknown={typedEmail !== '' && !named}
+              documentType={values.documentType}
+              error={errors.templateId}
+              onChange={(templateId) => set('templateId', templateId)}
+            />
+          ) : null}
+
           {visible.dataPoints ? (
             <TextField
               label="Data points"
               data-field="dataPoints"
               placeholder="Total revenue, Net income, Fiscal year"
               value={values.dataPoints}
-              hint="Separate with commas. Leave empty to extract every labelled value."
+              hint={
+                values.templateId
+                  ? "Optional: asked for beside the template's fields. Separate with commas."
+                  : 'Separate with commas. Leave empty to extract every labelled value.'
+              }
               error={errors.dataPoints}
               onChange={(event) => set('dataPoints', event.target.value)}
             />

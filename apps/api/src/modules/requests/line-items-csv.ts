@@ -10,6 +10,9 @@ function isRowList(value: unknown): value is Record<string, unknown>[] {
   return Array.isArray(value) && value.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r));
 }
 
+/** Keys a row carries beside its columns: its box, its cells' confidence, a consensus flag (DESIGN §4). */
+const ROW_KEYS = new Set(['anchor', 'confidence', 'row', 'disputed']);
+
 const cell = (value: unknown) =>
   value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : value;
 
@@ -39,7 +42,7 @@ export function lineItemsCsv(
     const rows = itemValue(result[name]);
     const seen = new Set<string>();
     for (const row of isRowList(rows) ? rows : [])
-      for (const key of Object.keys(row)) if (key !== 'anchor' && key !== 'confidence') seen.add(key);
+      for (const key of Object.keys(row)) if (!ROW_KEYS.has(key)) seen.add(key);
     return [...seen];
   };
   const itemColumns = listFields.flatMap((name) => columnsOf(name).map((c) => [name, c] as const));

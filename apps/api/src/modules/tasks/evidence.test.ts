@@ -74,4 +74,46 @@ describe('the result keeps its evidence (issue 13)', () => {
   it('marks an item the AI did not find as corrected', () => {
     expect(withEvidence({ net_income: 5 }, ai).net_income).toEqual({ value: 5, corrected: true });
   });
+
+  it('compares line items by their cells: rows sent without boxes and confidences are not a correction', () => {
+    const rows = [
+      {
+        description: 'Widget',
+        amount: 10,
+        anchor: { page: 1, box: [0.1, 0.2, 0.9, 0.25] },
+        confidence: { amount: 0.9 },
+      },
+      {
+        description: 'Gadget',
+        amount: 25.5,
+        anchor: { page: 1, box: [0.1, 0.3, 0.9, 0.35] },
+        confidence: { amount: 0.6 },
+      },
+    ];
+    const aiItems = { result: { items: { value: rows, type: 'line_items' } }, confidence_score: -0.1 };
+    const same = withEvidence(
+      {
+        items: {
+          value: [
+            { description: 'widget', amount: '10.00' },
+            { description: 'Gadget', amount: 25.5 },
+          ],
+        },
+      },
+      aiItems,
+    );
+    expect(same.items).toMatchObject({ corrected: false });
+    const fixed = withEvidence(
+      {
+        items: {
+          value: [
+            { description: 'Widget', amount: 10 },
+            { description: 'Gadget', amount: 52.5 },
+          ],
+        },
+      },
+      aiItems,
+    );
+    expect(fixed.items).toMatchObject({ corrected: true, ai_value: rows });
+  });
 });

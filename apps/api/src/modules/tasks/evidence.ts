@@ -1,4 +1,5 @@
 import { valuesAgree } from '@sieve/contracts';
+import { isRowList, rowListsAgree } from './line-items-consensus';
 
 /**
  * Issue 13 "the result keeps its evidence": the consensus of a task, item by item, with where the
@@ -25,7 +26,12 @@ export function withEvidence(
     const aiItem = isObject(ai) ? ai : ai === undefined ? null : { value: ai };
     const value = reviewed.value ?? null;
     const aiValue = aiItem ? (aiItem.value ?? null) : null;
-    const corrected = aiItem === null || !valuesAgree(aiValue, value, key);
+    // Line items agree row by row, cell by cell (not by their boxes and confidences).
+    const agrees =
+      isRowList(aiValue) && isRowList(value)
+        ? rowListsAgree(aiValue, value)
+        : valuesAgree(aiValue, value, key);
+    const corrected = aiItem === null || !agrees;
     // A corrected value carries only the reviewer's own source (their click-to-fill), never the
     // AI's: the AI's text and location point at the figure that was wrong (issue 40). A source
     // equal to the AI's is the AI's, carried along by the form.

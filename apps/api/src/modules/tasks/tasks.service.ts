@@ -19,6 +19,7 @@ import type { Metrics } from '../metrics/metrics';
 import { decideConsensus } from './consensus';
 import { withEvidence } from './evidence';
 import { assertChecksExplained, finalChecks, taskChecks } from './review-checks';
+import { taskFields, withFieldTypes } from './task-fields';
 import {
   assignedAvailableCountSql,
   assignmentOf,
@@ -371,7 +372,11 @@ export function createTasksService(deps: TasksServiceDeps) {
       quality: quality.get(a.workerId) ?? 0,
     }));
     const canAskMore = task.requiredReviews < MAX_REVIEWS;
-    const outcome = decideConsensus(reviews, canAskMore ? MAX_REVIEWS : reviews.length);
+    const outcome = decideConsensus(
+      reviews,
+      canAskMore ? MAX_REVIEWS : reviews.length,
+      taskFields(task.metadata),
+    );
     if (outcome.kind === 'needs_more')
       return refreshTaskStatus(tx, task, Math.min(MAX_REVIEWS, task.requiredReviews + 1), usage);
     for (const review of submitted) {
@@ -562,7 +567,9 @@ export function createTasksService(deps: TasksServiceDeps) {
           if (mine?.status === 'skipped' || mine?.status === 'rejected') throw new AppError('TASK_NOT_FOUND');
           if (mine && (mine.status === 'expired' || mine.leaseExpiresAt <= new Date()))
             throw new AppError('TASK_EXPIRED');
-          assertChecksExplained(taskChecks(task.metadata), body.response.result, body.check_reasons);
+          // DESIGN §13: each item keeps its field's type, whatever the reviewer's form sent.
+          const response = { ...body.response, result: withFieldTypes(body.response.result, task) };
+          assertChecksExplained(taskChecks(task.metadata), response.result, body.check_reasons);
           if (!mine) {
             await claimSlot(tx, task, workerId, undefined);
             mine = await assignmentOf(tx, taskId, workerId);
@@ -576,8 +583,8 @@ export function createTasksService(deps: TasksServiceDeps) {
             .set({
               status: 'submitted',
               response: body.check_reasons?.length
-                ? { ...body.response, check_reasons: body.check_reasons }
-                : body.response,
+                ? { ...response, check_reasons: body.check_reasons }
+                : response,
               confidence: body.confidence,
               timeSpentSeconds: timeSpent,
               finishedAt: now,

@@ -224,6 +224,129 @@ describe('reviews and consensus', () => {
   });
 });
 
+describe('line items', () => {
+  const fields = [
+    { name: 'total', type: 'money' },
+    {
+      name: 'line_items',
+      type: 'line_items',
+      columns: [
+        { name: 'description', type: 'text' },
+        { name: 'amount', type: 'money' },
+      ],
+    },
+  ];
+  const aiRows = [
+    {
+      description: 'Widget',
+      amount: 10,
+      anchor: { page: 1 },
+      confidence: { description: 0.93, amount: 0.93 },
+    },
+    {
+      description: 'Gadget',
+      amount: 25.5,
+      anchor: { page: 1 },
+      confidence: { description: 0.93, amount: 0.6 },
+    },
+    { description: 'Bolt', amount: 3, anchor: { page: 1 }, confidence: { description: 0.93, amount: 0.93 } },
+  ];
+  const lineItemsTask = () =>
+    createReviewTask(ctx.database.db, requester.id, {
+      requiredReviews: 2,
+      metadata: { fields },
+      result: {
+        total: { value: 38.5, type: 'money', currency: 'USD', source_text: 'Total 38.50' },
+        line_items: { value: aiRows, type: 'line_items' },
+      },
+    });
+  const withAmount = (gadget: number) => [
+    { description: 'Widget', amount: 10 },
+    { description: 'Gadget', amount: gadget },
+    { description: 'Bolt', amount: 3 },
+  ];
+
+  it('settles line items row by row: one differing amount costs the odd reviewer one row, not the field', async () => {
+    const { task, request: req } = await lineItemsTask();
+    const [a, b, c] = await workers(3);
+    if (!a || !b || !c) throw new Error();
+    const submit = (w: Worker, gadget: number) =>
+      post(
+        w,
+        `${task.id}/review`,
+        reviewBody({
+          total: { value: 38.5, type: 'money', currency: 'USD' },
+          line_items: { value: withAmount(gadget), type: 'line_items' },
+        }),
+      );
+    expect((await submit(a, 25.5)).body.task_status).toBe('available');
+    expect((await submit(b, 52.5)).body.task_status).toBe('available');
+    expect((await taskRow(task.id))?.requiredReviews).toBe(3);
+    expect((await submit(c, 52.5)).body.task_status).toBe('completed');
+    const detail = await request(ctx.app)
+      .get(`/api/v1/requests/${req.id}`)
+      .set('Authorization', requester.auth);
+    const items = detail.body.final_result.line_items;
+    expect(
+      items.value.map((r: { description: string; amount: number }) => [r.description, r.amount]),
+    ).toEqual([
+      ['Widget', 10],
+      ['Gadget', 52.5],
+      ['Bolt', 3],
+    ]);
+    expect(items).toMatchObject({ type: 'line_items', corrected: true });
+    expect(items.disputed).toBeUndefined();
+    const scores = await ctx.database.db.select().from(assignments).where(eq(assignments.taskId, task.id));
+    const scoreOf = (w: Worker) => scores.find((s) => s.workerId === w.id);
+    // The total and three rows: the odd reviewer matched the total and two rows of three.
+    expect(scoreOf(a)).toMatchObject({ itemsTotal: 4, itemsMatched: 3 });
+    expect(scoreOf(b)).toMatchObject({ itemsTotal: 4, itemsMatched: 4 });
+  });
+});
+
+describe('typed fields in review', () => {
+  const typedTask = () =>
+    createReviewTask(ctx.database.db, requester.id, {
+      requiredReviews: 1,
+      result: {
+        total: { value: 38.5, type: 'money', currency: 'USD', source_text: 'Total 38.50' },
+        invoice_number: { value: '004817', type: 'identifier' },
+      },
+    });
+
+  it('keeps each item’s type on the reviewed result when the reviewer’s form leaves it out', async () => {
+    const { task, request: req } = await typedTask();
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    const submit = await post(
+      w,
+      `${task.id}/review`,
+      reviewBody({ total: { value: 40, currency: 'USD', source_text: '' }, invoice_number: '004817' }),
+    );
+    expect(submit.body.task_status).toBe('completed');
+    const detail = await request(ctx.app)
+      .get(`/api/v1/requests/${req.id}`)
+      .set('Authorization', requester.auth);
+    expect(detail.body.final_result.total).toMatchObject({ value: 40, type: 'money', currency: 'USD' });
+    expect(detail.body.final_result.invoice_number).toMatchObject({ value: '004817', type: 'identifier' });
+  });
+
+  it('refuses a review that changes a field’s type, naming the field (400 INVALID_INPUT)', async () => {
+    const { task } = await typedTask();
+    const [w] = await workers(1);
+    if (!w) throw new Error();
+    const submit = await post(
+      w,
+      `${task.id}/review`,
+      reviewBody({ total: { value: 38.5, type: 'text' }, invoice_number: '004817' }),
+    );
+    expect(submit.status).toBe(400);
+    expect(submit.body.code).toBe('INVALID_INPUT');
+    expect(submit.body.fields).toHaveProperty(['response.result.total.type']);
+    expect((await taskRow(task.id))?.status).not.toBe('completed');
+  });
+});
+
 describe('skip and reject', () => {
   it('hides a skipped or not-qualified task from that worker only', async () => {
     const { task } = await createReviewTask(ctx.database.db, requester.id, { requiredReviews: 2 });

@@ -102,6 +102,50 @@ describe('templates (DESIGN §13)', () => {
     expect((await api().get('/api/v1/templates').set('Authorization', worker.auth)).status).toBe(403);
   });
 
+  it("lets only an admin list another requester's templates, and submit on their behalf with one", async () => {
+    const owner = await createUser(ctx.database.db, 'requester', { email: 'templates-owner@acme-corp.io' });
+    const other = await createUser(ctx.database.db, 'requester');
+    const admin = await createUser(ctx.database.db, 'admin');
+    const id = (await api().post('/api/v1/templates').set('Authorization', owner.auth).send(invoiceTemplate))
+      .body.template_id as string;
+
+    const snooping = await api()
+      .get(`/api/v1/templates?requester_id=${owner.id}`)
+      .set('Authorization', other.auth);
+    expect(snooping.status).toBe(403);
+    expect(snooping.body.code).toBe('FORBIDDEN');
+    const listed = await api()
+      .get(`/api/v1/templates?requester_id=${owner.id}`)
+      .set('Authorization', admin.auth);
+    expect(listed.status).toBe(200);
+    const names = listed.body.templates.map((t: { name: string; builtin: boolean }) => [t.name, t.builtin]);
+    expect(names).toContainEqual(['Supplier invoices', false]);
+    expect(names).toContainEqual(['Invoice', true]);
+
+    const submit = (email: string, templateId: string) =>
+      api()
+        .post('/api/v1/admin/requests')
+        .set('Authorization', admin.auth)
+        .send({
+          on_behalf_of: email,
+          document_type: 'pdf',
+          metadata: { url: 'https://acme-corp.io/invoice.pdf', template_id: templateId },
+        });
+    const made = await submit('templates-owner@acme-corp.io', id);
+    expect(made.status).toBe(201);
+    const detail = await api()
+      .get(`/api/v1/requests/${made.body.request_id}`)
+      .set('Authorization', owner.auth);
+    expect(detail.body.metadata.template_id).toBe(id);
+    expect(detail.body.metadata.fields.map((f: { name: string }) => f.name)).toContain('Items');
+
+    // Another requester's template is not this one's to use.
+    const foreign = await submit(other.email, id);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe('INVALID_INPUT');
+    expect(foreign.body.fields).toHaveProperty(['metadata.template_id']);
+  });
+
   it('lists built-ins that cannot be edited or deleted, only copied', async () => {
     const owner = await createUser(ctx.database.db, 'requester');
     const builtin = await api().get('/api/v1/templates/receipt').set('Authorization', owner.auth);

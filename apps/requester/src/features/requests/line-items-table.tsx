@@ -2,8 +2,11 @@ import { type CheckResult, CONFIDENCE, type FieldSpec, type ScalarFieldType } fr
 import { Badge } from '@sieve/ui';
 import { readableValue } from './result-items';
 
-/** Keys a line-items row carries beside its columns (DESIGN §13: its box, each cell's confidence). */
-const ROW_KEYS = new Set(['anchor', 'confidence']);
+/**
+ * Keys a line-items row carries beside its columns (DESIGN §13: its box, each cell's confidence;
+ * DESIGN §4: `disputed` on a row the reviewers did not settle).
+ */
+const ROW_KEYS = new Set(['anchor', 'confidence', 'row', 'disputed']);
 
 type Row = Record<string, unknown>;
 
@@ -104,6 +107,12 @@ export function LineItemsTable({
             <tr key={index}>
               <th scope="row" className="rq-results__num">
                 {index + 1}
+                {row.disputed === true ? (
+                  <>
+                    {' '}
+                    <Badge tone="warning">Disputed</Badge>
+                  </>
+                ) : null}
               </th>
               {columns.map((column) => {
                 const value = row[column.name];

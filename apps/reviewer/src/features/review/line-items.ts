@@ -10,7 +10,7 @@ import { anchorOf, displayText, type ItemAnchor, isPlainObject } from './review-
 export type ItemRow = Record<string, unknown>;
 
 /** Keys a row carries beside its columns. */
-const ROW_KEYS = new Set(['anchor', 'confidence']);
+const ROW_KEYS = new Set(['anchor', 'confidence', 'row', 'disputed']);
 
 export function isRowList(value: unknown): value is ItemRow[] {
   return Array.isArray(value) && value.every(isPlainObject);

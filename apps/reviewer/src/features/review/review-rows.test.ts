@@ -48,6 +48,23 @@ describe('review table columns (spec 01 §5: 30 % rule and order)', () => {
     ]);
   });
 
+  it('never offers the field type as a column or an other field (DESIGN §13)', () => {
+    const result = {
+      total: { value: 38.5, type: 'money', currency: 'USD' },
+      invoice_date: { value: '20240105', type: 'date' },
+      line_items: { value: [{ description: 'Widget', amount: 10 }], type: 'line_items' },
+    };
+    const columns = reviewColumns(result);
+    expect(columns).not.toContain('type');
+    expect(columns).toEqual(['value', 'currency']);
+    const rows = rowsFromResult(result, columns);
+    for (const row of rows) {
+      expect(row.cells).not.toHaveProperty('type');
+      expect(row.otherFields).not.toContain('type');
+    }
+    expect(rows[0]?.cells).toEqual({ value: 38.5, currency: 'USD' });
+  });
+
   it('counts bare values as values and always keeps the value column', () => {
     expect(reviewColumns({ a: 1, b: 'x' })).toEqual(['value']);
     expect(reviewColumns({})).toEqual(['value']);

@@ -7,7 +7,11 @@ import { isIdentifierDataPoint, REVIEWER } from '@sieve/contracts';
  * confidence — is kept beside the row for source grounding, not offered as an editable column.
  */
 
-/** Sub-fields that say where a value came from; they ride along, they are not table columns. */
+/**
+ * Sub-fields that say where a value came from or what kind of value it is; they ride along, they
+ * are not table columns. `type` is the request's (DESIGN §13), not the reviewer's to edit: the
+ * server keeps each item's type on the reviewed result.
+ */
 export const PROVENANCE_FIELDS = [
   'location',
   'source_text',
@@ -18,6 +22,7 @@ export const PROVENANCE_FIELDS = [
   'anchor',
   'corrected',
   'learned',
+  'type',
 ] as const;
 
 /** spec 01 §5: the fixed order of the known sub-fields; others follow alphabetically. */
