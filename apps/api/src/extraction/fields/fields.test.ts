@@ -165,6 +165,33 @@ describe('line items from a receipt’s lines', () => {
     ]);
   });
 
+  it('works out the amount of a count and a price printed with no amount after them', async () => {
+    // Before: "5 x 23.51" with its amount lost answered the unit price as the amount.
+    const doc = await loadText(
+      [
+        'ITEM   QTY   AMOUNT',
+        'CHICKEN RICE',
+        '5 x 23.51',
+        'EGGS GRADE A 4 x 18.43',
+        'BATTERY PACK 4',
+        '2 x 9.90',
+        'KOPI 0   1 x 2.20   2.20',
+        'TOTAL  213.27',
+      ].join('\n'),
+    );
+    const item = readLineItems(doc, itemColumns);
+    expect(cells(item)).toEqual([
+      { description: 'CHICKEN RICE', quantity: 5, unit_price: 23.51, amount: 117.55 },
+      { description: 'EGGS GRADE A', quantity: 4, unit_price: 18.43, amount: 73.72 },
+      { description: 'BATTERY PACK 4', quantity: 2, unit_price: 9.9, amount: 19.8 },
+      // OCR's "0" for the letter O in a name.
+      { description: 'KOPI O', quantity: 1, unit_price: 2.2, amount: 2.2 },
+    ]);
+    // Worked out, not read: less sure than the description read beside it.
+    const first = item.value?.[0]?.confidence ?? {};
+    expect(first.amount).toBeLessThan(first.description ?? 0);
+  });
+
   it('ends the items at an invoice’s amount label in its own language ("Netto", "USt.")', async () => {
     const doc = await loadText(
       [

@@ -161,6 +161,10 @@ const QTY_LEAD = /^(\d{1,3})\s*(?:x|×|@|pcs?|ea)?$/i;
 const QTY_TIMES = /^(\d{1,3})\s*[x×@]$/i;
 /** A till's second line of an item: "6 x 36.28   217.68", "1x76.48 76.48 SR", "2 @ 3.50 7.00". */
 const QTY_BY_PRICE = /^\s*(\d{1,3})\s*[x×@]\s*\d/i;
+/** The words before a line's only figure end in a count and its "x": the figure is a unit price. */
+const PRICE_AFTER_COUNT = /(?:^|\s)(\d{1,3})\s*[x×]$/i;
+/** A cell worked out from others (count × unit price) keeps this share of a read one's confidence. */
+const WORKED_OUT = 0.85;
 /** A bare count closing a description printed under a QTY heading: "PAINT BRUSH 2IN 4". */
 const TRAILING_COUNT = /^\d{1,3}$/;
 /** A product code on a line of its own (an EAN above a name): neither a description nor an amount. */
@@ -184,14 +188,18 @@ function describe(
     start = 1;
   }
   const kept = lead.slice(start);
-  return {
-    text: kept
-      .map((w) => w.text)
-      .join(' ')
-      .trim(),
-    quantity,
-    words: kept,
-  };
+  return { text: itemName(kept), quantity, words: kept };
+}
+
+/**
+ * An item's name from its words. A lone "0" after a word is the letter O that OCR read as a digit
+ * ("KOPI 0" for KOPI O, "TEH 0"): no count is nought, and a count does not sit inside a name.
+ */
+function itemName(words: RWord[]): string {
+  return words
+    .map((w, i) => (w.text === '0' && i > 0 && /^\p{L}+$/u.test(words[i - 1]?.text ?? '') ? 'O' : w.text))
+    .join(' ')
+    .trim();
 }
 
 /**
@@ -251,7 +259,8 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
     const firstMoney = money[0]?.index ?? 0;
     let { text, quantity, words } = describe(lineWords, firstMoney);
     const anchorWords = [...lineWords];
-    if (letterCount(text) < 2) {
+    const nameAbove = letterCount(text) < 2;
+    if (nameAbove) {
       // "MINERAL WATER 1.5L" / "6 x 36.28   217.68": the figures' line takes the name above it.
       const byPrice = QTY_BY_PRICE.exec(line.text);
       const figuresOnly = letterCount(line.text.replace(/\b(?:[x×@]|SR|ZR|[A-Z])\b/gi, '')) === 0;
@@ -259,10 +268,7 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
         pending = undefined;
         continue;
       }
-      text = pending.words
-        .map((w) => w.text)
-        .join(' ')
-        .trim();
+      text = itemName(pending.words);
       words = pending.words;
       quantity = byPrice ? Number(byPrice[1]) : quantity;
       anchorWords.unshift(...pending.words);
@@ -275,13 +281,36 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
       }
     }
     pending = undefined;
-    const amount = money.at(-1)?.value ?? null;
+    // "EGGS GRADE A 4 x 18.43 73.72": the words before the first figure end in its count and "x".
+    // With no amount after the figure ("5 x 23.51", the amount lost or not printed), the figure is
+    // the unit price and the amount the count times it.
+    const counted = PRICE_AFTER_COUNT.exec(
+      lineWords
+        .slice(0, firstMoney)
+        .map((w) => w.text)
+        .join(' '),
+    );
+    const priceOnly = counted && money.length === 1 ? counted : null;
+    if (counted) {
+      quantity = Number(counted[1]);
+      for (
+        let k = 0;
+        !nameAbove && k < 2 && words.length > 1 && /^(?:\d{1,3}[x×]?|[x×])$/i.test(words.at(-1)?.text ?? '');
+        k++
+      )
+        words = words.slice(0, -1);
+      if (!nameAbove) text = text.replace(/\s*\d{1,3}\s*[x×]$/i, '').trim();
+    }
+    const last = money.at(-1)?.value ?? null;
+    const amount = priceOnly && last !== null ? Math.round(Number(priceOnly[1]) * last * 100) / 100 : last;
     const unit =
       money.length > 1
         ? (money.at(-2)?.value ?? null)
-        : quantity && amount !== null
-          ? amount / quantity
-          : null;
+        : priceOnly
+          ? last
+          : quantity && amount !== null
+            ? amount / quantity
+            : null;
     const wordConfidence = (ws: RWord[]) => {
       const cs = ws.map((w) => w.confidence).filter((c): c is number => c !== undefined);
       return cs.length ? cs.reduce((a, b) => a + b, 0) / cs.length : 1;
@@ -304,10 +333,12 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
       const value = raw === null ? null : typedValue(column.type, raw, line.text);
       row[column.name] = value;
       const ws = role === 'description' ? words : (money.at(-1)?.words ?? []);
+      // An amount worked out, not read, is less sure than one printed.
+      const worked = priceOnly && role === 'amount' ? WORKED_OUT : 1;
       row.confidence[column.name] =
         value === null
           ? 0
-          : Math.round(LINE_CELL_CONFIDENCE * (0.6 + 0.4 * wordConfidence(ws)) * 1000) / 1000;
+          : Math.round(worked * LINE_CELL_CONFIDENCE * (0.6 + 0.4 * wordConfidence(ws)) * 1000) / 1000;
     }
     const boxes = anchorWords.map((w) => w.box).filter((b): b is Box => b !== undefined);
     const box = boxes.length ? unionBox(boxes) : line.box;
