@@ -154,14 +154,18 @@ describe('line items from a receipt’s lines', () => {
         '9556001234567',
         'TOOTH BRUSH',
         '2x2.90   5.80 SR',
-        'SUBTOTAL  24.65',
-        'TOTAL  24.65',
+        'PAINT BRUSH 2IN',
+        '1.x773:21   73.21 ZR',
+        'SUBTOTAL  97.86',
+        'TOTAL  97.86',
       ].join('\n'),
     );
     expect(cells(readLineItems(doc, itemColumns))).toEqual([
       { description: 'BANANA CAKE', quantity: 1, unit_price: null, amount: 6.4 },
       { description: 'DISH SOAP 500ML', quantity: 3, unit_price: 4.15, amount: 12.45 },
       { description: 'TOOTH BRUSH', quantity: 2, unit_price: 2.9, amount: 5.8 },
+      // OCR glued the times sign into the figures ("1 x 73.21"): still the name's figures.
+      { description: 'PAINT BRUSH 2IN', quantity: 1, unit_price: null, amount: 73.21 },
     ]);
   });
 

@@ -263,7 +263,9 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
     if (nameAbove) {
       // "MINERAL WATER 1.5L" / "6 x 36.28   217.68": the figures' line takes the name above it.
       const byPrice = QTY_BY_PRICE.exec(line.text);
-      const figuresOnly = letterCount(line.text.replace(/\b(?:[x×@]|SR|ZR|[A-Z])\b/gi, '')) === 0;
+      // A times sign glued into OCR'd figures ("1.x773:21") is still a sign, not a letter.
+      const figuresOnly =
+        letterCount(line.text.replace(/\b(?:[x×@]|SR|ZR|[A-Z])\b|(?<=[\d.,:])[x×](?=[\d.,:])/gi, '')) === 0;
       if (!pending || !(byPrice || figuresOnly)) {
         pending = undefined;
         continue;
