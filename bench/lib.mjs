@@ -182,6 +182,29 @@ export async function api(base, pathname, { token, method = 'GET', body, headers
 }
 
 const BENCH_ADMIN = { email: 'bench@acme-corp.io', password: 'bench-pass-1' };
+/** Opens the product's /api/v1/metrics to the benchmark (METRICS_TOKEN; closed without one). */
+const BENCH_METRICS_TOKEN = 'sieve-bench-metrics-token-0123456789';
+
+/**
+ * The API process's event-loop delay since the last scrape, in ms, from its Prometheus metrics
+ * (prom-client's default metrics: perf_hooks.monitorEventLoopDelay, whose histogram each scrape
+ * reads and resets). Scrape once before a phase to start its window, once after to read it. Each
+ * sample is the interval between two 10 ms timer ticks, so an idle loop reads about 10 ms.
+ */
+export async function scrapeEventLoopDelay(base) {
+  const res = await fetch(`${base}/api/v1/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+  });
+  if (!res.ok) throw new Error(`GET /api/v1/metrics: ${res.status}`);
+  const text = await res.text();
+  const ms = (stat) => {
+    const match = new RegExp(`^sieve_nodejs_eventloop_lag_${stat}_seconds(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(
+      text,
+    );
+    return match ? round(Number(match[1]) * 1000, 1) : null;
+  };
+  return { p50: ms('p50'), p90: ms('p90'), p99: ms('p99'), max: ms('max'), mean: ms('mean') };
+}
 
 /** The product on a fresh Postgres database (or the one given), with its admin signed in. */
 export async function startBenchProduct(tag, database) {
@@ -190,6 +213,7 @@ export async function startBenchProduct(tag, database) {
     DATABASE_URL: db.url,
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
   });
   const admin = (await api(product.base, '/auth/login', { method: 'POST', body: BENCH_ADMIN })).body;
   return {

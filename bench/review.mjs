@@ -10,6 +10,7 @@ import {
   registerRequester,
   registerWorker,
   round,
+  scrapeEventLoopDelay,
   startBenchProduct,
 } from './lib.mjs';
 import { seedTasks } from './seed.mjs';
@@ -249,7 +250,10 @@ export async function reviewThroughput() {
     const closedRate = acked.length / seconds;
     const openRate = Math.max(1, closedRate * OPEN_LOOP_SHARE);
     await seedTasks(db.url, requester.user_id, Math.ceil(openRate * OPEN_LOOP_SECONDS * 1.2) + 10, 1);
+    // The API process's event-loop delay over the open loop alone: the scrape before starts its window.
+    await scrapeEventLoopDelay(product.base);
     const open = await openLoop(product.base, workers, openRate, OPEN_LOOP_SECONDS);
+    open.eventLoopDelayMs = await scrapeEventLoopDelay(product.base);
     acked.push(...open.acked);
     const stored = new Set(
       (await client.query(`select task_id, worker_id from assignments where status = 'submitted'`)).rows.map(

@@ -108,6 +108,11 @@ if (r && !r.error) {
       `  open loop at ${open.ratePerSecond}/s (${open.share} of closed): accept / review p50 / p99 ms`,
       `${open.accept.p50} / ${open.accept.p99}; ${open.review.p50} / ${open.review.p99} (${open.reviews} reviews, ${open.errors} errors)`,
     );
+  if (open?.eventLoopDelayMs)
+    add(
+      '  open loop: API event-loop delay p50 / p99 / max ms (sampled every 10 ms: idle reads ~10)',
+      `${open.eventLoopDelayMs.p50} / ${open.eventLoopDelayMs.p99} / ${open.eventLoopDelayMs.max}`,
+    );
   add('  double assignments / lost reviews', `${r.doubleAssignments} / ${r.lostReviews}`);
   add('  lost claim races', `${r.lostClaimRaces} (${round(100 * r.lostClaimRaceShare, 2)} %)`);
   add(

@@ -168,6 +168,21 @@ describe('liveness and metrics', () => {
     expect(res.text).toContain('# TYPE sieve_job_duration_seconds histogram');
     await ctx.close();
   });
+
+  it('shows the event loop’s delay percentiles behind METRICS_TOKEN (the review bench reads its p99)', async () => {
+    const ctx = await createTestApp({ env: { METRICS_TOKEN: 'metrics-token-0123456789' } });
+    const closed = await request(ctx.app).get('/api/v1/metrics');
+    expect(closed.status).toBe(401);
+    expect(closed.text).not.toContain('sieve_nodejs_eventloop_lag_p99_seconds');
+    const res = await request(ctx.app)
+      .get('/api/v1/metrics')
+      .set('Authorization', 'Bearer metrics-token-0123456789');
+    expect(res.status).toBe(200);
+    for (const stat of ['p50', 'p90', 'p99', 'max']) {
+      expect(res.text).toMatch(new RegExp(`^sieve_nodejs_eventloop_lag_${stat}_seconds \\d`, 'm'));
+    }
+    await ctx.close();
+  });
 });
 
 describe('the API rate limit', () => {

@@ -13,6 +13,7 @@ export {
 export { AuthProvider, type AuthProviderProps } from './auth-provider';
 export { ServiceStatusCard, type ServiceStatusCardProps, useApiHealth } from './health/service-status-card';
 export {
+  type AppRouteObjects,
   type AppRouteObjectsOptions,
   createAppRouteObjects,
   testLoginRoutes,
@@ -20,6 +21,7 @@ export {
 export { type AppRoutesOptions, createAppRoutes } from './routing/create-app-routes';
 export { dashboardPathFor, destinationFor } from './routing/dashboard-path';
 export { HeaderActions } from './routing/header-actions';
+export { lazyWithPreload, type PreloadableComponent } from './routing/lazy-with-preload';
 export { LogoutButton } from './routing/logout-button';
 export { RequireAuth, type RequireAuthProps } from './routing/require-auth';
 export { SignedInArea, type SignedInAreaProps } from './routing/signed-in-area';

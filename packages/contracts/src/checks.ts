@@ -1,10 +1,5 @@
-import {
-  type CheckResult,
-  type CheckSpec,
-  checkName,
-  checkReferences,
-  DEFAULT_CHECK_TOLERANCE,
-} from './fields';
+import { checkName, checkReferences, DEFAULT_CHECK_TOLERANCE } from './check-names';
+import type { CheckResult, CheckSpec } from './fields';
 
 /**
  * Checks across fields (DESIGN §13): sums, equalities within a tolerance, and date order, run on

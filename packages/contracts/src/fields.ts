@@ -1,4 +1,5 @@
 import { REQUEST_MESSAGES } from './catalog';
+import { checkName, checkReferences } from './check-names';
 import { isDateDataPoint, isIdentifierDataPoint } from './normalise';
 import { z } from './zod';
 
@@ -31,8 +32,6 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
 export const CHECK_KINDS = ['sum', 'equal', 'before'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
-/** An absolute amount: a sum or equality within it passes (DESIGN §13). */
-export const DEFAULT_CHECK_TOLERANCE = 0.01;
 /** A failed check leaves its fields' confidence at most this: below the High band, so two reviews. */
 export const FAILED_CHECK_CONFIDENCE = 0.6;
 
@@ -219,25 +218,6 @@ export const CheckReason = z.strictObject({
   name: z.string().trim().min(1).max(200),
   reason: z.string().trim().min(1, 'Say why the check is wrong here').max(1000),
 });
-
-/** The field names a check refers to (`items.amount` refers to `items`). */
-export function checkReferences(check: CheckSpec): string[] {
-  const refs =
-    check.kind === 'sum'
-      ? [...check.of, check.equals]
-      : check.kind === 'equal'
-        ? [...check.left, ...check.right]
-        : [check.first, check.second];
-  return refs;
-}
-
-/** A check's name: its own, or one made from what it compares ("subtotal + tax = total"). */
-export function checkName(check: CheckSpec): string {
-  if (check.name) return check.name;
-  if (check.kind === 'sum') return `${check.of.join(' + ')} = ${check.equals}`;
-  if (check.kind === 'equal') return `${check.left.join(' + ')} = ${check.right.join(' + ')}`;
-  return `${check.first} ≤ ${check.second}`;
-}
 
 /**
  * What is wrong with checks against the fields they may use (names of fields, of data points,

@@ -2,6 +2,7 @@ export * from './admin';
 export * from './auth';
 export * from './billing';
 export * from './catalog';
+export * from './check-names';
 export * from './checks';
 export * from './constants';
 export * from './endpoint';

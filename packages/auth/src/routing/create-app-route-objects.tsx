@@ -4,6 +4,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import type { TestLoginScreenProps } from '../test-login/test-login-screen';
 import { createAppRoutes } from './create-app-routes';
+import { lazyWithPreload } from './lazy-with-preload';
 
 type ModuleLoader<P> = () => Promise<{ default: ComponentType<P> }>;
 
@@ -44,18 +45,35 @@ export function testLoginRoutes(
   ];
 }
 
+export interface AppRouteObjects {
+  routes: RouteObject[];
+  /**
+   * Loads the signed-in area's layout and dashboard. Awaited before the first render when the
+   * page opens on the dashboard with a session, it renders them at once (issue 42: see
+   * lazyWithPreload); elsewhere they still load on demand.
+   */
+  preloadSignedInArea: () => Promise<void>;
+}
+
 /** An app's whole route table (spec 01 §2) from its config and its lazily loaded pages. */
 export function createAppRouteObjects({
   app,
   loadDashboard,
   loadLayout,
   devOnlyRoutes = [],
-}: AppRouteObjectsOptions): RouteObject[] {
-  return createAppRoutes({
-    appName: app.name,
-    area: app.area,
-    Dashboard: lazy(loadDashboard),
-    Layout: lazy(loadLayout),
-    extraRoutes: devOnlyRoutes,
-  });
+}: AppRouteObjectsOptions): AppRouteObjects {
+  const Dashboard = lazyWithPreload(loadDashboard);
+  const Layout = lazyWithPreload(loadLayout);
+  return {
+    routes: createAppRoutes({
+      appName: app.name,
+      area: app.area,
+      Dashboard,
+      Layout,
+      extraRoutes: devOnlyRoutes,
+    }),
+    preloadSignedInArea: async () => {
+      await Promise.all([Layout.preload(), Dashboard.preload()]);
+    },
+  };
 }

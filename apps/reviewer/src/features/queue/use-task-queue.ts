@@ -1,6 +1,13 @@
 import { REVIEWER, type WorkerTaskSummary } from '@sieve/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchTaskPage, type TaskQuery, taskListPath } from '../workspace/worker-api';
+import {
+  fetchTaskPage,
+  peekArrivedTaskPage,
+  type TaskList,
+  type TaskQuery,
+  takeArrivedTaskPage,
+  taskListPath,
+} from '../workspace/worker-api';
 
 /** Tasks per call: enough for the first screen, small enough to arrive at once. */
 export const QUEUE_PAGE_SIZE = 100;
@@ -36,6 +43,14 @@ function hasFilter(query: TaskQuery): boolean {
   return Boolean(query.search?.trim() || query.documentType);
 }
 
+/** The slots of a list whose first page is in (the rest arrive as the list scrolls to them). */
+function firstPageData(list: TaskList, query: TaskQuery): QueueData {
+  const items = Array.from({ length: list.total }, (_, index): WorkerTaskSummary | undefined =>
+    index < QUEUE_PAGE_SIZE ? list.tasks[index] : undefined,
+  );
+  return { items, total: list.total, unfilteredTotal: hasFilter(query) ? 0 : list.total };
+}
+
 /**
  * The Priority Queue's data: the server searches, filters and sorts; pages arrive as the list
  * scrolls to them, so 10,000 available tasks cost one page up front. Refreshes every 30 seconds
@@ -47,18 +62,22 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
     () => ({ search: search?.trim() ?? '', documentType: documentType ?? '', sort: sort ?? 'priority' }),
     [search, documentType, sort],
   );
-  const [data, setData] = useState<QueueData>(EMPTY);
-  const [isFetching, setIsFetching] = useState(true);
   // Which search the list on screen answers: a new search is loading from the very render it starts.
   const queryKey = `${stableQuery.search}\u0000${stableQuery.documentType}\u0000${stableQuery.sort}`;
-  const [dataKey, setDataKey] = useState<string | null>(null);
+  // issue 42: a first page that arrived before this first render (warm start) is the list at once,
+  // rather than "Loading tasks" drawn and then the rows (the mount effect takes it up).
+  const [arrived] = useState(() => peekArrivedTaskPage(taskListPath(stableQuery, 1, QUEUE_PAGE_SIZE)));
+  const [data, setData] = useState<QueueData>(() => (arrived ? firstPageData(arrived, stableQuery) : EMPTY));
+  const [isFetching, setIsFetching] = useState(!arrived);
+  const [dataKey, setDataKey] = useState<string | null>(arrived ? queryKey : null);
   const isLoading = isFetching || dataKey !== queryKey;
   const [isRefreshing, setIsRefreshing] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const dataRef = useRef<QueueData>(EMPTY);
+  const dataRef = useRef<QueueData>(data);
   const generation = useRef(0);
   const inFlight = useRef(new Set<number>());
-  const loadedPages = useRef(new Set<number>());
+  const loadedPages = useRef(new Set<number>(arrived ? [1] : []));
+  const isFirstPageIn = useRef(Boolean(arrived));
   // Set by a new search until its first answer: that answer replaces the list instead of filling it.
   const startsOver = useRef(false);
 
@@ -183,6 +202,12 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
     generation.current += 1;
     const mine = generation.current;
     inFlight.current = new Set();
+    if (isFirstPageIn.current) {
+      // The first render showed the warm first page: it is taken, and nothing is asked again.
+      isFirstPageIn.current = false;
+      takeArrivedTaskPage(taskListPath(stableQuery, 1, QUEUE_PAGE_SIZE));
+      return;
+    }
     loadedPages.current = new Set();
     startsOver.current = true;
     setIsFetching(true);
@@ -190,7 +215,7 @@ export function useTaskQueue(query: TaskQuery, options: { isPaused?: boolean } =
     void Promise.all([loadPage(1, mine), loadUnfilteredTotal(mine)]).finally(() => {
       if (mine === generation.current) setIsFetching(false);
     });
-  }, [loadPage, loadUnfilteredTotal]);
+  }, [loadPage, loadUnfilteredTotal, stableQuery]);
 
   // spec 01 §4: the queue refreshes by itself every 30 seconds.
   const refreshRef = useRef(refresh);

@@ -78,21 +78,47 @@ export function readTaskList(payload: unknown): TaskList {
 
 /** Task pages asked for before the queue mounted (warm start), each handed out once. */
 const warmPages = new Map<string, Promise<TaskList>>();
+/** The warm pages that have arrived, by path: the queue's first render can show them at once. */
+const arrivedPages = new Map<string, TaskList>();
 
 /**
  * issue 15: starts the queue's first page while the app's chunks load; the queue's first
- * `fetchTaskPage` of the same path takes this answer instead of asking again.
+ * `fetchTaskPage` (or `takeArrivedTaskPage`) of the same path takes this answer instead of asking again.
  */
 export function warmTaskPage(path: string): void {
   const pending = apiRequest<unknown>(path).then(readTaskList);
-  pending.catch(() => {}); // a failure shows when the queue asks (it asks again)
+  pending.then(
+    (list) => {
+      if (warmPages.get(path) === pending) arrivedPages.set(path, list);
+    },
+    () => {}, // a failure shows when the queue asks (it asks again)
+  );
   warmPages.set(path, pending);
+}
+
+/**
+ * issue 42: the warm page of this path if it has already arrived; the queue starts from it in its
+ * first render rather than drawing "Loading tasks" and then the rows, and then takes it.
+ */
+export function peekArrivedTaskPage(path: string): TaskList | undefined {
+  return arrivedPages.get(path);
+}
+
+/** Hands out an arrived warm page once: a later `fetchTaskPage` of that path asks the server. */
+export function takeArrivedTaskPage(path: string): TaskList | undefined {
+  const list = arrivedPages.get(path);
+  if (list) {
+    arrivedPages.delete(path);
+    warmPages.delete(path);
+  }
+  return list;
 }
 
 export async function fetchTaskPage(path: string, signal?: AbortSignal): Promise<TaskList> {
   const warm = warmPages.get(path);
   if (warm) {
     warmPages.delete(path);
+    arrivedPages.delete(path);
     try {
       return await warm;
     } catch {
