@@ -14,6 +14,7 @@ export * from './integrations';
 export * from './learning';
 export * from './normalise';
 export * from './requests';
+export * from './template-choice';
 export * from './templates';
 export * from './validation';
 export * from './worker';

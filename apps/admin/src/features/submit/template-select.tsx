@@ -1,16 +1,6 @@
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from '@sieve/contracts';
+import { type DocumentType, templateChoices, templateFieldsLine } from '@sieve/contracts';
 import { SelectField } from '@sieve/ui';
 import type { Template } from './api';
-
-/**
- * What a template extracts, in one line. "line items" is written out: FIELD_TYPE_LABELS would bring
- * the contract's zod schemas into this view's chunk (a hundred kilobytes for two words).
- */
-function fieldsLine(template: Template): string {
-  const names = template.fields.map((f) => (f.type === 'line_items' ? `${f.name} (line items)` : f.name));
-  const checks = template.checks.length;
-  return `Extracts ${names.join(', ')}${checks ? `; ${checks} ${checks === 1 ? 'check' : 'checks'}` : ''}.`;
-}
 
 /**
  * DESIGN §13: the template the request is extracted with (`metadata.template_id`), as the
@@ -40,15 +30,7 @@ export function TemplateSelect({
   error?: string | undefined;
   onChange: (templateId: string) => void;
 }) {
-  const chosen = [...own, ...builtins].find((t) => t.template_id === value);
-  const options = [
-    { value: '', label: 'No template: data points only' },
-    ...own.map((t) => ({ value: t.template_id, label: t.name })),
-    ...builtins.map((t) => ({ value: t.template_id, label: `${t.name} (built-in)` })),
-  ];
-  // A template chosen before the list loaded keeps its place.
-  if (value && !chosen) options.push({ value, label: value });
-  const isOtherType = chosen && documentType && chosen.document_type !== documentType;
+  const { options, chosen, warning } = templateChoices(own, builtins, value, documentType);
   const whose = requesterEmail
     ? `${requesterEmail}’s templates and the built-in ones.`
     : isEmailUnknown
@@ -63,16 +45,12 @@ export function TemplateSelect({
       error={error}
       hint={
         chosen
-          ? fieldsLine(chosen)
+          ? templateFieldsLine(chosen)
           : loadError
             ? 'Templates could not be loaded; name data points instead.'
             : whose
       }
-      warning={
-        isOtherType
-          ? `Made for ${DOCUMENT_TYPE_LABELS[chosen.document_type]} documents; its fields are read from this one all the same.`
-          : undefined
-      }
+      warning={warning}
       onChange={(event) => onChange(event.target.value)}
     />
   );
