@@ -61,7 +61,7 @@ export function fixInitials(text: string): string {
 export function cleanName(text: string): string {
   return normaliseLegalSuffix(fixInitials(correctOcrWords(text)))
     .replace(/^[^\p{L}\p{N}(]+/u, '')
-    .replace(/^(?:owned|operated|managed)\s+by\b\s*:?\s*/i, '')
+    .replace(/^(?:own(?:ed)?|operated|managed)\s+by\b\s*:?\s*/i, '')
     .replace(/[\s,;:*_~-]+$/u, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -295,7 +295,21 @@ export function stripAfterForm(text: string): string {
 }
 
 export function findAddress(lines: RLine[], company: CompanyHit | undefined): Found | undefined {
-  const start = company ? company.lineIndex + 1 : 0;
+  const header = addressFrom(lines, company ? company.lineIndex + 1 : 0);
+  if (header && ADDRESS_WORD.test(String(header.value))) return header;
+  // Nothing under the name reads as an address (the name was a logo, or the shop prints its address
+  // at the foot): the first block that names a street and closes with a postcode and town.
+  for (let i = 0; i < lines.length; i++) {
+    if (!STREET_WORD.test((lines[i] as RLine).text)) continue;
+    if (!lines.slice(i, i + 4).some((l) => POSTCODE_TOWN.test(cleanAddressPart(l.text)))) continue;
+    const block = addressFrom(lines, i);
+    if (block && ADDRESS_WORD.test(String(block.value))) return { ...block, base: 0.75 };
+  }
+  return header;
+}
+
+/** The address read from a line on: up to five lines, ended by a phone, a tax id, a date or a price. */
+function addressFrom(lines: RLine[], start: number): Found | undefined {
   const parts: { text: string; words: RWord[]; line: RLine }[] = [];
   for (let i = start; i < Math.min(lines.length, start + 8); i++) {
     const line = lines[i] as RLine;

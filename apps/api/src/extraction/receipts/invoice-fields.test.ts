@@ -343,6 +343,10 @@ Total: 7.00 0.42
     expect(labels('Fecha de vencimiento')).toEqual(['due_date']);
     expect(labels('Bestelldatum')).toEqual(['other_date']);
     expect(labels('Rechnung Nr. 12 vom 01.02.2024')).toEqual(['invoice_number', 'dated']);
+    // A till's tax invoice: the sales before GST are the net, "of" inside the total's label no date.
+    expect(labels('Total Sales (Excluding GST)  82.50')).toEqual(['subtotal']);
+    expect(labels('Total Sales (Inclusive of GST) :  87.45')).toEqual(['total']);
+    expect(labels('Total GST  4.95')).toEqual(['tax']);
     expect(invoiceFieldOf('Rechnungsnummer')).toBe('invoice_number');
     expect(invoiceFieldOf('vendor_name')).toBe('vendor');
   });

@@ -82,6 +82,14 @@ CASH SALES COUNTER
       Company: 'SANYU STATIONERY SHOP',
       Address: 'NO. 31G&33G, JALAN SETIA INDAH X ,U13/X 40170 SETIA ALAM',
     });
+    // The owner on the name's own line, "OWNED" read short: the owner's name without the phrase.
+    const ownBy = receipt(`
+DAPUR LAMA
+OWN BY: DAPUR MAJU SDN BHD
+(458592-T)
+LG226, LGF, 1 UTAMA SHOPPING CENTRE
+`);
+    expect(values(ownBy, ['Company']).Company).toBe('DAPUR MAJU SDN BHD');
     // The slip's title above the name ("Cash Sale") is no part of it.
     const titled = receipt(`
 Cash Sale
@@ -713,6 +721,94 @@ CASH      50.00
 CHANGE      4.05
 `);
     expect(extractReceiptFields(disagreeing, ['Total']).Total?.confidence ?? 1).toBeLessThan(sure);
+  });
+
+  it('reads an address printed at the foot when nothing under the name is one', () => {
+    const foot = receipt(`
+THE NOODLE KITCHEN
+BUKIT INDAH
+GST Reg No: 001403346944
+Tax Invoice
+1 ICE LEMON TEA      RM 4.50
+TOTAL      RM 4.50
+TEL:07-2343 111
+NO 35,JALAN INDAH 15/2,BUKIT INDAH
+81200 JOHOR BAHRU. JOHOR
+`);
+    expect(values(foot, ['Address']).Address).toBe(
+      'NO 35,JALAN INDAH 15/2,BUKIT INDAH 81200 JOHOR BAHRU. JOHOR',
+    );
+  });
+
+  it('takes what cash less change paid when the receipt prints that sum elsewhere too', () => {
+    // The total's label unreadable: the subtotal that cash less change agrees on, not the GST
+    // summary's taxable amount.
+    const garbled = receipt(`
+KEDAI SAYUR MURNI
+1 TAUHU      3.10
+1 SAYUR      9.80
+SUBTOTAL:      12.90
+CASH      20.00
+CASH CHANGE      7.10
+GST Summary      Amount (RM)      Tax (RM)
+SR (6%)      2.83      0.17
+ZRL (0%)      10.07      0.00
+`);
+    expect(values(garbled, ['Total'])).toEqual({ Total: 12.9 });
+    // The net total's 8 read as 3; the subtotal and cash less change agree on 85.20.
+    const misread = receipt(`
+KEDAI PAPAN MAJU
+Subtotal      85.20
+Net Total      35.20
+Cash      100.20
+CHANGE      15.00
+`);
+    expect(values(misread, ['Total'])).toEqual({ Total: 85.2 });
+    // A leading digit gained ("553.20" for 53.20): cash less change says which.
+    const gained = receipt(`
+KEDAI RUNCIT ABC
+Total Incl. GST      RM 553.20
+CASH      RM 100.20
+CHANGE      RM 47.00
+`);
+    expect(values(gained, ['Total'])).toEqual({ Total: 53.2 });
+    // Without a second witness, a total that merely differs from cash less change stays.
+    const alone = receipt(`
+KEDAI RUNCIT ABC
+Total Incl. GST      RM 25.50
+CASH      RM 50.00
+CHANGE      RM 24.60
+`);
+    expect(values(alone, ['Total'])).toEqual({ Total: 25.5 });
+  });
+
+  it('takes the total payable over a larger total of supplies, and not what was tendered', () => {
+    const returns = receipt(`
+ROTI SEGAR BAKERIES SDN BHD
+Total 0% supplies:      26.61
+Total 6% supplies (Inc. GST):      -3.08
+Total supplies:      26.61
+Total Payable:      23.53
+`);
+    expect(values(returns, ['Total'])).toEqual({ Total: 23.53 });
+    // "Total Paid" is the note handed over; the total with its rounding is what was owed.
+    const paid = receipt(`
+BAKERY HOUSE SDN BHD
+Total (Incl GST, 0%)      RM14.18
+Rounding      RM0.02
+Total Paid      RM20.20
+Change      RM6.00
+`);
+    expect(values(paid, ['Total'])).toEqual({ Total: 14.2 });
+    // The tax the total includes, printed under it, is not the total.
+    const within = receipt(`
+KEDAI ALATAN RUMAH
+Total Incl. GST@6%      <RM_34.80
+CASH      RM 100.00
+CHANGE      RM 65.20
+GST @6% included in total      RM 1.97
+`);
+    expect(values(within, ['Total'])).toEqual({ Total: 34.8 });
   });
 
   it('applies a rounding adjustment printed under the total when the rounded total was not read', () => {

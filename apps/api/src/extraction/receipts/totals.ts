@@ -15,7 +15,7 @@ import {
 // Total, subtotal, tax
 
 export const TOTAL_EXCLUDE =
-  /sub[\s-]?tota|\bexcl|before (?:tax|gst|vat)|total (?:qty|quantity|items?|item\(s\)|pcs|units|savings?|discounts?|points?|weight|count|no)|no\.? of items|\bqty\b|items? count|\bchange\b|\bcash\b|\btunai\b|\bbaki\b|\btender|\bsaving|you saved|\bdiscount|\bpoints?\b|\bdeposit|\bcredit limit|\btip\b|\bchange due/;
+  /sub[\s-]?tota|total paid|paid total|\baccepted\b|\bchangs\b|\bexcl|before (?:tax|gst|vat)|total (?:qty|quantity|items?|item\(s\)|pcs|units|savings?|discounts?|points?|weight|count|no)|no\.? of items|\bqty\b|items? count|\bchange\b|\bcash\b|\btunai\b|\bbaki\b|\btender|\bsaving|you saved|\bdiscount|\bpoints?\b|\bdeposit|\bcredit limit|\btip\b|\bchange due/;
 export const TOTAL_ROUNDED =
   /rounded total|total rounded|total after rounding|total \(?rounded|rounded (?:total|amount)|rounding total|nett? total after/;
 /** The rounding adjustment's own line ("ROUNDING ADJ -0.02", "Rounding Amount 0.02"). */
@@ -25,6 +25,15 @@ export const TOTAL_STRONG =
   /grand total|amount due|total due|balance due|total payable|amount payable|amount to pay|invoice total|total amount|net total|nett total|total \(?incl|total inclusive|total sales \(?incl|total to pay|total \((?:rm|usd|\$|myr|sgd)|total (?:rm|usd|myr|sgd|eur|gbp)\b|please pay|amount \(?(?:rm|usd|\$|myr)|jumlah (?:besar|perlu dibayar|bayaran|keseluruhan)|total ttc|net (?:à|a) payer|total a pagar|gesamtbetrag|zu zahlen|te betalen/;
 export const TOTAL_PLAIN =
   /\btotal\b|^due\b|\binclusive (?:of )?(?:gst|vat|tax|sst)\b|\btota1\b|\bt0tal\b|\bsumme\b|\bgesamt|\bbetrag\b|\btotal:|\bjumlah\b|\btotaal\b|\bimporte\b|\bmontant\b/;
+/**
+ * What is owed, said outright ("Total Payable", "Amount Due"): on a receipt that also prints the
+ * goods' value before returns or deposits ("Total supplies 39.01 … Total Payable 20.21"), the sum
+ * to pay, though not the largest.
+ */
+const TOTAL_PAYABLE =
+  /total payable|amount payable|amount due|total due|balance due|please pay|amount to pay|total to pay|jumlah perlu dibayar|zu zahlen|net (?:à|a) payer/;
+/** The tax a total holds, printed under it ("GST @6% included in total 1.97", "TOTAL INCLUDES 6% GST 1.07"). */
+const TAX_WITHIN_TOTAL = /\bincl(?:uded|udes|\.)? in (?:the )?total\b|\btotal includes?\b/;
 export const AMOUNT_ONLY =
   /^(?:sale |purchase |transaction |payment )?amount\b|\bamt\b|\bpayment\b|\bvisa\b|\bmastercard\b|\bdebit\b|\bcredit card\b/;
 
@@ -49,20 +58,62 @@ export function amountWithoutPoint(words: RWord[]): Money | undefined {
   return { value, words: [word], hasCurrency: /^RM/i.test(word.text), index };
 }
 
+/** The change given back ("CHANGE", "Change Due", "BAKI"; "Changs" as thermal print reads). */
+const CHANGE_LABEL = /\bchang[es]\b|\bbaki\b/;
+/** What was handed over ("CASH", "Cash Tendered", "Total Paid", a parking machine's "Accepted total"). */
+const TENDERED_LABEL =
+  /\b(?:cash|tender|tendered|tunai|paid amount|amount paid|total paid|received|bayar|gegeben|accepted)\b/;
+
 /** What cash paid less the change given back says the total was ("CASH 50.00 / CHANGE 24.05"). */
 export function paidInCash(lines: RLine[]): number | undefined {
-  let cash: number | undefined;
-  let change: number | undefined;
+  return cashAndChange(lines)?.paid;
+}
+
+function cashAndChange(lines: RLine[]): { paid: number; lines: Set<RLine> } | undefined {
+  let cash: RLine | undefined;
+  let change: RLine | undefined;
+  const amount = (line: RLine) => moneyIn(line.words).at(-1)?.value as number;
   for (const line of lines) {
     const label = labelText(line.text);
-    const amount = moneyIn(line.words).at(-1)?.value;
-    if (amount === undefined) continue;
-    if (/\bchange\b|\bbaki\b/.test(label)) change ??= amount;
-    else if (/\b(?:cash|tender|tendered|tunai|paid amount|amount paid|received|bayar|gegeben)\b/.test(label))
-      cash ??= amount;
+    if (amount(line) === undefined) continue;
+    if (CHANGE_LABEL.test(label)) change ??= line;
+    else if (TENDERED_LABEL.test(label)) cash ??= line;
   }
-  if (cash === undefined || change === undefined || change < 0 || change >= cash) return undefined;
-  return round2(cash - change);
+  if (!cash || !change || amount(change) < 0 || amount(change) >= amount(cash)) return undefined;
+  return { paid: round2(amount(cash) - amount(change)), lines: new Set([cash, change]) };
+}
+
+/**
+ * Where else the receipt prints what cash less change says was paid: its subtotal, a total whose
+ * label OCR garbled or that another rule set aside ("Qty: 1  Total RM 11.60"), the one item of a
+ * one-item receipt ("RN2.10"). Not the cash and change lines themselves, nor a tax summary's rows.
+ * Matched on the printed figure, so that an amount glued to a misread currency still counts.
+ */
+function printedElsewhere(
+  lines: RLine[],
+  paid: number,
+  skip: Set<RLine>,
+  summaries: Set<number>,
+): { line: RLine; word: RWord } | undefined {
+  const figure = paid.toFixed(2);
+  for (const [order, line] of lines.entries()) {
+    if (skip.has(line) || summaries.has(order)) continue;
+    for (const word of line.words) {
+      const text = word.text.replace(/[^\d.,]+$/, '').replace(/,(?=\d{2}$)/, '.');
+      if (text.endsWith(figure) && !/\d$/.test(text.slice(0, -figure.length))) return { line, word };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A total OCR misread by a leading digit gained or lost ("553.20" for 53.20, "1.68" for 29.68): one
+ * figure's digits end the other's. Cash less change arriving at exactly such a figure by its own
+ * misreading is far less likely than the one misread digit.
+ */
+function sameButLeadingDigits(a: number, b: number): boolean {
+  const [short, long] = [a, b].map((n) => n.toFixed(2).replace('.', '')).sort((x, y) => x.length - y.length);
+  return short !== long && (long as string).endsWith(short as string) && (short as string).length >= 3;
 }
 
 /** Whether an amount is a whole number of 5-cent steps (what a rounding adjustment rounds to). */
@@ -84,7 +135,11 @@ export function findTotal(lines: RLine[]): Found | undefined {
     if (summaries.has(order) && !TOTAL_ROUNDED.test(label) && !TOTAL_STRONG.test(label)) return;
     if (TOTAL_EXCLUDE.test(label) && !TOTAL_ROUNDED.test(label) && !/total \(?incl/.test(label)) return;
     if (ROUNDING_ADJUSTMENT.test(label) && !TOTAL_ROUNDED.test(label)) return;
-    if (/\b(?:gst|vat|tax|mwst|sst)\b/.test(label) && !/\bincl|inclusive|total/.test(label)) return;
+    if (
+      /\b(?:gst|vat|tax|mwst|sst)\b/.test(label) &&
+      (!/\bincl|inclusive|total/.test(label) || TAX_WITHIN_TOTAL.test(label))
+    )
+      return;
     let priority = 0;
     if (TOTAL_ROUNDED.test(label)) priority = 1;
     else if (TOTAL_STRONG.test(label)) priority = 0.95;
@@ -114,6 +169,9 @@ export function findTotal(lines: RLine[]): Found | undefined {
         candidates.push({ money: lost, line, priority: priority - 0.05, order, pointLost: true });
     }
   });
+  const cash = cashAndChange(lines);
+  const paid = cash?.paid;
+  const same = (a: number, b: number) => Math.abs(a - b) < 0.005;
   if (candidates.length > 0) {
     // A rounded total is what was paid: labelled so, or the total that is another total plus the
     // rounding adjustment ("TOTAL 25.97 / ROUNDING ADJ -0.02 / NETT TOTAL 25.95").
@@ -132,17 +190,31 @@ export function findTotal(lines: RLine[]): Found | undefined {
     // Otherwise the largest labelled total (the tax-inclusive grand total is the largest of a
     // receipt's totals), and the lowest one of those.
     const rounded = candidates.filter((c) => c.priority === 1);
-    const pool = rounded.length ? rounded : candidates.filter((c) => c.priority >= 0.9);
+    const labelled = candidates.filter((c) => c.priority >= 0.9);
+    const payable = labelled.filter((c) => TOTAL_PAYABLE.test(labelText(lines[c.order]?.text ?? '')));
+    const pool = rounded.length ? rounded : payable.length ? payable : labelled;
     const ranked = (pool.length ? pool : candidates).sort(
       (a, b) => b.money.value - a.money.value || b.order - a.order,
     );
     let best = ranked[0] as (typeof candidates)[number];
-    const same = (a: number, b: number) => Math.abs(a - b) < 0.005;
-    // Cash less change is what was paid: a labelled total that says so wins over one misread.
-    const paid = paidInCash(lines);
-    if (paid !== undefined && !same(best.money.value, paid)) {
+    // Cash less change is what was paid: a labelled total that says so wins over one misread, and
+    // so does the paid sum itself where the receipt prints it elsewhere too (its subtotal) or where
+    // the total is it with a leading digit misread.
+    let witnessed = false;
+    if (cash && paid !== undefined && !same(best.money.value, paid)) {
       const agrees = candidates.find((c) => c.priority >= 0.9 && same(c.money.value, paid));
+      const elsewhere = agrees ? undefined : printedElsewhere(lines, paid, cash.lines, summaries);
       if (agrees) best = agrees;
+      else if (elsewhere || sameButLeadingDigits(best.money.value, paid)) {
+        const at = elsewhere ?? { line: best.line, word: best.money.words.at(-1) as RWord };
+        best = {
+          money: { value: paid, words: [at.word], hasCurrency: false, index: 0 },
+          line: at.line,
+          priority: 0.9,
+          order: lines.indexOf(at.line),
+        };
+        witnessed = true;
+      }
     }
     let value = round2(best.money.value);
     // "GRAND TOTAL 599.53 / ROUNDING ADJ 0.02" and the rounded total under it not read: the
@@ -164,13 +236,21 @@ export function findTotal(lines: RLine[]): Found | undefined {
       (best.priority >= 0.9 ? 0.93 : 0.8) *
       (agreeing > 1 ? 1.04 : 1) *
       arithmetic *
-      (best.pointLost || adjusted ? 0.85 : 1);
+      (best.pointLost || adjusted || witnessed ? 0.85 : 1);
     return { value, line: best.line, words: best.money.words, base };
   }
+  // No total label could be read, but cash less change says what was paid and the receipt prints
+  // that sum elsewhere too (its subtotal): two readings that agree.
+  if (cash && paid !== undefined && paid > 0) {
+    const elsewhere = printedElsewhere(lines, paid, cash.lines, summaries);
+    if (elsewhere) return { value: paid, line: elsewhere.line, words: [elsewhere.word], base: 0.85 };
+  }
   // No total label could be read: the largest amount in the lower part, not cash or change.
-  const lower = lines.slice(Math.floor(lines.length * 0.35));
+  const lowerFrom = Math.floor(lines.length * 0.35);
   let best: { money: Money; line: RLine } | undefined;
-  for (const line of lower) {
+  for (const [order, line] of lines.entries()) {
+    // A tax summary's rows are the taxable amounts and their tax, not what was paid.
+    if (order < lowerFrom || summaries.has(order)) continue;
     if (
       /\b(?:cash|change|tender|tendered|paid|balance|rounding|saving|discount|qty)\b|sub[\s-]?total/.test(
         labelText(line.text),
