@@ -38,14 +38,19 @@ export const STREET_WORD = /\b(?:lot|jalan|jln|lorong|taman|tmn|persiaran|lebuh|
  * (glued, its H read as I), "(My", "SIB", "5/8" and "S/8" for S/B at the end of a name.
  */
 export function normaliseLegalSuffix(text: string): string {
-  return text
-    .replace(
-      /\bS[DO0QE][NHM]([.,]?)(\s*)B[HNI1][DO0B]([.,]?)(?=[\s)]|$)/gi,
-      (_m, a: string, gap: string, b: string) => `SDN${a ? '.' : ''}${gap || ' '}BHD${b ? '.' : ''}`,
-    )
-    .replace(/\(M[y\]}|]?(?=\s+SDN)/g, '(M)')
-    .replace(/\bS[I1l|]B\b/g, 'S/B')
-    .replace(/(?<=\p{L}.*\s)[S5]\s?[/|]\s?[B8]\.?(?=\s*(?:\([^()]*\))?$)/u, 'S/B');
+  return (
+    text
+      .replace(
+        /\bS[DO0QEUI1][NHM]([.,]?)(\s*)B[HNI1][DO0B]([.,]?)(?=[\s)]|$)/gi,
+        (_m, a: string, gap: string, b: string) => `SDN${a ? '.' : ''}${gap || ' '}BHD${b ? '.' : ''}`,
+      )
+      .replace(/\(M[y\]}|]?(?=\s+SDN)/g, '(M)')
+      // No name holds a brace: "BEMED {SP}" is (SP) read by thermal print.
+      .replace(/\{/g, '(')
+      .replace(/\}/g, ')')
+      .replace(/\bS[I1l|]B\b/g, 'S/B')
+      .replace(/(?<=\p{L}.*\s)[S5]\s?[/|]\s?[B8]\.?(?=\s*(?:\([^()]*\))?$)/u, 'S/B')
+  );
 }
 
 /**
@@ -219,8 +224,10 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
     }
     const previous = candidateAt(first - 1);
     if (!previous) break;
+    // "THE COFFEE BEAN" / "& TEA LEAF (M) SDN. BHD.": a line that starts with "&" goes on from the one above.
+    const ampersand = /^\W*&/.test(top[first]?.text ?? '') && !text.startsWith('&');
     const continues =
-      /^\(|^(?:SDN|BHD|PTE|LTD|S\/B)\b|^[^(]*\)/i.test(text) || /\([^)]*$/.test(previous.text);
+      ampersand || /^\(|^(?:SDN|BHD|PTE|LTD|S\/B)\b|^[^(]*\)/i.test(text) || /\([^)]*$/.test(previous.text);
     const joins =
       !LEGAL_SUFFIX.test(previous.text) &&
       !/\d/.test(outsideParens(previous.text)) &&
@@ -232,9 +239,12 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
           !containsWords(text, previous.text) &&
           // A name already whole on its line ("BOOK TA .K (TAMAN DAYA) SDN BHD") has no start above
           // it: the line there is a header (the owner's or a person's name), not the name's start.
-          nameWords(text) <= 2));
+          // A name of one word under a line is that line's end ("PERNIAGAAN GIN" / "KEE SDN BHD"); one
+          // of two is whole, the line above it a brand ("A PIE THING" / "FOUR QUARTERS SDN BHD"),
+          // unless it already runs over lines ("KEDAI MUTIARA" / "HOME DECO (SEKSYEN" / "13) SDN BHD").
+          nameWords(text) <= (k > 0 ? 2 : 1)));
     if (!joins) break;
-    text = `${previous.text} ${text}`;
+    text = `${previous.text} ${ampersand ? '& ' : ''}${text}`;
     words = [...previous.words, ...words];
     first = previous.index;
   }

@@ -90,6 +90,24 @@ OWN BY: DAPUR MAJU SDN BHD
 LG226, LGF, 1 UTAMA SHOPPING CENTRE
 `);
     expect(values(ownBy, ['Company']).Company).toBe('DAPUR MAJU SDN BHD');
+    // A brand over a whole name is not its start; a line starting with "&" continues the one above.
+    const brand = receipt(`
+A TART AFFAIR
+FOUR SEASONS SDN BHD (1075168-P)
+NO.128G JLN SS21/35
+`);
+    expect(values(brand, ['Company']).Company).toBe('FOUR SEASONS SDN BHD');
+    const ampersand = receipt(`
+THE TEA HOUSE
+& CAKE SHOP (M) SDN. BHD.
+Company No. :441970-H
+`);
+    expect(values(ampersand, ['Company']).Company).toBe('THE TEA HOUSE & CAKE SHOP (M) SDN. BHD.');
+    // Thermal print's "SUN BHD", "SIN BHD" and braces for brackets are the company form misread.
+    const misread = (name: string) => values(receipt(`${name}\nNO 3, JALAN MAWAR 2\n`), ['Company']).Company;
+    expect(misread('SUBANG WELLNESS SIN BHD')).toBe('SUBANG WELLNESS SDN BHD');
+    expect(misread('FOUR SEASONS PIE SUN BHD')).toBe('FOUR SEASONS PIE SDN BHD');
+    expect(misread('MEDIK {SP} SDN. BHD.')).toBe('MEDIK (SP) SDN. BHD.');
     // The slip's title above the name ("Cash Sale") is no part of it.
     const titled = receipt(`
 Cash Sale
