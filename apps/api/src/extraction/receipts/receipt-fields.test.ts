@@ -773,6 +773,15 @@ SR (6%)      2.83      0.17
 ZRL (0%)      10.07      0.00
 `);
     expect(values(garbled, ['Total'])).toEqual({ Total: 12.9 });
+    // No total label and no cash less change: the largest amount with cents, not a barcode.
+    const barcode = receipt(`
+KEDAI RUNCIT MAJU
+KACANG GORENG      4.20
+TERUNG PENDEK      3.15
+£556524004265      #3      21.60
+Tetal      Sales
+`);
+    expect(values(barcode, ['Total'])).toEqual({ Total: 21.6 });
     // The net total's 8 read as 3; the subtotal and cash less change agree on 85.20.
     const misread = receipt(`
 KEDAI PAPAN MAJU

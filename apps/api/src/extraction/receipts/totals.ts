@@ -258,6 +258,8 @@ export function findTotal(lines: RLine[]): Found | undefined {
     )
       continue;
     for (const money of moneyIn(line.words)) {
+      // On a receipt that prints cents, a figure without them is a code or a count ("£556524004265").
+      if (cents && !money.words.some((w) => /\d[.,]\d{2}(?!\d)/.test(w.text))) continue;
       if (money.value > 0 && (!best || money.value > best.money.value)) best = { money, line };
     }
   }
