@@ -94,6 +94,8 @@ export function datesIn(line: RLine, index: number): DateHit[] {
     // "DATE:25/12/2018": a label glued to its date.
     const raw = (words[i] as RWord).text
       .replace(/^[A-Za-z]{2,}[:.]+(?=[\dODQ]\d)/, '')
+      // "17/06/2C18", "11/09/2¢17": a year's 0 read as a C or a cent sign.
+      .replace(/(?<=\d[-/.]2)[C¢c](?=\d{2}$)/, '0')
       .replace(/^[^\d\p{L}]+|[^\d\p{L}]+$/gu, '');
     // "28/10/17.08:23:36", "25/12/2018(TUE)": the time or the weekday glued after the date.
     const fixed = fixDigits(raw);
@@ -272,8 +274,8 @@ export function findDate(lines: RLine[], text: string): Found | undefined {
 
 /** Malaysia's GST was charged from April 2015 to August 2018 (then SST). */
 const GST_ERA = { from: 2015, to: 2018 };
-/** A year's last digit as OCR misreads it on thermal print: 3 and 0 for 8, 1 for 7. */
-const YEAR_LOOKALIKE: Record<string, string> = { '3': '8', '0': '8', '1': '7' };
+/** A year's last digit as OCR misreads it on thermal print: 3 and 0 for 8, 1 for 7, 4 for 6. */
+const YEAR_LOOKALIKE: Record<string, string> = { '3': '8', '0': '8', '1': '7', '4': '6' };
 
 /**
  * A Malaysian receipt that charges GST was printed in the GST era: a year outside it ("2013" for

@@ -695,6 +695,18 @@ Total Incl. GST@6%      RM 12.60
     const found = extractReceiptFields(era, ['Date']).Date;
     expect(found?.value).toBe('20180214');
     expect(found?.confidence).toBeLessThan(0.85);
+    // A 6 read as 4 ("17-04-14" on a GST receipt is 2016); a 0 read as C ("2C18").
+    const four = receipt(`
+KEDAI PERKAKAS JAYA SDN BHD
+(GST ID No :000123456789)
+17-04-14 14:02 SH01 T3
+`);
+    expect(values(four, ['Date']).Date).toBe('20160417');
+    const letter = receipt(`
+KEDAI PERKAKAS JAYA SDN BHD
+Date : 17/06/2C18 7:36:12 PM
+`);
+    expect(values(letter, ['Date']).Date).toBe('20180617');
     // Without GST the year stands as printed.
     const plain = receipt(`
 KEDAI PERKAKAS JAYA
