@@ -785,6 +785,16 @@ SR (6%)      2.83      0.17
 ZRL (0%)      10.07      0.00
 `);
     expect(values(garbled, ['Total'])).toEqual({ Total: 12.9 });
+    // No total label and cash less change alone: what was paid, over the largest price printed.
+    const onlyCash = receipt(`
+KEDAI RUNCIT MAJU
+1) SAJI MINYAK 5KG
+18      22.90 -      2.91) =      19.99
+ROUNALAG      0.01
+CASH      20.00
+CHANGE      0.00
+`);
+    expect(values(onlyCash, ['Total'])).toEqual({ Total: 20 });
     // No total label and no cash less change: the largest amount with cents, not a barcode.
     const barcode = receipt(`
 KEDAI RUNCIT MAJU

@@ -245,6 +245,12 @@ export function findTotal(lines: RLine[]): Found | undefined {
     const elsewhere = printedElsewhere(lines, paid, cash.lines, summaries);
     if (elsewhere) return { value: paid, line: elsewhere.line, words: [elsewhere.word], base: 0.85 };
   }
+  // …or only cash less change: still the receipt's own arithmetic, surer than the largest amount.
+  if (cash && paid !== undefined && paid > 0) {
+    const [tendered] = cash.lines;
+    const word = tendered ? moneyIn(tendered.words).at(-1)?.words.at(-1) : undefined;
+    if (tendered && word) return { value: paid, line: tendered, words: [word], base: 0.7 };
+  }
   // No total label could be read: the largest amount in the lower part, not cash or change.
   const lowerFrom = Math.floor(lines.length * 0.35);
   let best: { money: Money; line: RLine } | undefined;
