@@ -110,7 +110,9 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
     // The name is the first segment (an invoice prints "INVOICE" on the same line, far right).
     for (const [j, first] of line.segments.slice(0, 2).entries()) {
       let segment = first;
-      if (letterCount(cleanName(lineText(segment))) < 3 || !namePart(cleanName(lineText(segment)))) continue;
+      // "Dion Realties Sdn Bhd (Co. No:20154-T)": the name, its registration number beside it.
+      const name = stripRegNumber(cleanName(lineText(segment)));
+      if (letterCount(name) < 3 || !namePart(name)) continue;
       // A centred name OCR split at a wide gap ("KEDAI MUTIARA HOME || DECO || (SEKSYEN") is one
       // name; a title, a number or a phone beside it is not part of it.
       for (const more of line.segments.slice(j + 1)) {

@@ -103,6 +103,14 @@ THE TEA HOUSE
 Company No. :441970-H
 `);
     expect(values(ampersand, ['Company']).Company).toBe('THE TEA HOUSE & CAKE SHOP (M) SDN. BHD.');
+    // The registration number on the name's own line, and "GST Registration" no name.
+    const numbered = receipt(`
+Dion Estates Sdn Bhd (Co. No:20154-T)
+(GST Registration Ho : 000850247680)
+Menara Dion #02-03, Level 2,
+50250 Kuala Lumpur.
+`);
+    expect(values(numbered, ['Company']).Company).toBe('Dion Estates SDN BHD');
     // Thermal print's "SUN BHD", "SIN BHD" and braces for brackets are the company form misread.
     const misread = (name: string) => values(receipt(`${name}\nNO 3, JALAN MAWAR 2\n`), ['Company']).Company;
     expect(misread('SUBANG WELLNESS SIN BHD')).toBe('SUBANG WELLNESS SDN BHD');

@@ -289,7 +289,7 @@ export function item(doc: ExtractedDocument, found: Found): ExtractedItem {
 }
 
 export const CONTACT =
-  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?:?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|acn|uen|siret|siren|ust-?id(?:nr)?|st(?:euer)?-?nr|tin)\b|@/i;
+  /\b(?:tel|phone|fax|hp|mobile|email|e-mail|www\.|http|website|gst\s*(?:id|reg(?:istration)?|no)|sst\s*(?:id|no)|reg(?:istration)?\.?\s*no|co\.?:?\s*(?:reg|no)|company\s*no|vat\s*(?:no|reg)|abn|acn|uen|siret|siren|ust-?id(?:nr)?|st(?:euer)?-?nr|tin)\b|@/i;
 
 /** A price printed with a decimal point ("12.50", "RM9.00"); "55,57" in an address is not one. */
 export function hasPrice(words: RWord[]): boolean {
