@@ -5,7 +5,8 @@ import type { ExtractedDocument } from '../model/types';
 import { loadBytes } from '../pipeline';
 import { HeuristicProvider } from '../providers/heuristic';
 import { looksLikeInvoice, readsAsInvoicePage } from './invoice-detect';
-import { invoiceFieldOf } from './invoice-fields';
+import { layoutPageFromWords, textLinesFromLayout } from '../model/layout-builder';
+import { extractInvoiceFields, invoiceFieldOf } from './invoice-fields';
 import { datesIn } from './invoice-text';
 import { extractReceiptFields } from './receipt-fields';
 
@@ -334,6 +335,61 @@ Total: 7.00 0.42
     const receipt = extractReceiptFields(slip, fields);
     for (const field of ['Company', 'Date', 'Total'])
       expect(result[field]?.value).toEqual(receipt[field]?.value ?? null);
+  });
+
+  it('takes no logo OCR read unsure as the vendor of a scanned invoice', () => {
+    // Each line's words: text, confidence, and the line's top and text height in pixels of 600 × 900.
+    const line = (y: number, size: number, words: [string, number][]) => {
+      let x = 100;
+      return words.map(([text, confidence]) => {
+        const width = text.length * size * 0.6;
+        const box: [number, number, number, number] = [x / 600, y / 900, (x + width) / 600, (y + size) / 900];
+        x += width + size * 0.6;
+        return { text, confidence, box };
+      });
+    };
+    const words = [
+      ...line(20, 30, [
+        ['fd', 0.52],
+        ['OL', 0.58],
+      ]),
+      ...line(70, 30, [
+        ['PIZZA', 0.95],
+        ['PALACE', 0.95],
+      ]),
+      ...line(120, 12, [
+        ['TAX', 0.96],
+        ['INVOICE', 0.96],
+      ]),
+      ...line(150, 12, [
+        ['No.12,', 0.93],
+        ['Jalan', 0.93],
+        ['Permas', 0.93],
+        ['10,', 0.93],
+      ]),
+      ...line(170, 12, [
+        ['81750', 0.94],
+        ['Masai', 0.94],
+        ['Johor', 0.94],
+      ]),
+      ...line(200, 12, [
+        ['Invoice', 0.9],
+        ['No:', 0.9],
+        ['6224', 0.9],
+      ]),
+      ...line(220, 12, [
+        ['Date:', 0.9],
+        ['17/04/18', 0.9],
+      ]),
+      ...line(250, 12, [
+        ['Grand', 0.93],
+        ['Total:', 0.93],
+        ['25.60', 0.93],
+      ]),
+    ];
+    const page = layoutPageFromWords({ number: 1, source: 'ocr', width: 600, height: 900, words });
+    const doc: ExtractedDocument = { kind: 'image', lines: textLinesFromLayout([page]), layout: [page] };
+    expect(extractInvoiceFields(doc, ['vendor']).vendor?.value).toBe('PIZZA PALACE');
   });
 
   it('labels in four languages, the longest label winning ("Total HT" is the net, "Kundennummer" no customer)', () => {
