@@ -1,11 +1,11 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { invoiceLabelsIn } from '../lexicon/invoice-labels';
+import { layoutPageFromWords, textLinesFromLayout } from '../model/layout-builder';
 import type { ExtractedDocument } from '../model/types';
 import { loadBytes } from '../pipeline';
 import { HeuristicProvider } from '../providers/heuristic';
 import { looksLikeInvoice, readsAsInvoicePage } from './invoice-detect';
-import { layoutPageFromWords, textLinesFromLayout } from '../model/layout-builder';
 import { extractInvoiceFields, invoiceFieldOf } from './invoice-fields';
 import { datesIn } from './invoice-text';
 import { extractReceiptFields } from './receipt-fields';
