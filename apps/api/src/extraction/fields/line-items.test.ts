@@ -22,14 +22,15 @@ const cells = (item: ReturnType<typeof readLineItems>) =>
  * page wide, the words at their columns (two or more spaces apart are far enough apart to be
  * columns of their own only when the gap is wide, as on a till: eight spaces here).
  */
-function ocrReceipt(lines: string[]): ExtractedDocument {
+function ocrReceipt(lines: string[], unsure: string[] = []): ExtractedDocument {
   const words: LayoutWord[] = [];
   const charWidth = 0.02;
   lines.forEach((line, row) => {
     const y = 0.02 + row * 0.012;
     for (const m of line.matchAll(/\S+/g)) {
       const x = (m.index ?? 0) * charWidth;
-      words.push({ text: m[0], box: [x, y, x + m[0].length * charWidth, y + 0.01], confidence: 0.9 });
+      const confidence = unsure.includes(m[0]) ? 0.6 : 0.9;
+      words.push({ text: m[0], box: [x, y, x + m[0].length * charWidth, y + 0.01], confidence });
     }
   });
   return {
@@ -108,5 +109,44 @@ describe('line items on OCR-read till receipts', () => {
       'TOTAL                237',
     ]);
     expect(cells(readLineItems(whole, itemColumns)).map((r) => r.amount)).toEqual([]);
+  });
+
+  it('takes the count times the price over an amount OCR was less sure of that differs in a digit', () => {
+    const doc = ocrReceipt(
+      [
+        'ITEM QTY PRICE          AMOUNT',
+        'TOOTHPASTE',
+        '3 x 35.71               187.13',
+        'BALL PEN BLUE',
+        '1 x 17.36                17.38',
+        // Surer of the amount: the price is the misread one.
+        'GLUE STICK',
+        '1 x 48.71                49.71',
+        // Not a digit misread but another figure: kept as read.
+        'ORANGE JUICE',
+        '3 x 57.18               201.38',
+        'TOTAL                   455.58',
+      ],
+      ['187.13', '17.38', '48.71', '201.38'],
+    );
+    expect(cells(readLineItems(doc, itemColumns))).toEqual([
+      { description: 'TOOTHPASTE', quantity: 3, unit_price: 35.71, amount: 107.13 },
+      { description: 'BALL PEN BLUE', quantity: 1, unit_price: 17.36, amount: 17.36 },
+      { description: 'GLUE STICK', quantity: 1, unit_price: 48.71, amount: 49.71 },
+      { description: 'ORANGE JUICE', quantity: 3, unit_price: 57.18, amount: 201.38 },
+    ]);
+  });
+
+  it('reads a size’s zero that OCR took for the letter O as a zero ("A4 PAPER 8OGSM")', () => {
+    const doc = ocrReceipt([
+      'ITEM QTY              AMOUNT',
+      'A4 PAPER 8OGSM 2      111.88',
+      'SHAMPOO 4O0ML 1        12.90',
+      'TOTAL                 124.78',
+    ]);
+    expect(cells(readLineItems(doc, itemColumns)).map((r) => r.description)).toEqual([
+      'A4 PAPER 80GSM',
+      'SHAMPOO 400ML',
+    ]);
   });
 });

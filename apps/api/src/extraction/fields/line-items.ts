@@ -6,6 +6,7 @@ import {
   isItemTaxCode,
   type LineItemRole,
   lineItemRole,
+  productSize,
   splitGluedTaxCode,
 } from '../lexicon/line-item-columns';
 import { type Box, cellAt, type LayoutTable, roundBox, unionBox } from '../model/layout';
@@ -14,6 +15,7 @@ import type { ExtractedDocument, ExtractedItem } from '../model/types';
 import {
   letterCount,
   linesOf,
+  type Money,
   moneyIn,
   parseAmount,
   type RLine,
@@ -212,11 +214,14 @@ function describe(lead: RWord[]): { quantity: number | null; words: RWord[]; pri
 
 /**
  * An item's name from its words. A lone "0" after a word is the letter O that OCR read as a digit
- * ("KOPI 0" for KOPI O, "TEH 0"): no count is nought, and a count does not sit inside a name.
+ * ("KOPI 0" for KOPI O, "TEH 0"): no count is nought, and a count does not sit inside a name. The
+ * other way round, a size's zero read as the letter O ("8OGSM") is a zero again.
  */
 function itemName(words: RWord[]): string {
   return words
-    .map((w, i) => (w.text === '0' && i > 0 && /^\p{L}+$/u.test(words[i - 1]?.text ?? '') ? 'O' : w.text))
+    .map((w, i) =>
+      w.text === '0' && i > 0 && /^\p{L}+$/u.test(words[i - 1]?.text ?? '') ? 'O' : productSize(w.text),
+    )
     .join(' ')
     .trim();
 }
@@ -271,6 +276,24 @@ function joinDigitGroups(segment: RWord[]): RWord[] {
     } else out.push(text === word.text ? word : { ...word, text });
   }
   return out;
+}
+
+/** How sure OCR was of a figure's words (1 for text read from a text layer). */
+const moneyConfidence = (money: Money) => Math.min(...money.words.map((w) => w.confidence ?? 1));
+
+/**
+ * The amount of a line that prints its count, its unit price and its amount ("3x 35.71  187.13")
+ * when the three disagree: OCR misread a digit of the price or of the amount. The count times the
+ * price wins when it differs from the amount read in a digit or two, not in size, and OCR was
+ * surer of the price than of the amount.
+ */
+function surerAmount(quantity: number, price: Money, amount: Money): number {
+  const product = (Math.round(quantity * price.value * 100) / 100).toFixed(2);
+  const read = amount.value.toFixed(2);
+  if (product === read || product.length !== read.length) return amount.value;
+  const differing = [...product].filter((c, i) => c !== read[i]).length;
+  const surer = moneyConfidence(price) > moneyConfidence(amount);
+  return differing <= 2 && surer ? Number(product) : amount.value;
 }
 
 /** A figure whose decimal point OCR lost: "4564" for 45.64, "237" for 2.37. */
@@ -379,7 +402,12 @@ function rowsFromLines(
     const text = itemName(words);
     const priceOnly = lead.priced && money.length === 1 && quantity !== null;
     const last = money.at(-1)?.value ?? null;
-    const amount = priceOnly && last !== null ? Math.round((quantity as number) * last * 100) / 100 : last;
+    const amount =
+      priceOnly && last !== null
+        ? Math.round((quantity as number) * last * 100) / 100
+        : lead.priced && quantity !== null && money.length > 1
+          ? surerAmount(quantity, money[0] as Money, money.at(-1) as Money)
+          : last;
     const unit =
       money.length > 1
         ? (money.at(-2)?.value ?? null)

@@ -174,3 +174,31 @@ export function splitGluedTaxCode(text: string): [string, string] | undefined {
   const m = /^(.*\d[.,]\d{2})([A-Za-z]{2})$/.exec(text);
   return m?.[1] && m[2] && isItemTaxCode(m[2]) ? [m[1], m[2]] : undefined;
 }
+
+/** The units a product's size is printed in within its name ("500ML", "1.5L", "80GSM", "4PK", "9W"). */
+const SIZE_UNITS: readonly string[] = [
+  'ml',
+  'l',
+  'cl',
+  'g',
+  'kg',
+  'mg',
+  'gsm',
+  'oz',
+  'lb',
+  'w',
+  'v',
+  'pk',
+  'pcs',
+  'in',
+  'cm',
+  'mm',
+  'm',
+];
+const SIZE = new RegExp(`^(\\d[\\dO]*(?:[.,][\\dO]+)?)(${SIZE_UNITS.join('|')})$`, 'i');
+
+/** A size OCR read with the letter O for a zero ("8OGSM", "1O0ML") as printed: "80GSM", "100ML". */
+export function productSize(word: string): string {
+  const m = SIZE.exec(word);
+  return m?.[1] && m[2] ? `${m[1].replace(/O/g, '0')}${m[2]}` : word;
+}
