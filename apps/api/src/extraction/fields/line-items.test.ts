@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutWord } from '../model/layout';
+import type { Box, LayoutTable, LayoutWord } from '../model/layout';
 import type { ExtractedDocument } from '../model/types';
 import { loadText } from '../readers/text';
 import { readLineItems } from './line-items';
@@ -147,6 +147,49 @@ describe('line items on OCR-read till receipts', () => {
     expect(cells(readLineItems(doc, itemColumns)).map((r) => r.description)).toEqual([
       'A4 PAPER 80GSM',
       'SHAMPOO 400ML',
+    ]);
+  });
+
+  it('reads the rows by place when the layout’s table cut the names short', () => {
+    const doc = ocrReceipt([
+      'Item Qty Price        AMOUNT',
+      'GLUE STICK 1           24.79',
+      'MINERAL WATER 1.5L 1   43.55',
+      'TOTAL                  68.34',
+    ]);
+    // The table the layout found: its name column holds the names' first words only.
+    const rows = [
+      ['Item', 'Qty', 'Price', 'AMOUNT'],
+      ['GLUE', '1', '', '24.79'],
+      ['MINERAL', '', '', '43.55'],
+    ];
+    const table: LayoutTable = {
+      page: 1,
+      box: [0, 0.02, 0.6, 0.06],
+      context: [],
+      rowCount: rows.length,
+      columnCount: 4,
+      headerRows: 1,
+      labelColumns: 1,
+      cells: rows.flatMap((texts, row) =>
+        texts.map((text, column) => ({
+          row,
+          column,
+          rowSpan: 1,
+          colSpan: 1,
+          text,
+          box: [column * 0.15, 0.02 + row * 0.012, column * 0.15 + 0.1, 0.03 + row * 0.012] as Box,
+        })),
+      ),
+      rowLabels: [],
+      columnUnits: [],
+      noteColumns: [],
+      origin: 'positions',
+    };
+    doc.layout?.[0]?.tables.push(table);
+    expect(cells(readLineItems(doc, itemColumns)).map((r) => [r.description, r.amount])).toEqual([
+      ['GLUE STICK', 24.79],
+      ['MINERAL WATER 1.5L', 43.55],
     ]);
   });
 });

@@ -503,9 +503,29 @@ function described(rows: LineItemRow[], columns: ColumnSpec[]): number {
 }
 
 /**
- * Rows read by place that hold every amount of the table's rows, and either more amounts or more
+ * The rows read by place carry on the table's names, row for row: each table name is where its
+ * row's name starts, and some go on in words ("MINERAL" of "MINERAL WATER 1.5L", a name column the
+ * layout cut short where a till's name runs into the count column).
+ */
+function longerNames(byPlace: LineItemRow[], table: LineItemRow[], columns: ColumnSpec[]): boolean {
+  const description = columns.find((c) => roleOf(c) === 'description');
+  if (!description || byPlace.length !== table.length) return false;
+  const words = (row: LineItemRow | undefined) =>
+    typeof row?.[description.name] === 'string' ? (row[description.name] as string).split(/\s+/) : [];
+  let longer = false;
+  for (const [i, row] of table.entries()) {
+    const short = words(row);
+    const long = words(byPlace[i]);
+    if (short.length === 0 || short.some((w, k) => long[k] !== w)) return false;
+    if (long.slice(short.length).some((w) => letterCount(w) > 0)) longer = true;
+  }
+  return longer;
+}
+
+/**
+ * Rows read by place that hold every amount of the table's rows, and either more amounts, more
  * rows that name their item (a till's name printed over its count and price, which a table reads
- * as a figure-less row joined to the item above).
+ * as a figure-less row joined to the item above), or the same rows with their names whole.
  */
 function betterByPlace(byPlace: LineItemRow[], table: LineItemRow[], columns: ColumnSpec[]): boolean {
   const amount = columns.find((c) => roleOf(c) === 'amount');
@@ -516,7 +536,9 @@ function betterByPlace(byPlace: LineItemRow[], table: LineItemRow[], columns: Co
   );
   return (
     covers &&
-    (placed.length > withAmounts(table, columns) || described(byPlace, columns) > described(table, columns))
+    (placed.length > withAmounts(table, columns) ||
+      described(byPlace, columns) > described(table, columns) ||
+      longerNames(byPlace, table, columns))
   );
 }
 
