@@ -1,14 +1,23 @@
 import type { ColumnSpec, FieldSpec, ItemAnchor } from '@sieve/contracts';
 import { CURRENCY_ALONE } from '../lexicon/currencies';
 import { invoiceLabelOf } from '../lexicon/invoice-labels';
-import { ITEM_LIST_END, type LineItemRole, lineItemRole } from '../lexicon/line-item-columns';
+import {
+  ITEM_LIST_END,
+  isItemTaxCode,
+  type LineItemRole,
+  lineItemRole,
+  productSize,
+  splitGluedTaxCode,
+} from '../lexicon/line-item-columns';
 import { type Box, cellAt, type LayoutTable, roundBox, unionBox } from '../model/layout';
 import { formatLocation } from '../model/location';
 import type { ExtractedDocument, ExtractedItem } from '../model/types';
 import {
   letterCount,
   linesOf,
+  type Money,
   moneyIn,
+  parseAmount,
   type RLine,
   type RWord,
   resegment,
@@ -157,49 +166,98 @@ function bestTable(doc: ExtractedDocument, columns: ColumnSpec[]) {
 // ---------------------------------------------------------------------------------------------
 // Receipt lines
 
+/** A count before a description: "2 Flat white", "2x Flat white", "3 pcs Soap". */
 const QTY_LEAD = /^(\d{1,3})\s*(?:x|×|@|pcs?|ea)?$/i;
-const QTY_TIMES = /^(\d{1,3})\s*[x×@]$/i;
+/**
+ * The times sign between a count and a price, as printed ("x", "×", "@") and as OCR reads a bold or
+ * smudged one ("xX", "X'").
+ */
+const TIMES = /^(?:[x×]{1,2}|@)['’`.,:;]?$/i;
+/** The count before a times sign: OCR reads a till's 5 as "S" (or "S$") and its 1 as "I", "l" or "|". */
+const COUNT = /^(?:\d{1,3}|[SIl|]\$?)$/;
+const countValue = (text: string) => Number(text.replace(/\$$/, '').replace('S', '5').replace(/[Il|]/, '1'));
 /** A till's second line of an item: "6 x 36.28   217.68", "1x76.48 76.48 SR", "2 @ 3.50 7.00". */
 const QTY_BY_PRICE = /^\s*(\d{1,3})\s*[x×@]\s*\d/i;
-/** The words before a line's only figure end in a count and its "x": the figure is a unit price. */
-const PRICE_AFTER_COUNT = /(?:^|\s)(\d{1,3})\s*[x×]$/i;
 /** A cell worked out from others (count × unit price) keeps this share of a read one's confidence. */
 const WORKED_OUT = 0.85;
 /** A bare count closing a description printed under a QTY heading: "PAINT BRUSH 2IN 4". */
 const TRAILING_COUNT = /^\d{1,3}$/;
 /** A product code on a line of its own (an EAN above a name): neither a description nor an amount. */
 const CODE_LINE = /^\s*\d{8,14}\s*$/;
+/** A speck read as a word ("|", "I", "—"): before a count, no name. */
+const SPECK_WORD = /^(?:[^\p{L}\p{N}]+|[Il|!])$/u;
 
-/** The words of a line before its first figure: an item's description. */
-function describe(
-  words: RWord[],
-  firstMoney: number,
-): { text: string; quantity: number | null; words: RWord[] } {
-  const lead = words.slice(0, firstMoney);
-  let quantity: number | null = null;
-  let start = 0;
-  const first = lead[0]?.text ?? '';
-  const second = lead[1]?.text ?? '';
-  if (QTY_TIMES.test(first) || (QTY_LEAD.test(first) && /^[x×@]$/i.test(second))) {
-    quantity = Number(/^\d+/.exec(first)?.[0]);
-    start = /^[x×@]$/i.test(second) ? 2 : 1;
-  } else if (QTY_LEAD.test(first) && lead.length > 1) {
-    quantity = Number(/^\d+/.exec(first)?.[0]);
-    start = 1;
+/**
+ * The words of a line before its first figure: an item's description, its count, and whether the
+ * count and its times sign stand just before the figure ("EGGS GRADE A 4 x 18.43", "S$ x 61.32"),
+ * which makes that figure the unit price.
+ */
+function describe(lead: RWord[]): { quantity: number | null; words: RWord[]; priced: boolean } {
+  const n = lead.length;
+  const count = lead[n - 2]?.text ?? '';
+  if (n >= 2 && COUNT.test(count) && TIMES.test(lead[n - 1]?.text ?? '')) {
+    // Specks before the count of a figures line ("I 1x 14.75") are no name.
+    const words = lead.slice(0, -2);
+    return {
+      quantity: countValue(count),
+      words: words.every((w) => SPECK_WORD.test(w.text)) ? [] : words,
+      priced: true,
+    };
   }
-  const kept = lead.slice(start);
-  return { text: itemName(kept), quantity, words: kept };
+  const first = lead[0]?.text ?? '';
+  if (n > 1 && QTY_LEAD.test(first)) {
+    const start = TIMES.test(lead[1]?.text ?? '') ? 2 : 1;
+    return { quantity: Number(/^\d+/.exec(first)?.[0]), words: lead.slice(start), priced: false };
+  }
+  return { quantity: null, words: lead, priced: false };
 }
 
 /**
  * An item's name from its words. A lone "0" after a word is the letter O that OCR read as a digit
- * ("KOPI 0" for KOPI O, "TEH 0"): no count is nought, and a count does not sit inside a name.
+ * ("KOPI 0" for KOPI O, "TEH 0"): no count is nought, and a count does not sit inside a name. The
+ * other way round, a size's zero read as the letter O ("8OGSM") is a zero again.
  */
 function itemName(words: RWord[]): string {
   return words
-    .map((w, i) => (w.text === '0' && i > 0 && /^\p{L}+$/u.test(words[i - 1]?.text ?? '') ? 'O' : w.text))
+    .map((w, i) =>
+      w.text === '0' && i > 0 && /^\p{L}+$/u.test(words[i - 1]?.text ?? '') ? 'O' : productSize(w.text),
+    )
     .join(' ')
     .trim();
+}
+
+/** A word cut into pieces, each with its share of the word's box. */
+function pieces(word: RWord, parts: string[]): RWord[] {
+  const length = parts.join('').length;
+  let at = 0;
+  return parts.map((text) => {
+    const piece: RWord = { text };
+    if (word.box) {
+      const [x0, y0, x1, y1] = word.box;
+      const w = x1 - x0;
+      piece.box = [x0 + (w * at) / length, y0, x0 + (w * (at + text.length)) / length, y1];
+    }
+    if (word.confidence !== undefined) piece.confidence = word.confidence;
+    at += text.length;
+    return piece;
+  });
+}
+
+/**
+ * A till's words with what OCR glued together parted again: a count, its times sign and the price
+ * ("1x57.90", "Sx10.27", "4x"), and an amount and its tax code ("10.17SR").
+ */
+function tillWords(words: RWord[]): RWord[] {
+  return words.flatMap((word) => {
+    const counted = /^(\d{1,3}|[SIl])([x×X])(\d\S*)$/.exec(word.text) ?? /^(\d{1,3})([x×])$/.exec(word.text);
+    if (counted)
+      return pieces(
+        word,
+        counted.slice(1).filter((p): p is string => Boolean(p)),
+      );
+    const coded = splitGluedTaxCode(word.text);
+    return coded ? pieces(word, coded) : [word];
+  });
 }
 
 /**
@@ -220,7 +278,58 @@ function joinDigitGroups(segment: RWord[]): RWord[] {
   return out;
 }
 
-function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemRow[]; lines: RLine[] } {
+/** How sure OCR was of a figure's words (1 for text read from a text layer). */
+const moneyConfidence = (money: Money) => Math.min(...money.words.map((w) => w.confidence ?? 1));
+
+/**
+ * The amount of a line that prints its count, its unit price and its amount ("3x 35.71  187.13")
+ * when the three disagree: OCR misread a digit of the price or of the amount. The count times the
+ * price wins when it differs from the amount read in a digit or two, not in size, and OCR was
+ * surer of the price than of the amount.
+ */
+function surerAmount(quantity: number, price: Money, amount: Money): number {
+  const product = (Math.round(quantity * price.value * 100) / 100).toFixed(2);
+  const read = amount.value.toFixed(2);
+  if (product === read || product.length !== read.length) return amount.value;
+  const differing = [...product].filter((c, i) => c !== read[i]).length;
+  const surer = moneyConfidence(price) > moneyConfidence(amount);
+  return differing <= 2 && surer ? Number(product) : amount.value;
+}
+
+/** A figure whose decimal point OCR lost: "4564" for 45.64, "237" for 2.37. */
+const POINTLESS = /^\d{3,6}$/;
+const WITH_CENTS = /\d[.,]\d{2}$/;
+
+/**
+ * On an OCR'd till whose items print cents, an amount read without its decimal point ("STAPLER 1
+ * 237", "4564 SR") gets it back: the line's last figure when it is a bare run of digits standing
+ * in a column of its own (a segment apart from the name) or before the item's tax code.
+ */
+function restorePoint(segments: RWord[][]): RWord[][] {
+  const words = segments.flat();
+  let at = words.length - 1;
+  while (at > 0 && isItemTaxCode(words[at]?.text ?? '')) at--;
+  const word = words[at];
+  if (!word || !POINTLESS.test(word.text)) return segments;
+  const coded = at < words.length - 1;
+  const apart = segments.length > 1 && segments.slice(1).some((s) => s[0] === word);
+  if (!coded && !apart) return segments;
+  const fixed: RWord = { ...word, text: `${word.text.slice(0, -2)}.${word.text.slice(-2)}` };
+  // A count and a price printed before it must agree: "2 x 38.56  112" is a misread 77.12, not 1.12.
+  const times = words.findIndex(
+    (w, i) => i > 0 && TIMES.test(w.text) && COUNT.test(words[i - 1]?.text ?? ''),
+  );
+  const price = times > 0 ? parseAmount(words[times + 1]?.text ?? '')?.value : undefined;
+  const count = countValue(words[times - 1]?.text ?? '');
+  if (price !== undefined && Math.abs(count * price - Number(fixed.text)) > 0.005) return segments;
+  return segments.map((s) => s.map((w) => (w === word ? fixed : w)));
+}
+
+function rowsFromLines(
+  lines: RLine[],
+  columns: ColumnSpec[],
+  ocr = false,
+): { rows: LineItemRow[]; lines: RLine[] } {
   const roles = new Map(columns.map((c) => [c.name, roleOf(c)]));
   // Items sit between the heading line (if any) and the first total.
   // A heading names two columns by its segments, or (before any figure) by its words: OCR may read
@@ -234,77 +343,71 @@ function rowsFromLines(lines: RLine[], columns: ColumnSpec[]): { rows: LineItemR
   );
   // "ITEM  QTY  AMOUNT": a count may close a description, in the heading's quantity column.
   const countColumn = headed >= 0 && wordRoles(lines[headed] as RLine).has('quantity');
+  // Amounts OCR read without their point are restored only where the list prints cents.
+  const items = lines.slice(headed + 1);
+  const printsCents = items.filter((l) => l.words.some((w) => WITH_CENTS.test(w.text))).length >= 2;
   const rows: LineItemRow[] = [];
   const used: RLine[] = [];
   // A description printed alone, waiting for its figures on the next line (a till's two-line item).
   let pending: { line: RLine; words: RWord[] } | undefined;
-  for (const line of lines.slice(headed + 1)) {
+  for (const line of items) {
     // The words before the line's first figure, less a currency printed before it: "Netto" of
     // "Netto  CHF 620.60", "USt." of "USt. 7 %   16,99 €".
     const leadWords = (/^[^\d]*/.exec(line.text)?.[0].trim() ?? '').split(/\s+/);
     while (leadWords.length > 1 && CURRENCY_ALONE.test(leadWords.at(-1) as string)) leadWords.pop();
-    const lead = leadWords.join(' ');
-    if (ITEM_LIST_END.test(line.text.trim()) || (lead !== '' && closesItemList(lead))) {
+    const label = leadWords.join(' ');
+    if (ITEM_LIST_END.test(line.text.trim()) || (label !== '' && closesItemList(label))) {
       if (rows.length) break;
       pending = undefined;
       continue;
     }
     if (CODE_LINE.test(line.text)) continue;
-    const lineWords = line.segments.flatMap(joinDigitGroups);
+    const segments = line.segments.map((segment) => tillWords(joinDigitGroups(segment)));
+    const lineWords = (ocr && printsCents ? restorePoint(segments) : segments).flat();
     const money = moneyIn(lineWords);
     if (money.length === 0) {
       pending = letterCount(line.text) >= 2 ? { line, words: lineWords } : undefined;
       continue;
     }
     const firstMoney = money[0]?.index ?? 0;
-    let { text, quantity, words } = describe(lineWords, firstMoney);
+    // "EGGS GRADE A 4 x 18.43 73.72": the words before the first figure end in its count and "x".
+    // With no amount after the figure ("5 x 23.51", the amount lost or not printed), the figure is
+    // the unit price and the amount the count times it.
+    const lead = describe(lineWords.slice(0, firstMoney));
+    let { quantity, words } = lead;
     const anchorWords = [...lineWords];
-    const nameAbove = letterCount(text) < 2;
-    if (nameAbove) {
+    if (letterCount(itemName(words)) < 2) {
       // "MINERAL WATER 1.5L" / "6 x 36.28   217.68": the figures' line takes the name above it.
       const byPrice = QTY_BY_PRICE.exec(line.text);
       // A times sign glued into OCR'd figures ("1.x773:21") is still a sign, not a letter.
       const figuresOnly =
         letterCount(line.text.replace(/\b(?:[x×@]|SR|ZR|[A-Z])\b|(?<=[\d.,:])[x×](?=[\d.,:])/gi, '')) === 0;
-      if (!pending || !(byPrice || figuresOnly)) {
+      // "4 xX 20.22  80.88", "S$ x 61.32  306.60": a count and its sign as OCR read them.
+      const countedOnly = lead.priced && words.length === 0;
+      if (!pending || !(byPrice || figuresOnly || countedOnly)) {
         pending = undefined;
         continue;
       }
-      text = itemName(pending.words);
       words = pending.words;
-      quantity = byPrice ? Number(byPrice[1]) : quantity;
+      if (!lead.priced && byPrice) quantity = Number(byPrice[1]);
       anchorWords.unshift(...pending.words);
     } else if (countColumn && quantity === null && words.length > 1) {
       const last = words.at(-1) as RWord;
       if (TRAILING_COUNT.test(last.text) && Number(last.text) > 0) {
         quantity = Number(last.text);
         words = words.slice(0, -1);
-        text = words.map((w) => w.text).join(' ');
       }
     }
     pending = undefined;
-    // "EGGS GRADE A 4 x 18.43 73.72": the words before the first figure end in its count and "x".
-    // With no amount after the figure ("5 x 23.51", the amount lost or not printed), the figure is
-    // the unit price and the amount the count times it.
-    const counted = PRICE_AFTER_COUNT.exec(
-      lineWords
-        .slice(0, firstMoney)
-        .map((w) => w.text)
-        .join(' '),
-    );
-    const priceOnly = counted && money.length === 1 ? counted : null;
-    if (counted) {
-      quantity = Number(counted[1]);
-      for (
-        let k = 0;
-        !nameAbove && k < 2 && words.length > 1 && /^(?:\d{1,3}[x×]?|[x×])$/i.test(words.at(-1)?.text ?? '');
-        k++
-      )
-        words = words.slice(0, -1);
-      if (!nameAbove) text = text.replace(/\s*\d{1,3}\s*[x×]$/i, '').trim();
-    }
+    const text = itemName(words);
+    const priceOnly = lead.priced && money.length === 1 && quantity !== null;
     const last = money.at(-1)?.value ?? null;
-    const amount = priceOnly && last !== null ? Math.round(Number(priceOnly[1]) * last * 100) / 100 : last;
+    const amount =
+      priceOnly && last !== null
+        ? Math.round((quantity as number) * last * 100) / 100
+        : lead.priced && quantity !== null && money.length > 1
+          ? surerAmount(quantity, money[0] as Money, money.at(-1) as Money)
+          : last;
     const unit =
       money.length > 1
         ? (money.at(-2)?.value ?? null)
@@ -400,9 +503,29 @@ function described(rows: LineItemRow[], columns: ColumnSpec[]): number {
 }
 
 /**
- * Rows read by place that hold every amount of the table's rows, and either more amounts or more
+ * The rows read by place carry on the table's names, row for row: each table name is where its
+ * row's name starts, and some go on in words ("MINERAL" of "MINERAL WATER 1.5L", a name column the
+ * layout cut short where a till's name runs into the count column).
+ */
+function longerNames(byPlace: LineItemRow[], table: LineItemRow[], columns: ColumnSpec[]): boolean {
+  const description = columns.find((c) => roleOf(c) === 'description');
+  if (!description || byPlace.length !== table.length) return false;
+  const words = (row: LineItemRow | undefined) =>
+    typeof row?.[description.name] === 'string' ? (row[description.name] as string).split(/\s+/) : [];
+  let longer = false;
+  for (const [i, row] of table.entries()) {
+    const short = words(row);
+    const long = words(byPlace[i]);
+    if (short.length === 0 || short.some((w, k) => long[k] !== w)) return false;
+    if (long.slice(short.length).some((w) => letterCount(w) > 0)) longer = true;
+  }
+  return longer;
+}
+
+/**
+ * Rows read by place that hold every amount of the table's rows, and either more amounts, more
  * rows that name their item (a till's name printed over its count and price, which a table reads
- * as a figure-less row joined to the item above).
+ * as a figure-less row joined to the item above), or the same rows with their names whole.
  */
 function betterByPlace(byPlace: LineItemRow[], table: LineItemRow[], columns: ColumnSpec[]): boolean {
   const amount = columns.find((c) => roleOf(c) === 'amount');
@@ -413,7 +536,9 @@ function betterByPlace(byPlace: LineItemRow[], table: LineItemRow[], columns: Co
   );
   return (
     covers &&
-    (placed.length > withAmounts(table, columns) || described(byPlace, columns) > described(table, columns))
+    (placed.length > withAmounts(table, columns) ||
+      described(byPlace, columns) > described(table, columns) ||
+      longerNames(byPlace, table, columns))
   );
 }
 
@@ -446,8 +571,11 @@ export function readLineItems(
   // and so does one the layout cut short (a till's heading and its first item, the rest printed
   // over two lines each): the rows read by place win when they hold every amount the table has.
   const tableScore = withAmounts(rows, columns);
-  const byPlace = doc.layout?.length ? rowsFromLines(visualLines(doc), columns) : { rows: [], lines: [] };
-  const read = byPlace.rows.length ? byPlace : rowsFromLines(linesOf(doc), columns);
+  const ocr = doc.layout?.some((page) => page.source === 'ocr') ?? false;
+  const byPlace = doc.layout?.length
+    ? rowsFromLines(visualLines(doc), columns, ocr)
+    : { rows: [], lines: [] };
+  const read = byPlace.rows.length ? byPlace : rowsFromLines(linesOf(doc), columns, ocr);
   const splitTable = tableScore < rows.length && withAmounts(read.rows, columns) > tableScore;
   if (rows.length === 0 || splitTable || betterByPlace(read.rows, rows, columns)) {
     if (read.rows.length > 0 || rows.length === 0) {

@@ -137,3 +137,68 @@ export function lineItemRole(text: string): LineItemRole | undefined {
 /** Lines that close an item list rather than being items: totals, taxes, payments, change. */
 export const ITEM_LIST_END =
   /^(?:sub-?\s?total|total|totals|grand total|net total|amount due|balance|tax|vat|gst|sst|mwst|ust|tva|iva|service charge|rounding|round(?:ing)? adj|discount|shipping|freight|cash|change|tendered|paid|payment|card|visa|mastercard|amex|zwischensumme|summe|gesamt(?:betrag)?|nettobetrag|sous-total|total ht|total ttc|montant|base imponible|importe total|net amount|total excl)\b/i;
+
+/**
+ * The tax codes a till prints after an item's amount ("12.50 SR", "3.20 Z", "9.90 T"): Malaysian
+ * GST's standard-rated, zero-rated, exempt and out-of-scope codes, and the single letters of
+ * European and Australian tills. The two-letter ones are also found glued to the amount ("10.17SR").
+ */
+const ITEM_TAX_CODES: readonly string[] = [
+  'SR',
+  'ZR',
+  'ES',
+  'OS',
+  'DS',
+  'RS',
+  'GS',
+  'TX',
+  'IM',
+  'NR',
+  'S',
+  'Z',
+  'E',
+  'T',
+  'A',
+  'B',
+  'N',
+  '*',
+];
+
+/** A word that is an item's tax code ("SR", "zr", "T"). */
+export function isItemTaxCode(text: string): boolean {
+  return ITEM_TAX_CODES.includes(text.toUpperCase());
+}
+
+/** An amount with a two-letter tax code glued after it ("10.17SR" → "10.17", "SR"). */
+export function splitGluedTaxCode(text: string): [string, string] | undefined {
+  const m = /^(.*\d[.,]\d{2})([A-Za-z]{2})$/.exec(text);
+  return m?.[1] && m[2] && isItemTaxCode(m[2]) ? [m[1], m[2]] : undefined;
+}
+
+/** The units a product's size is printed in within its name ("500ML", "1.5L", "80GSM", "4PK", "9W"). */
+const SIZE_UNITS: readonly string[] = [
+  'ml',
+  'l',
+  'cl',
+  'g',
+  'kg',
+  'mg',
+  'gsm',
+  'oz',
+  'lb',
+  'w',
+  'v',
+  'pk',
+  'pcs',
+  'in',
+  'cm',
+  'mm',
+  'm',
+];
+const SIZE = new RegExp(`^(\\d[\\dO]*(?:[.,][\\dO]+)?)(${SIZE_UNITS.join('|')})$`, 'i');
+
+/** A size OCR read with the letter O for a zero ("8OGSM", "1O0ML") as printed: "80GSM", "100ML". */
+export function productSize(word: string): string {
+  const m = SIZE.exec(word);
+  return m?.[1] && m[2] ? `${m[1].replace(/O/g, '0')}${m[2]}` : word;
+}
