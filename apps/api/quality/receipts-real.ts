@@ -3,13 +3,16 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DocumentError, type ExtractedDocument, HeuristicProvider, loadImage } from '../src/extraction';
+import { type QualityReader, qualityReader } from './api-harness';
 import type { QualityCase, QualitySuiteReport } from './types';
 
 /**
  * `pnpm quality` suite 'receipts-real' (issue 39): real scanned shop receipts of the public SROIE
  * set, read at run time from its fetched git directory (`SROIE_MIRROR`, a bare git dir), never
  * copied into the repository. Only receipts 200–625 are development data; 000–199 are held out
- * and this suite refuses to read them.
+ * and this suite refuses to read them. Each image is sent through the product's API as a requester
+ * sends it (a `receipt_mapping` request); with QUALITY_MODE=inprocess it is read in this thread,
+ * its OCR kept in QUALITY_REAL_OCR_CACHE (a directory outside the repository) when that is set.
  *
  * Scored like the held-out run: total as a number within 0.5 %, date as YYYYMMDD against the
  * printed date (read day-first, or year-first when it starts with the year, or by its month name),
@@ -72,6 +75,26 @@ export function inProcessSubmit(cacheDir = process.env.QUALITY_REAL_OCR_CACHE): 
     }
     const result = await provider.extract(doc, dataPoints, { documentType: 'receipt_mapping' });
     return result.result as ReceiptAnswers;
+  };
+}
+
+/**
+ * Submission through the product's API (`pnpm quality`'s default mode): the image uploaded and
+ * sent as a `receipt_mapping` request by a requester, the answers read back from `GET /requests/{id}`.
+ * A request that fails throws its reason, as the in-process reader does.
+ */
+export function apiSubmit(reader: QualityReader): SubmitReceipt {
+  return async (bytes, dataPoints) => {
+    const sent = { form: 'upload', documentType: 'receipt_mapping', bytes, filename: 'receipt.jpg' } as const;
+    const answers = await reader.ask(sent, dataPoints);
+    if (answers.status !== 'completed')
+      throw new DocumentError(answers.error ?? `The request ${answers.status}`);
+    return Object.fromEntries(
+      Object.entries(answers.items).map(([name, item]) => [
+        name,
+        { value: item?.value ?? null, confidence: item?.confidence ?? 0, source_text: item?.source_text },
+      ]),
+    );
   };
 }
 
@@ -194,7 +217,9 @@ export async function runRealReceiptSuite(options: RealReceiptOptions = {}): Pro
     );
     return { suite: 'receipts-real', cases: [], documentSeconds: [] };
   }
-  const submit = options.submit ?? inProcessSubmit();
+  // Through the API unless the run is in-process (QUALITY_MODE=inprocess, with its OCR cache).
+  const reader = options.submit ? undefined : await qualityReader();
+  const submit = options.submit ?? (reader?.mode === 'api' ? apiSubmit(reader) : inProcessSubmit());
   const apart = options.apartDigit ?? 7;
   const cases: QualityCase[] = [];
   const documentSeconds: number[] = [];
