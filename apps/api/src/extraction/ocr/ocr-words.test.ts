@@ -12,6 +12,11 @@ describe('correctOcrWords', () => {
     );
   });
 
+  it('reads an M OCR split into two letters as the M, before a letter lost or added', () => {
+    expect(correctOcrWords('DAMANSARA UTARNA')).toBe('DAMANSARA UTAMA');
+    expect(correctOcrWords('TINN DESA JAYA')).toBe('TMN DESA JAYA');
+  });
+
   it('leaves names it does not know, words of other letters, digits and lower case as read', () => {
     for (const name of [
       'SANYU STATIONERY SHOP',

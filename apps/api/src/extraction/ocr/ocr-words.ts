@@ -71,6 +71,12 @@ const plural = (word: string, candidate: string, at: number) =>
 
 /** The one vocabulary word a single slip away from `word`, if exactly one is. */
 function nearest(word: string): string | undefined {
+  // An M read as two letters ("UTARNA" is UTAMA, not UTARA with a letter added): OCR's likeliest slip.
+  for (const at of word.matchAll(/RN|NN|IN/g)) {
+    const i = at.index ?? 0;
+    const candidate = `${word.slice(0, i)}M${word.slice(i + 2)}`;
+    if (WORDS.has(candidate)) return candidate;
+  }
   const found = new Set<string>();
   // Words a slip away of a kind OCR rarely makes: they make a word ambiguous, never its reading.
   const unlikely = new Set<string>();

@@ -397,15 +397,19 @@ function addressFrom(lines: RLine[], start: number): Found | undefined {
 }
 
 /**
- * OCR's slips in Malaysian section codes: "JALAN $521/58" for SS21/58 (an address holds no money)
+ * OCR's slips in Malaysian section codes: "JALAN $521/58" or "JALAN 5521/58" for SS21/58 (an address holds no money)
  * and "SEKSYEN US", "JALAN NOVA US/N" for U5 (Shah Alam's sections are U1–U20).
  */
 export function fixSectionCodes(text: string): string {
-  return text
-    .replace(/\$5(?=\d{1,3}[A-Z]?\/)/g, 'SS')
-    .replace(/\bUS(?=\/|,|\s|$)/g, (m, at: number) =>
-      /\b(?:JALAN|JLN|SEKSYEN|SEK|SECTION)\b/i.test(text.slice(0, at)) ? 'U5' : m,
-    );
+  return (
+    text
+      .replace(/\$5(?=\d{1,3}[A-Z]?\/)/g, 'SS')
+      // "JALAN S521/35", "JALAN 5515/48": a street's SS section code, its S read as 5.
+      .replace(/(?<=\b(?:JALAN|JLN)\s+)[S5]{2}(?=\d{1,2}[A-Z]?\/)/gi, 'SS')
+      .replace(/\bUS(?=\/|,|\s|$)/g, (m, at: number) =>
+        /\b(?:JALAN|JLN|SEKSYEN|SEK|SECTION)\b/i.test(text.slice(0, at)) ? 'U5' : m,
+      )
+  );
 }
 
 export function cleanAddressPart(text: string): string {

@@ -659,6 +659,15 @@ KEDAI UBAT SIHAT SDN BHD
 47400 PETALING JAYA
 `);
     expect(values(dollar, ['Address']).Address).toBe('12 JALAN SS17/42 TAMAN MELATI 47400 PETALING JAYA');
+    // …and read as 5: "JALAN 5521/60", "Jln S521/35".
+    const five = receipt(`
+KEDAI UBAT SIHAT SDN BHD
+No.41G, Jln S521/60, Damansara Utama,
+47400 PETALING JAYA
+`);
+    expect(values(five, ['Address']).Address).toBe(
+      'No.41G, Jln SS21/60, Damansara Utama, 47400 PETALING JAYA',
+    );
   });
 
   it('reads a name after a logo garble, with P read as F, and an S/B OCR slipped on before its number', () => {
