@@ -225,7 +225,8 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
       continue;
     }
     const previous = candidateAt(first - 1);
-    if (!previous) break;
+    // "OLD ASIA" / "OWN BY: CHEF LEE SDN BHD": the owner named under the shop's brand starts nothing above.
+    if (!previous || /^\W*(?:own(?:ed)?|operated|managed)\s+by\b/i.test(top[first]?.text ?? '')) break;
     // "THE COFFEE BEAN" / "& TEA LEAF (M) SDN. BHD.": a line that starts with "&" goes on from the one above.
     const ampersand = /^\W*&/.test(top[first]?.text ?? '') && !text.startsWith('&');
     const continues =
@@ -241,10 +242,7 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
           !containsWords(text, previous.text) &&
           // A name already whole on its line ("BOOK TA .K (TAMAN DAYA) SDN BHD") has no start above
           // it: the line there is a header (the owner's or a person's name), not the name's start.
-          // A name of one word under a line is that line's end ("PERNIAGAAN GIN" / "KEE SDN BHD"); one
-          // of two is whole, the line above it a brand ("A PIE THING" / "FOUR QUARTERS SDN BHD"),
-          // unless it already runs over lines ("KEDAI MUTIARA" / "HOME DECO (SEKSYEN" / "13) SDN BHD").
-          nameWords(text) <= (k > 0 ? 2 : 1)));
+          nameWords(text) <= 2));
     if (!joins) break;
     text = `${previous.text} ${ampersand ? '& ' : ''}${text}`;
     words = [...previous.words, ...words];

@@ -84,19 +84,13 @@ CASH SALES COUNTER
     });
     // The owner on the name's own line, "OWNED" read short: the owner's name without the phrase.
     const ownBy = receipt(`
-DAPUR LAMA
+OLD ASIA
 OWN BY: DAPUR MAJU SDN BHD
 (458592-T)
 LG226, LGF, 1 UTAMA SHOPPING CENTRE
 `);
     expect(values(ownBy, ['Company']).Company).toBe('DAPUR MAJU SDN BHD');
-    // A brand over a whole name is not its start; a line starting with "&" continues the one above.
-    const brand = receipt(`
-A TART AFFAIR
-FOUR SEASONS SDN BHD (1075168-P)
-NO.128G JLN SS21/35
-`);
-    expect(values(brand, ['Company']).Company).toBe('FOUR SEASONS SDN BHD');
+    // A line starting with "&" continues the one above.
     const ampersand = receipt(`
 THE TEA HOUSE
 & CAKE SHOP (M) SDN. BHD.
