@@ -1,6 +1,7 @@
 import { runChecks } from '@sieve/contracts';
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../readers/text';
+import { cells, itemColumns } from '../testing/line-items';
 import { constraintProblems } from './constraints';
 import { readLineItems } from './line-items';
 import { printedToken, typedValue } from './typed-value';
@@ -129,19 +130,6 @@ describe('line items from a receipt’s lines', () => {
       { description: 'Orange juice', quantity: 1, unit_price: null, amount: 4.5 },
     ]);
   });
-
-  const itemColumns = {
-    name: 'items',
-    type: 'line_items' as const,
-    columns: [
-      { name: 'description', type: 'text' as const },
-      { name: 'quantity', type: 'number' as const },
-      { name: 'unit_price', type: 'money' as const },
-      { name: 'amount', type: 'money' as const },
-    ],
-  };
-  const cells = (item: ReturnType<typeof readLineItems>) =>
-    (item.value ?? []).map(({ anchor: _a, confidence: _c, ...rest }) => rest);
 
   it('reads a till’s two-line items: the name, then its count, price and amount below it', async () => {
     const doc = await loadText(

@@ -2,20 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Box, LayoutTable, LayoutWord } from '../model/layout';
 import type { ExtractedDocument } from '../model/types';
 import { loadText } from '../readers/text';
+import { cells, itemColumns } from '../testing/line-items';
 import { readLineItems } from './line-items';
-
-const itemColumns = {
-  name: 'items',
-  type: 'line_items' as const,
-  columns: [
-    { name: 'description', type: 'text' as const },
-    { name: 'quantity', type: 'number' as const },
-    { name: 'unit_price', type: 'money' as const },
-    { name: 'amount', type: 'money' as const },
-  ],
-};
-const cells = (item: ReturnType<typeof readLineItems>) =>
-  (item.value ?? []).map(({ anchor: _a, confidence: _c, ...rest }) => rest);
 
 /**
  * An OCR'd till receipt: each line's text laid out in a monospaced grid, a character 0.02 of the
