@@ -111,8 +111,11 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
     for (const [j, first] of line.segments.slice(0, 2).entries()) {
       let segment = first;
       // "Dion Realties Sdn Bhd (Co. No:20154-T)": the name, its registration number beside it.
-      const name = stripRegNumber(cleanName(lineText(segment)));
+      // Not "Company No :256628-W": what is left of a registration line is no name without a company form.
+      const whole = cleanName(lineText(segment));
+      const name = namePart(whole) ? whole : stripRegNumber(whole);
       if (letterCount(name) < 3 || !namePart(name)) continue;
+      if (name !== whole && !(LEGAL_SUFFIX.test(name) && nameWords(name) > 0)) continue;
       // A centred name OCR split at a wide gap ("KEDAI MUTIARA HOME || DECO || (SEKSYEN") is one
       // name; a title, a number or a phone beside it is not part of it.
       for (const more of line.segments.slice(j + 1)) {

@@ -105,6 +105,13 @@ Menara Dion #02-03, Level 2,
 50250 Kuala Lumpur.
 `);
     expect(values(numbered, ['Company']).Company).toBe('Dion Estates SDN BHD');
+    // A slip whose name is only a logo: its registration line is no company named "Company".
+    const logoOnly = receipt(`
+Company No :256628-W
+LOT 26151 BANDAR SG LONG,
+43000 KAJANG, SELANGOR
+`);
+    expect(values(logoOnly, ['Company']).Company).not.toBe('Company');
     // Thermal print's "SUN BHD", "SIN BHD" and braces for brackets are the company form misread.
     const misread = (name: string) => values(receipt(`${name}\nNO 3, JALAN MAWAR 2\n`), ['Company']).Company;
     expect(misread('SUBANG WELLNESS SIN BHD')).toBe('SUBANG WELLNESS SDN BHD');
