@@ -63,10 +63,13 @@ export function fixInitials(text: string): string {
   );
 }
 
+/** "Owned by:", "Operated by", and "OWN BY:" as OCR reads it: the owner's name follows. */
+const OWNER_PHRASE = /^(?:own(?:ed)?|operated|managed)\s+by\b\s*:?\s*/i;
+
 export function cleanName(text: string): string {
   return normaliseLegalSuffix(fixInitials(correctOcrWords(text)))
     .replace(/^[^\p{L}\p{N}(]+/u, '')
-    .replace(/^(?:own(?:ed)?|operated|managed)\s+by\b\s*:?\s*/i, '')
+    .replace(OWNER_PHRASE, '')
     .replace(/[\s,;:*_~-]+$/u, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -229,7 +232,7 @@ export function findCompany(lines: RLine[]): CompanyHit | undefined {
     }
     const previous = candidateAt(first - 1);
     // "OLD ASIA" / "OWN BY: CHEF LEE SDN BHD": the owner named under the shop's brand starts nothing above.
-    if (!previous || /^\W*(?:own(?:ed)?|operated|managed)\s+by\b/i.test(top[first]?.text ?? '')) break;
+    if (!previous || OWNER_PHRASE.test((top[first]?.text ?? '').replace(/^\W+/, ''))) break;
     // "THE COFFEE BEAN" / "& TEA LEAF (M) SDN. BHD.": a line that starts with "&" goes on from the one above.
     const ampersand = /^\W*&/.test(top[first]?.text ?? '') && !text.startsWith('&');
     const continues =

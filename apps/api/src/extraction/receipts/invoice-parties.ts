@@ -1,4 +1,5 @@
 import { foldLabel, invoiceLabelOf, invoiceLabelsIn } from '../lexicon/invoice-labels';
+import { meanConfidence } from './company-address';
 import {
   ADDRESS_LIKE,
   below,
@@ -132,11 +133,7 @@ function guessVendor(r: Reading, taken: Set<Seg>, takenText: Set<string>): Found
         if (next.some((t) => ADDRESS_LIKE.test(t))) score += 0.5;
         if (line.segs.length > 2 && parts.length === 1) score -= 1.5;
         // A logo OCR read as letters ("fd OL", "Dr £2 Ne" over a scanned slip's name): read unsure.
-        const read = seg.words.filter((w) => w.confidence !== undefined);
-        const sureness = read.length
-          ? read.reduce((sum, w) => sum + (w.confidence ?? 0), 0) / read.length
-          : 1;
-        if (sureness < 0.7) score -= 2;
+        if (meanConfidence(seg.words) < 0.7) score -= 2;
         if (score >= 2.5) candidates.push({ name, seg, score });
       }
     }

@@ -64,12 +64,11 @@ const CHANGE_LABEL = /\bchang[es]\b|\bbaki\b/;
 const TENDERED_LABEL =
   /\b(?:cash|tender|tendered|tunai|paid amount|amount paid|total paid|received|bayar|gegeben|accepted)\b/;
 
-/** What cash paid less the change given back says the total was ("CASH 50.00 / CHANGE 24.05"). */
-export function paidInCash(lines: RLine[]): number | undefined {
-  return cashAndChange(lines)?.paid;
-}
-
-function cashAndChange(lines: RLine[]): { paid: number; lines: Set<RLine> } | undefined {
+/**
+ * What cash paid less the change given back says the total was ("CASH 50.00 / CHANGE 24.05"), and
+ * the two lines that say it.
+ */
+function paidInCash(lines: RLine[]): { paid: number; cash: RLine; change: RLine } | undefined {
   let cash: RLine | undefined;
   let change: RLine | undefined;
   const amount = (line: RLine) => moneyIn(line.words).at(-1)?.value as number;
@@ -80,7 +79,7 @@ function cashAndChange(lines: RLine[]): { paid: number; lines: Set<RLine> } | un
     else if (TENDERED_LABEL.test(label)) cash ??= line;
   }
   if (!cash || !change || amount(change) < 0 || amount(change) >= amount(cash)) return undefined;
-  return { paid: round2(amount(cash) - amount(change)), lines: new Set([cash, change]) };
+  return { paid: round2(amount(cash) - amount(change)), cash, change };
 }
 
 /**
@@ -91,13 +90,12 @@ function cashAndChange(lines: RLine[]): { paid: number; lines: Set<RLine> } | un
  */
 function printedElsewhere(
   lines: RLine[],
-  paid: number,
-  skip: Set<RLine>,
+  { paid, cash, change }: NonNullable<ReturnType<typeof paidInCash>>,
   summaries: Set<number>,
 ): { line: RLine; word: RWord } | undefined {
   const figure = paid.toFixed(2);
   for (const [order, line] of lines.entries()) {
-    if (skip.has(line) || summaries.has(order)) continue;
+    if (line === cash || line === change || summaries.has(order)) continue;
     for (const word of line.words) {
       const text = word.text.replace(/[^\d.,]+$/, '').replace(/,(?=\d{2}$)/, '.');
       if (text.endsWith(figure) && !/\d$/.test(text.slice(0, -figure.length))) return { line, word };
@@ -169,8 +167,7 @@ export function findTotal(lines: RLine[]): Found | undefined {
         candidates.push({ money: lost, line, priority: priority - 0.05, order, pointLost: true });
     }
   });
-  const cash = cashAndChange(lines);
-  const paid = cash?.paid;
+  const cash = paidInCash(lines);
   const same = (a: number, b: number) => Math.abs(a - b) < 0.005;
   if (candidates.length > 0) {
     // A rounded total is what was paid: labelled so, or the total that is another total plus the
@@ -201,14 +198,14 @@ export function findTotal(lines: RLine[]): Found | undefined {
     // so does the paid sum itself where the receipt prints it elsewhere too (its subtotal) or where
     // the total is it with a leading digit misread.
     let witnessed = false;
-    if (cash && paid !== undefined && !same(best.money.value, paid)) {
-      const agrees = candidates.find((c) => c.priority >= 0.9 && same(c.money.value, paid));
-      const elsewhere = agrees ? undefined : printedElsewhere(lines, paid, cash.lines, summaries);
+    if (cash && !same(best.money.value, cash.paid)) {
+      const agrees = candidates.find((c) => c.priority >= 0.9 && same(c.money.value, cash.paid));
+      const elsewhere = agrees ? undefined : printedElsewhere(lines, cash, summaries);
       if (agrees) best = agrees;
-      else if (elsewhere || sameButLeadingDigits(best.money.value, paid)) {
+      else if (elsewhere || sameButLeadingDigits(best.money.value, cash.paid)) {
         const at = elsewhere ?? { line: best.line, word: best.money.words.at(-1) as RWord };
         best = {
-          money: { value: paid, words: [at.word], hasCurrency: false, index: 0 },
+          money: { value: cash.paid, words: [at.word], hasCurrency: false, index: 0 },
           line: at.line,
           priority: 0.9,
           order: lines.indexOf(at.line),
@@ -231,7 +228,7 @@ export function findTotal(lines: RLine[]): Found | undefined {
     const agreeing = candidates.filter((c) => same(c.money.value, value)).length;
     // Arithmetic that agrees (cash less change) makes the total surer; arithmetic that does not,
     // less sure.
-    const arithmetic = paid === undefined ? 1 : same(paid, value) ? 1.04 : 0.9;
+    const arithmetic = cash === undefined ? 1 : same(cash.paid, value) ? 1.04 : 0.9;
     const base =
       (best.priority >= 0.9 ? 0.93 : 0.8) *
       (agreeing > 1 ? 1.04 : 1) *
@@ -239,17 +236,13 @@ export function findTotal(lines: RLine[]): Found | undefined {
       (best.pointLost || adjusted || witnessed ? 0.85 : 1);
     return { value, line: best.line, words: best.money.words, base };
   }
-  // No total label could be read, but cash less change says what was paid and the receipt prints
-  // that sum elsewhere too (its subtotal): two readings that agree.
-  if (cash && paid !== undefined && paid > 0) {
-    const elsewhere = printedElsewhere(lines, paid, cash.lines, summaries);
-    if (elsewhere) return { value: paid, line: elsewhere.line, words: [elsewhere.word], base: 0.85 };
-  }
-  // …or only cash less change: still the receipt's own arithmetic, surer than the largest amount.
-  if (cash && paid !== undefined && paid > 0) {
-    const [tendered] = cash.lines;
-    const word = tendered ? moneyIn(tendered.words).at(-1)?.words.at(-1) : undefined;
-    if (tendered && word) return { value: paid, line: tendered, words: [word], base: 0.7 };
+  // No total label could be read, but cash less change says what was paid: surer where the receipt
+  // prints that sum elsewhere too (its subtotal), and surer alone than the largest amount printed.
+  if (cash && cash.paid > 0) {
+    const elsewhere = printedElsewhere(lines, cash, summaries);
+    if (elsewhere) return { value: cash.paid, line: elsewhere.line, words: [elsewhere.word], base: 0.85 };
+    const word = moneyIn(cash.cash.words).at(-1)?.words.at(-1);
+    if (word) return { value: cash.paid, line: cash.cash, words: [word], base: 0.7 };
   }
   // No total label could be read: the largest amount in the lower part, not cash or change.
   const lowerFrom = Math.floor(lines.length * 0.35);
