@@ -18,6 +18,7 @@ import { loadConfig } from '../src/config';
 import {
   closeOcrWorkers,
   closePdfWorkers,
+  DocumentError,
   type ExtractionResult,
   extractFromSource,
   HeuristicProvider,
@@ -607,6 +608,30 @@ function combine(results: ExtractionResult[]): ExtractionResult {
     }
   const notes = [...new Set(results.flatMap((r) => r.notes ?? []))];
   return { result: merged, confidence_score: 0, provider: 'heuristic', ...(notes.length ? { notes } : {}) };
+}
+
+/**
+ * One document asked through a reader, its answers by data point (value, confidence, source text);
+ * a request that does not complete throws its reason as a DocumentError, as the in-process readers do.
+ */
+export async function askOrThrow(
+  reader: QualityReader,
+  document: QualityDocument,
+  dataPoints: string[],
+): Promise<Record<string, { value: unknown; confidence: number; source_text?: string }>> {
+  const answers = await reader.ask(document, dataPoints);
+  if (answers.status !== 'completed')
+    throw new DocumentError(answers.error ?? `The request ${answers.status}`);
+  return Object.fromEntries(
+    Object.entries(answers.items).map(([name, item]) => [
+      name,
+      {
+        value: item?.value ?? null,
+        confidence: item?.confidence ?? 0,
+        ...(item?.source_text ? { source_text: item.source_text } : {}),
+      },
+    ]),
+  );
 }
 
 export type QualityMode = 'api' | 'inprocess';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DocumentError, type ExtractedDocument, HeuristicProvider, loadImage } from '../src/extraction';
-import { type QualityReader, qualityReader } from './api-harness';
+import { askOrThrow, type QualityReader, qualityReader } from './api-harness';
 import type { QualityCase, QualitySuiteReport } from './types';
 
 /**
@@ -78,25 +78,15 @@ export function inProcessSubmit(cacheDir = process.env.QUALITY_REAL_OCR_CACHE): 
   };
 }
 
-/**
- * Submission through the product's API (`pnpm quality`'s default mode): the image uploaded and
- * sent as a `receipt_mapping` request by a requester, the answers read back from `GET /requests/{id}`.
- * A request that fails throws its reason, as the in-process reader does.
- */
-export function apiSubmit(reader: QualityReader): SubmitReceipt {
-  return async (bytes, dataPoints) => {
-    const sent = { form: 'upload', documentType: 'receipt_mapping', bytes, filename: 'receipt.jpg' } as const;
-    const answers = await reader.ask(sent, dataPoints);
-    if (answers.status !== 'completed')
-      throw new DocumentError(answers.error ?? `The request ${answers.status}`);
-    return Object.fromEntries(
-      Object.entries(answers.items).map(([name, item]) => [
-        name,
-        { value: item?.value ?? null, confidence: item?.confidence ?? 0, source_text: item?.source_text },
-      ]),
+/** Submission through the product's API: a `receipt_mapping` request, as a requester sends one. */
+export const apiSubmit =
+  (reader: QualityReader): SubmitReceipt =>
+  (bytes, dataPoints) =>
+    askOrThrow(
+      reader,
+      { form: 'upload', documentType: 'receipt_mapping', bytes, filename: 'receipt.jpg' },
+      dataPoints,
     );
-  };
-}
 
 const MONTH_NAMES: Record<string, number> = {
   JAN: 1,

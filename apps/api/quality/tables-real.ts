@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { HeuristicProvider, loadBytes } from '../src/extraction';
+import { askOrThrow, type QualityReader, qualityReader } from './api-harness';
 import { isCorrect, type QualityCase, type QualitySuiteReport } from './types';
 
 /**
@@ -12,7 +13,8 @@ import { isCorrect, type QualityCase, type QualitySuiteReport } from './types';
  * check set (`held-apart`); the rest is for development (`train-dev`).
  *
  * Making documents, submitting them and scoring are three separate steps: `tatqaPages` →
- * `renderRealPage` → a `Submit` (in-process by default; an API harness can be passed instead).
+ * `renderRealPage` → a `Submit`: through the API as a requester sends pages (a `website` request for
+ * the HTML, a `pdf` upload for its print), or in this thread with QUALITY_MODE=inprocess.
  *
  *   TATQA_MIRROR=/work/.mirror/NExTplusplus+TAT-QA/repo QUALITY_SUITES=tables-real pnpm quality
  *   TATQA_SHARE=held-apart|train-dev|all (default all)   TATQA_TABLES=200 (first N tables)
@@ -186,7 +188,9 @@ export function tatqaPages(records: TatqaRecord[]): RealPage[] {
       const label = norm(rows[ri]?.[0] ?? '');
       const header = columnHeader(rows, headers, ci);
       if (!label || !header) continue;
-      const dataPoint = norm(`${label} ${header}`);
+      // As a requester names it: the product takes no commas in a data point's name (they separate
+      // data points), so "Year Ended December 31, 2019" is asked as "Year Ended December 31 2019".
+      const dataPoint = norm(`${label} ${header}`.replace(/,/g, ' '));
       if (named.has(dataPoint)) continue;
       named.add(dataPoint);
       const factor = SCALE_FACTOR[q.scale] ?? 1;
@@ -288,6 +292,21 @@ export function inProcessSubmit(): Submit {
   };
 }
 
+/**
+ * Submission through the product's API (`pnpm quality`'s default mode): the page's HTML served and
+ * sent as a `website` request by its URL, its PDF print uploaded as a `pdf` request.
+ */
+export function apiSubmit(reader: QualityReader): Submit {
+  return (doc, dataPoints) =>
+    askOrThrow(
+      reader,
+      doc.contentType === 'application/pdf'
+        ? { form: 'upload', documentType: 'pdf', bytes: doc.bytes, filename: `${doc.id}.pdf` }
+        : { form: 'website', html: doc.bytes, name: doc.id },
+      dataPoints,
+    );
+}
+
 export interface RealSuiteOptions {
   mirror?: string;
   chromiumPath?: string;
@@ -314,7 +333,9 @@ export async function runTablesRealSuite(options: RealSuiteOptions): Promise<Qua
   const pages = tatqaPages(options.tables ? records.slice(0, options.tables) : records).filter(
     (p) => share === 'all' || p.share === share,
   );
-  const submit = options.submit ?? inProcessSubmit();
+  // Through the API unless the run is in-process (QUALITY_MODE=inprocess).
+  const reader = options.submit ? undefined : await qualityReader();
+  const submit = options.submit ?? (reader?.mode === 'api' ? apiSubmit(reader) : inProcessSubmit());
   const cases: QualityCase[] = [];
   const documentSeconds: number[] = [];
   const forms: { form: 'html' | 'pdf'; bytes: (page: RealPage) => Promise<Uint8Array> }[] = [
